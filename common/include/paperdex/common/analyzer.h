@@ -1,0 +1,56 @@
+// The one Analyzer: the same text analysis for indexing, query parsing and
+// highlighting (see GUIDE.md "one Analyzer"). Anything that turns text into
+// terms goes through here, so a query term always matches what was indexed and
+// the highlighter marks exactly what matched.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace paperdex {
+
+struct Token {
+  std::string term;            // NFKC, case-folded, accent-folded form: "bjorn", "cs.ni", "3.1"
+  std::string stem;            // English stem of term ("schedul"); equals term when not stemmable
+  std::size_t begin = 0;       // byte offset of the token in the analyzed text
+  std::size_t end = 0;         // one past its last byte
+  std::uint32_t position = 0;  // 0-based index among the tokens of this text
+};
+
+// Not thread-safe (holds ICU break iterators): use one Analyzer per thread.
+// Construction is moderately expensive (ICU set-up): keep one and reuse it.
+class Analyzer {
+ public:
+  Analyzer();
+  ~Analyzer();
+  Analyzer(const Analyzer&) = delete;
+  Analyzer& operator=(const Analyzer&) = delete;
+  Analyzer(Analyzer&&) noexcept;
+  Analyzer& operator=(Analyzer&&) noexcept;
+
+  // Raw source text -> display text: invalid UTF-8 replaced by U+FFFD, TeX
+  // decoded (Bj\"{o}rn -> Björn, \emph{x} -> x, -- -> –, $..$ delimiters
+  // dropped keeping the math's words and numbers), whitespace runs (including
+  // hard line wraps) collapsed to one space, trimmed. Idempotent.
+  std::string prepare(std::string_view raw) const;
+
+  // Display text -> word tokens with byte offsets into `text`. Punctuation and
+  // symbols are not tokens. Invalid UTF-8 never crashes (treated as U+FFFD).
+  std::vector<Token> tokenize(std::string_view text) const;
+
+  // One word -> its folded form (NFKC + case fold + accent fold), no splitting.
+  std::string fold(std::string_view word) const;
+
+  // English stem of an already folded term.
+  std::string stem(std::string_view folded_term) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace paperdex

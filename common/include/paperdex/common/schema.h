@@ -1,0 +1,92 @@
+// The index schema: every term prefix, value slot and metadata key in one
+// place. The indexer writes with it, the searcher reads with it; nothing else
+// spells a prefix or a slot number. Bump kSchemaVersion on any change that
+// makes an existing database unreadable or wrong, so old ones are refused.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <xapian.h>
+
+namespace paperdex::schema {
+
+inline constexpr int kSchemaVersion = 1;
+
+// How a field is indexed, which decides how the query parser treats `name:`.
+enum class FieldKind {
+  kText,     // analyzed words: unstemmed terms with positions + stemmed terms
+  kName,     // analyzed words with positions, no stemming (author names)
+  kBoolean,  // exact keyword terms, filtered (subject, id, doi)
+  kRange,    // boolean year term plus a sortable value slot (year)
+};
+
+struct Field {
+  std::string_view name;         // what users type before ':'
+  std::string_view prefix;       // term prefix of unstemmed / boolean terms
+  std::string_view stem_prefix;  // term prefix of stemmed terms ("" = none)
+  FieldKind kind;
+  bool default_search;  // searched by words without a field
+};
+
+// Term prefixes. Folded terms never start with an ASCII capital, so a prefix
+// of capitals is unambiguous.
+inline constexpr std::string_view kIdPrefix = "Q";          // unique id term (+ canonical id)
+inline constexpr std::string_view kTitlePrefix = "S";       // title words, positional
+inline constexpr std::string_view kTitleStemPrefix = "ZS";  // title stems
+inline constexpr std::string_view kAbstractPrefix = "B";    // abstract words, positional
+inline constexpr std::string_view kAbstractStemPrefix = "ZB";
+inline constexpr std::string_view kAuthorPrefix = "A";        // author name words, positional
+inline constexpr std::string_view kAuthorExactPrefix = "XA";  // folded full author name
+inline constexpr std::string_view kSubjectPrefix = "XC";      // lower-cased category and archive
+inline constexpr std::string_view kYearPrefix = "Y";          // "2026"
+inline constexpr std::string_view kDoiPrefix = "XD";          // lower-cased DOI
+inline constexpr std::string_view kJournalPrefix = "XJ";      // journal-ref words, positional
+inline constexpr std::string_view kCommentsPrefix = "XK";     // comments words, positional
+inline constexpr std::string_view kTitleKeyPrefix = "XN";     // hash of normalized title (merging)
+
+// The query language's fields, in the order --help lists them.
+inline constexpr Field kFields[] = {
+    {"title", kTitlePrefix, kTitleStemPrefix, FieldKind::kText, true},
+    {"abstract", kAbstractPrefix, kAbstractStemPrefix, FieldKind::kText, true},
+    {"author", kAuthorPrefix, "", FieldKind::kName, false},
+    {"subject", kSubjectPrefix, "", FieldKind::kBoolean, false},
+    {"year", kYearPrefix, "", FieldKind::kRange, false},
+    {"id", kIdPrefix, "", FieldKind::kBoolean, false},
+    {"doi", kDoiPrefix, "", FieldKind::kBoolean, false},
+    {"journal", kJournalPrefix, "", FieldKind::kName, false},
+    {"comments", kCommentsPrefix, "", FieldKind::kName, false},
+};
+
+// nullptr when no field has that name.
+const Field* find_field(std::string_view name);
+
+// Value slots.
+inline constexpr Xapian::valueno kYearSlot = 0;      // Xapian::sortable_serialise(year)
+inline constexpr Xapian::valueno kSubjectsSlot = 1;  // categories, '\n'-separated, as displayed
+inline constexpr Xapian::valueno kDateSlot = 2;      // "YYYY-MM-DD" (or "YYYY"): newest/oldest sort
+inline constexpr Xapian::valueno kAuthorsSlot = 3;   // authors, '\n'-separated, as displayed
+
+inline constexpr char kListSeparator = '\n';
+
+// Metadata keys.
+inline constexpr std::string_view kSchemaVersionKey = "paperdex:schema-version";
+inline constexpr std::string_view kLastUpdateKey = "paperdex:last-update";  // ISO 8601 UTC
+
+// Positions: the gap left between two values of one field (authors) so that a
+// phrase never spans two of them.
+inline constexpr Xapian::termpos kValueGap = 100;
+
+// Throws SchemaMismatch-like std::runtime_error (caught and typed by callers)
+// when the database has no or another schema version.
+// Returns the version found (nullopt when the key is missing: not a paperdex db).
+std::optional<int> stored_schema_version(const Xapian::Database& db);
+
+// Terms over this many bytes are hashed (Xapian rejects terms over 245 bytes).
+inline constexpr std::size_t kMaxTermBytes = 240;
+// prefix + term, hashed into a bounded length when too long.
+std::string make_term(std::string_view prefix, std::string_view term);
+
+}  // namespace paperdex::schema

@@ -1,0 +1,66 @@
+// paperdex-index: command-line options -> paperdex::run_index.
+#include <iostream>
+
+#include <boost/program_options.hpp>
+
+#include "paperdex/indexer/index_run.h"
+
+namespace po = boost::program_options;
+
+int main(int argc, char** argv) {
+  paperdex::IndexRunOptions options;
+  bool quiet = false;
+  bool wait = false;
+  std::size_t batch = 0;
+  po::options_description visible(
+      "Usage: paperdex-index --db PATH [options] INPUT...\n\n"
+      "Reads paper records (author pages, arXiv JSON-lines snapshots, OAI-PMH XML, arXiv API\n"
+      "Atom feeds; .gz read transparently; directories recursively; - for standard input)\n"
+      "into the paperdex index at PATH, creating it if needed. Re-indexing is idempotent:\n"
+      "one document per paper, newer metadata wins.\n\n"
+      "Exit status: 0 every record indexed, 1 some records skipped, 2 the run could not "
+      "proceed.\n\nOptions");
+  visible.add_options()("help,h", "show this help")(
+      "db", po::value(&options.db_path)->value_name("PATH"), "index directory (required)")(
+      "delete", po::value(&options.delete_ids)->multitoken()->value_name("ID..."),
+      "remove these papers (arXiv ids, any version)")(
+      "delete-from", po::value(&options.delete_from)->value_name("FILE"),
+      "remove the papers whose ids FILE lists, one a line")(
+      "strict", po::bool_switch(&options.strict),
+      "stop at the first bad record; nothing of its batch is committed")(
+      "wait", po::bool_switch(&wait), "wait for another indexer's lock instead of failing")(
+      "batch", po::value(&batch)->value_name("N"), "commit every N changes (default 5000)")(
+      "quiet,q", po::bool_switch(&quiet), "no progress output");
+  po::options_description hidden;
+  hidden.add_options()("input", po::value(&options.inputs)->multitoken());
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("input", -1);
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& error) {
+    std::cerr << "paperdex-index: " << error.what() << "\nTry 'paperdex-index --help'.\n";
+    return paperdex::kExitFailed;
+  }
+  if (vm.count("help")) {
+    std::cout << visible << '\n';
+    return paperdex::kExitOk;
+  }
+  if (options.db_path.empty()) {
+    std::cerr << "paperdex-index: --db PATH is required\nTry 'paperdex-index --help'.\n";
+    return paperdex::kExitFailed;
+  }
+  if (options.inputs.empty() && options.delete_ids.empty() && options.delete_from.empty()) {
+    std::cerr << "paperdex-index: nothing to do: give input files or directories, or --delete\n"
+                 "Try 'paperdex-index --help'.\n";
+    return paperdex::kExitFailed;
+  }
+  if (quiet) options.progress = paperdex::ProgressStyle::kNone;
+  options.writer.wait_for_lock = wait;
+  if (batch > 0) options.writer.batch_records = batch;
+  return paperdex::run_index(options, std::cout, std::cerr);
+}

@@ -1,0 +1,132 @@
+// arXiv API responses (export.arxiv.org/api/query): Atom feeds whose <entry>
+// elements are papers. The API reports failures as a feed with one entry
+// whose id points at /api/errors; that entry becomes a problem, not a paper.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "format_readers.h"
+#include "paperdex/common/analyzer.h"
+#include "paperdex/common/arxiv_id.h"
+#include "reader_text.h"
+#include "xml_stream.h"
+
+namespace paperdex {
+namespace {
+
+struct PendingEntry {
+  unsigned long line = 0;
+  std::string id;
+  std::string title;
+  std::string summary;
+  std::string published;
+  std::string updated;
+  std::string doi;
+  std::string journal_ref;
+  std::string comment;
+  std::string primary_category;
+  std::vector<std::string> categories;
+  std::vector<std::string> authors;
+};
+
+class AtomParser final : public detail::XmlStreamParser {
+ public:
+  AtomParser(const std::string& origin, const RecordSink& sink) : origin_(origin), sink_(sink) {}
+
+ private:
+  void on_start(std::string_view name, const XML_Char** attributes) override {
+    ++depth_;
+    if (name == "entry") {
+      entry_.emplace();
+      entry_->line = line();
+      entry_depth_ = depth_;
+      return;
+    }
+    if (!entry_) return;
+    if (name == "primary_category") {
+      entry_->primary_category = detail::attribute(attributes, "term");
+    } else if (name == "category") {
+      std::string term(detail::trim(detail::attribute(attributes, "term")));
+      if (!term.empty()) entry_->categories.push_back(std::move(term));
+    }
+  }
+
+  void on_end(std::string_view name) override {
+    const int depth = depth_--;
+    if (!entry_) return;
+    if (name == "entry") return finish();
+    PendingEntry& e = *entry_;
+    const std::string_view value = text();
+    // Only the entry's own children: <author><name> is the one nested field
+    // wanted, and an entry's <source> could otherwise overwrite its <title>.
+    if (name == "name" && depth == entry_depth_ + 2) {
+      std::string author = detail::clean_author_name(value);
+      if (!author.empty()) e.authors.push_back(std::move(author));
+      return;
+    }
+    if (depth != entry_depth_ + 1) return;
+    if (name == "id") e.id = detail::trim(value);
+    else if (name == "title") e.title = value;
+    else if (name == "summary") e.summary = value;
+    else if (name == "published") e.published = detail::iso_date(value);
+    else if (name == "updated") e.updated = detail::iso_date(value);
+    else if (name == "doi") e.doi = detail::trim(value);
+    else if (name == "journal_ref") e.journal_ref = value;
+    else if (name == "comment") e.comment = value;
+  }
+
+  void finish() {
+    PendingEntry e = std::move(*entry_);
+    entry_.reset();
+    const std::string where = origin_ + ":" + std::to_string(e.line);
+    if (e.id.find("/api/errors") != std::string::npos) {
+      return problem(where, "api-error",
+                     "arXiv API error: " + analyzer_.prepare(e.summary.empty() ? e.id : e.summary));
+    }
+    auto id = canonical_arxiv_id(e.id);
+    if (!id) return problem(where, "missing-field", "entry has no arXiv id (\"" + e.id + "\")");
+    Record record;
+    record.origin = where;
+    record.id = std::move(*id);
+    record.title = analyzer_.prepare(e.title);
+    if (record.title.empty()) return problem(where, "missing-field", "entry has no title");
+    record.abstract = analyzer_.prepare(e.summary);
+    record.authors = std::move(e.authors);
+    if (!e.primary_category.empty()) record.categories.push_back(e.primary_category);
+    for (auto& category : e.categories) {
+      if (std::find(record.categories.begin(), record.categories.end(), category) ==
+          record.categories.end()) {
+        record.categories.push_back(std::move(category));
+      }
+    }
+    record.created = e.published;
+    record.updated = !e.updated.empty() ? e.updated : e.published;
+    record.year = detail::year_of(record.created);
+    record.doi = std::move(e.doi);
+    record.journal_ref = analyzer_.prepare(e.journal_ref);
+    record.comments = analyzer_.prepare(e.comment);
+    if (sink_.on_record) sink_.on_record(std::move(record));
+  }
+
+  void problem(const std::string& where, std::string reason, std::string message) {
+    if (sink_.on_problem) sink_.on_problem(ReadProblem{where, std::move(reason), std::move(message)});
+  }
+
+  const std::string& origin_;
+  const RecordSink& sink_;
+  Analyzer analyzer_;
+  std::optional<PendingEntry> entry_;
+  int depth_ = 0;
+  int entry_depth_ = 0;
+};
+
+}  // namespace
+
+void read_atom(std::istream& in, const std::string& origin, const RecordSink& sink) {
+  AtomParser parser(origin, sink);
+  parser.parse(in, origin, sink);
+}
+
+}  // namespace paperdex

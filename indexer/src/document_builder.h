@@ -1,0 +1,41 @@
+// Record -> Xapian::Document, following the schema table. The only place that
+// decides which terms, positions and values a paper gets.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <xapian.h>
+
+#include "paperdex/common/analyzer.h"
+#include "paperdex/common/record.h"
+
+namespace paperdex {
+
+class DocumentBuilder {
+ public:
+  explicit DocumentBuilder(const Analyzer& analyzer) : analyzer_(analyzer) {}
+
+  // `record.id` must be set. Authors and page_authors must already be merged.
+  Xapian::Document build(const Record& record) const;
+
+  // Title as a merge key: its analyzer terms joined by spaces, so case,
+  // accents, TeX spelling and punctuation do not separate two copies.
+  std::string normalized_title(std::string_view title) const;
+  // The boolean term that finds papers by normalized title.
+  std::string title_key_term(std::string_view title) const;
+  // The stable id of a paper that has no arXiv id (author pages).
+  std::string derived_id(const Record& record) const;
+
+ private:
+  void index_text(Xapian::Document& doc, std::string_view text, std::string_view prefix,
+                  std::string_view stem_prefix, Xapian::termpos& position) const;
+
+  const Analyzer& analyzer_;
+};
+
+// Prefix of ids derived by derived_id(): such papers may later merge into an
+// arXiv record of the same title.
+inline constexpr std::string_view kDerivedIdPrefix = "pdx-";
+
+}  // namespace paperdex

@@ -1,0 +1,23 @@
+// The per-format readers behind read_input (readers.h declares the public
+// author-page one). Each reads a decompressed byte stream to its end, hands
+// every record to the sink and reports bad input as problems, never throws
+// for it. `origin` is the file name used in Record::origin and problems.
+#pragma once
+
+#include <istream>
+#include <string>
+
+#include "paperdex/indexer/record_sink.h"
+
+namespace paperdex {
+
+// arXiv dataset snapshot, one JSON object per line.
+void read_arxiv_jsonl(std::istream& in, const std::string& origin, const RecordSink& sink);
+
+// OAI-PMH ListRecords/GetRecord responses: metadataPrefix arXiv, arXivRaw or oai_dc.
+void read_oai_pmh(std::istream& in, const std::string& origin, const RecordSink& sink);
+
+// arXiv API Atom feeds.
+void read_atom(std::istream& in, const std::string& origin, const RecordSink& sink);
+
+}  // namespace paperdex

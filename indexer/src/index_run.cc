@@ -1,0 +1,217 @@
+#include "paperdex/indexer/index_run.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <sstream>
+
+#include "paperdex/indexer/readers.h"
+
+namespace paperdex {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Raised by the strict policy to unwind out of a reader.
+struct StrictStop {
+  ReadProblem problem;
+};
+
+std::string with_commas(std::uint64_t value) {
+  std::string digits = std::to_string(value);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(i, ",");
+  return digits;
+}
+
+std::string megabytes(std::uint64_t bytes) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f MB", static_cast<double>(bytes) / 1e6);
+  return buffer;
+}
+
+std::string duration(double seconds) {
+  const long total = std::lround(seconds);
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%ld:%02ld", total / 60, total % 60);
+  return buffer;
+}
+
+// Prints progress at a rate that suits where stderr goes.
+class ProgressReporter {
+ public:
+  ProgressReporter(ProgressStyle style, std::ostream& err, std::uint64_t total_bytes)
+      : err_(err), total_bytes_(total_bytes), started_(Clock::now()), last_(started_) {
+    if (style == ProgressStyle::kAuto) {
+      style = isatty(STDERR_FILENO) ? ProgressStyle::kTerminal : ProgressStyle::kLines;
+    }
+    style_ = style;
+  }
+
+  void update(std::uint64_t records, std::uint64_t bytes) {
+    if (style_ == ProgressStyle::kNone) return;
+    const auto now = Clock::now();
+    const auto interval = style_ == ProgressStyle::kTerminal ? std::chrono::milliseconds(500)
+                                                             : std::chrono::milliseconds(10'000);
+    if (now - last_ < interval) return;
+    last_ = now;
+    const double elapsed = std::chrono::duration<double>(now - started_).count();
+    std::ostringstream line;
+    line << with_commas(records) << " records  "
+         << with_commas(static_cast<std::uint64_t>(records / std::max(elapsed, 1e-9))) << " rec/s  "
+         << megabytes(bytes);
+    if (total_bytes_ > 0) {
+      line << " of " << megabytes(total_bytes_);
+      if (bytes > 0 && bytes <= total_bytes_) {
+        line << "  ETA " << duration(elapsed * (total_bytes_ - bytes) / bytes);
+      }
+    }
+    if (style_ == ProgressStyle::kTerminal) {
+      err_ << "\r\033[K" << line.str() << std::flush;
+      live_line_ = true;
+    } else {
+      err_ << "progress: " << line.str() << '\n' << std::flush;
+    }
+  }
+
+  // Ends a live line before anything else is printed below it.
+  void clear() {
+    if (live_line_) err_ << "\r\033[K" << std::flush;
+    live_line_ = false;
+  }
+
+ private:
+  std::ostream& err_;
+  ProgressStyle style_ = ProgressStyle::kNone;
+  std::uint64_t total_bytes_;
+  Clock::time_point started_;
+  Clock::time_point last_;
+  bool live_line_ = false;
+};
+
+std::uint64_t total_size(const std::vector<std::string>& files) {
+  std::uint64_t total = 0;
+  for (const std::string& file : files) {
+    std::error_code ignored;
+    if (file != "-") {
+      const auto size = std::filesystem::file_size(file, ignored);
+      if (!ignored) total += size;
+    }
+  }
+  return total;
+}
+
+std::vector<std::string> ids_to_delete(const IndexRunOptions& options) {
+  std::vector<std::string> ids = options.delete_ids;
+  if (!options.delete_from.empty()) {
+    std::ifstream in(options.delete_from);
+    if (!in) throw std::runtime_error("cannot read --delete-from file " + options.delete_from);
+    for (std::string line; std::getline(in, line);) {
+      const auto begin = line.find_first_not_of(" \t\r");
+      if (begin == std::string::npos || line[begin] == '#') continue;
+      const auto end = line.find_last_not_of(" \t\r");
+      ids.push_back(line.substr(begin, end - begin + 1));
+    }
+  }
+  return ids;
+}
+
+}  // namespace
+
+int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& err) {
+  const auto started = Clock::now();
+  std::uint64_t records_read = 0;
+  std::map<std::string, std::uint64_t> skipped_by_reason;
+  std::uint64_t skipped = 0;
+  std::uint64_t not_found_deletes = 0;
+
+  try {
+    IndexWriter writer(options.db_path, options.writer);
+
+    for (const std::string& id : ids_to_delete(options)) {
+      if (!writer.remove(id)) {
+        ++not_found_deletes;
+        err << "paperdex-index: --delete " << id << ": no such paper in the index\n";
+      }
+    }
+
+    const std::vector<std::string> files = expand_inputs(options.inputs);
+    ProgressReporter progress(options.progress, err, total_size(files));
+    std::uint64_t bytes_done = 0;  // bytes of the files finished
+    std::uint64_t bytes_current = 0;
+
+    RecordSink sink;
+    sink.on_record = [&](Record&& record) {
+      ++records_read;
+      writer.add(record);
+      progress.update(records_read, bytes_done + bytes_current);
+    };
+    sink.on_problem = [&](const ReadProblem& problem) {
+      if (options.strict) throw StrictStop{problem};
+      ++skipped;
+      ++skipped_by_reason[problem.reason];
+      progress.clear();
+      err << problem.origin << ": " << problem.message << " (skipped)\n";
+    };
+    sink.on_progress = [&](std::uint64_t bytes) {
+      bytes_current = bytes;
+      progress.update(records_read, bytes_done + bytes_current);
+    };
+
+    try {
+      for (const std::string& file : files) {
+        bytes_current = 0;
+        read_input(file, sink);
+        std::error_code ignored;
+        if (file != "-") bytes_done += std::filesystem::file_size(file, ignored);
+      }
+    } catch (const StrictStop& stop) {
+      writer.discard_batch();
+      progress.clear();
+      err << stop.problem.origin << ": " << stop.problem.message << '\n'
+          << "paperdex-index: stopped at the first bad record (--strict); the open batch was "
+             "not committed, earlier batches were\n";
+      return kExitFailed;
+    }
+    writer.commit();
+    progress.clear();
+
+    const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+    const IndexStats& stats = writer.stats();
+    out << "records read   " << with_commas(records_read) << '\n'
+        << "indexed (new)  " << with_commas(stats.added) << '\n'
+        << "updated        " << with_commas(stats.updated) << '\n'
+        << "unchanged      " << with_commas(stats.unchanged) << '\n'
+        << "merged         " << with_commas(stats.merged) << '\n'
+        << "deleted        " << with_commas(stats.deleted) << '\n'
+        << "skipped        " << with_commas(skipped);
+    if (!skipped_by_reason.empty()) {
+      out << "  (";
+      bool first = true;
+      for (const auto& [reason, count] : skipped_by_reason) {
+        out << (first ? "" : ", ") << reason << ' ' << with_commas(count);
+        first = false;
+      }
+      out << ')';
+    }
+    out << '\n'
+        << "documents      " << with_commas(writer.document_count()) << '\n'
+        << "elapsed        " << std::fixed;
+    out.precision(2);
+    out << elapsed << " s\n";
+    out.precision(0);
+    out << "records/s      " << records_read / std::max(elapsed, 1e-9) << '\n';
+    out.unsetf(std::ios::fixed);
+    return skipped > 0 || not_found_deletes > 0 ? kExitSkipped : kExitOk;
+  } catch (const std::exception& error) {
+    err << "paperdex-index: " << error.what() << '\n';
+    return kExitFailed;
+  }
+}
+
+}  // namespace paperdex

@@ -1,0 +1,248 @@
+#include "paperdex/indexer/index_writer.h"
+
+#include <algorithm>
+#include <ctime>
+#include <filesystem>
+#include <optional>
+
+#include <xapian.h>
+
+#include "document_builder.h"
+#include "paperdex/common/analyzer.h"
+#include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/schema.h"
+#include "paperdex/common/stored_record.h"
+
+namespace paperdex {
+namespace {
+
+std::string utc_now_iso8601() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buffer;
+}
+
+// Appends the names of `extra` that `names` does not have yet; true if any.
+bool add_missing(std::vector<std::string>& names, const std::vector<std::string>& extra) {
+  bool changed = false;
+  for (const std::string& name : extra) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      names.push_back(name);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+Xapian::WritableDatabase open_writable(const std::string& path, bool wait_for_lock) {
+  int flags = Xapian::DB_CREATE_OR_OPEN | Xapian::DB_BACKEND_GLASS;
+  if (wait_for_lock) flags |= Xapian::DB_RETRY_LOCK;
+  try {
+    return Xapian::WritableDatabase(path, flags);
+  } catch (const Xapian::DatabaseLockError&) {
+    throw DatabaseLockedError("database " + path +
+                              " is locked by another indexer; wait for it to finish or use "
+                              "--wait to wait for it");
+  } catch (const Xapian::Error& error) {
+    throw std::runtime_error("cannot open database " + path +
+                             " for writing: " + error.get_description());
+  }
+}
+
+}  // namespace
+
+struct IndexWriter::Impl {
+  std::string path;
+  IndexWriterOptions options;
+  Xapian::WritableDatabase db;
+  Analyzer analyzer;
+  DocumentBuilder builder{analyzer};
+  IndexStats stats;
+  std::size_t changes_in_batch = 0;
+  bool in_batch = false;
+  std::chrono::steady_clock::time_point batch_started;
+
+  Impl(const std::string& db_path, IndexWriterOptions opts)
+      : path(db_path), options(opts), db(open_writable(db_path, opts.wait_for_lock)) {
+    check_schema();
+  }
+
+  void check_schema() {
+    const std::optional<int> version = schema::stored_schema_version(db);
+    if (!version) {
+      if (db.get_doccount() > 0) {
+        throw SchemaMismatchError("database " + path +
+                                  " is not a paperdex index (no schema version); choose another "
+                                  "--db path");
+      }
+      db.set_metadata(std::string(schema::kSchemaVersionKey),
+                      std::to_string(schema::kSchemaVersion));
+      db.commit();
+    } else if (*version != schema::kSchemaVersion) {
+      throw SchemaMismatchError("database " + path + " has schema version " +
+                                std::to_string(*version) + ", this paperdex writes version " +
+                                std::to_string(schema::kSchemaVersion) +
+                                "; re-index into a new --db path");
+    }
+  }
+
+  void begin_change() {
+    if (!in_batch) {
+      // One transaction per batch: a batch lands whole or not at all, and
+      // --strict can drop it.
+      db.begin_transaction();
+      in_batch = true;
+      batch_started = std::chrono::steady_clock::now();
+    }
+  }
+
+  void end_change() {
+    ++changes_in_batch;
+    if (changes_in_batch >= options.batch_records ||
+        std::chrono::steady_clock::now() - batch_started >= options.batch_interval) {
+      commit();
+    }
+  }
+
+  void commit() {
+    if (!in_batch) return;
+    db.set_metadata(std::string(schema::kLastUpdateKey), utc_now_iso8601());
+    db.commit_transaction();
+    in_batch = false;
+    changes_in_batch = 0;
+  }
+
+  void discard() {
+    if (!in_batch) return;
+    db.cancel_transaction();
+    in_batch = false;
+    changes_in_batch = 0;
+  }
+
+  // The stored record of the paper with this id term, if any.
+  std::optional<std::pair<Xapian::docid, Record>> find(const std::string& id_term) {
+    Xapian::PostingIterator it = db.postlist_begin(id_term);
+    if (it == db.postlist_end(id_term)) return std::nullopt;
+    const Xapian::docid docid = *it;
+    return std::make_pair(docid, decode_stored_record(db.get_document(docid).get_data()));
+  }
+
+  // Papers with the same normalized title, and a year compatible with `year`.
+  std::vector<std::pair<Xapian::docid, Record>> find_by_title(const std::string& key_term,
+                                                              int year) {
+    std::vector<std::pair<Xapian::docid, Record>> found;
+    for (auto it = db.postlist_begin(key_term); it != db.postlist_end(key_term); ++it) {
+      Record existing = decode_stored_record(db.get_document(*it).get_data());
+      if (year == 0 || existing.year == 0 || existing.year == year) {
+        found.emplace_back(*it, std::move(existing));
+      }
+    }
+    return found;
+  }
+
+  void store(const Record& record) {
+    db.replace_document(schema::make_term(schema::kIdPrefix, record.id), builder.build(record));
+  }
+
+  void add_page_record(Record record) {
+    // A record without an id (author pages) joins any paper of the same title.
+    const std::string key = builder.title_key_term(record.title);
+    auto same_title = find_by_title(key, record.year);
+    if (!same_title.empty()) {
+      Record& existing = same_title.front().second;
+      const bool authors_new = add_missing(existing.authors, record.authors);
+      const bool page_new = add_missing(existing.page_authors, record.authors);
+      if (authors_new || page_new) {
+        store(existing);
+        ++stats.merged;
+      } else {
+        ++stats.unchanged;
+      }
+      return;
+    }
+    record.id = builder.derived_id(record);
+    record.page_authors = record.authors;
+    store(record);
+    ++stats.added;
+  }
+
+  void add_identified_record(Record record) {
+    const std::string id_term = schema::make_term(schema::kIdPrefix, record.id);
+    if (auto existing = find(id_term)) {
+      Record& stored = existing->second;
+      if (!stored.updated.empty() && !record.updated.empty() && stored.updated > record.updated) {
+        ++stats.unchanged;  // an older version never overwrites a newer one
+        return;
+      }
+      record.page_authors = stored.page_authors;
+      add_missing(record.authors, record.page_authors);
+      if (encode_stored_record(record) == db.get_document(existing->first).get_data()) {
+        ++stats.unchanged;
+        return;
+      }
+      store(record);
+      ++stats.updated;
+      return;
+    }
+    // Papers first seen on author pages (derived ids) fold into the arXiv record.
+    for (auto& [docid, page_paper] :
+         find_by_title(builder.title_key_term(record.title), record.year)) {
+      if (!page_paper.id.starts_with(kDerivedIdPrefix)) continue;
+      add_missing(record.page_authors, page_paper.page_authors);
+      db.delete_document(docid);
+      ++stats.merged;
+    }
+    add_missing(record.authors, record.page_authors);
+    store(record);
+    ++stats.added;
+  }
+};
+
+IndexWriter::IndexWriter(const std::string& path, IndexWriterOptions options)
+    : impl_(std::make_unique<Impl>(path, options)) {}
+
+IndexWriter::~IndexWriter() {
+  try {
+    impl_->commit();
+  } catch (...) {
+    // Nothing sensible to do in a destructor: the open batch is lost, the
+    // committed ones are intact.
+  }
+}
+
+void IndexWriter::add(const Record& record) {
+  if (record.deleted) {
+    remove(record.id);
+    return;
+  }
+  impl_->begin_change();
+  if (record.id.empty()) {
+    impl_->add_page_record(record);
+  } else {
+    impl_->add_identified_record(record);
+  }
+  impl_->end_change();
+}
+
+bool IndexWriter::remove(const std::string& id) {
+  impl_->begin_change();
+  const std::string canonical = canonical_arxiv_id(id).value_or(id);
+  const std::string id_term = schema::make_term(schema::kIdPrefix, canonical);
+  const bool present = impl_->db.term_exists(id_term);
+  if (present) {
+    impl_->db.delete_document(id_term);
+    ++impl_->stats.deleted;
+  }
+  impl_->end_change();
+  return present;
+}
+
+void IndexWriter::commit() { impl_->commit(); }
+void IndexWriter::discard_batch() { impl_->discard(); }
+const IndexStats& IndexWriter::stats() const { return impl_->stats; }
+std::size_t IndexWriter::document_count() const { return impl_->db.get_doccount(); }
+
+}  // namespace paperdex

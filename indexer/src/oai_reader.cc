@@ -1,0 +1,278 @@
+// OAI-PMH ListRecords / GetRecord responses from arXiv's OAI interface, in
+// the three metadata formats it serves: arXiv (structured authors), arXivRaw
+// (per-version dates, authors as one string) and oai_dc (Dublin Core). Each
+// record is handed over at its </record>, so everything before a parse error
+// (a truncated download) is kept.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "format_readers.h"
+#include "paperdex/common/analyzer.h"
+#include "paperdex/common/arxiv_id.h"
+#include "reader_text.h"
+#include "xml_stream.h"
+
+namespace paperdex {
+namespace {
+
+enum class Section { kOutside, kHeader, kMetadata, kAbout };
+enum class Schema { kUnknown, kArxiv, kArxivRaw, kDublinCore };
+
+// The fields of one <record> as they arrive, before they become a Record.
+struct PendingRecord {
+  unsigned long line = 0;
+  bool deleted = false;
+  std::string header_id;
+  std::string datestamp;
+  std::string id;
+  std::string title;
+  std::string abstract;
+  std::string comments;
+  std::string journal_ref;
+  std::string doi;
+  std::string categories;
+  std::string created;
+  std::string updated;
+  std::string first_version_date;
+  std::string last_version_date;
+  std::string author_string;
+  std::vector<std::string> authors;
+  std::vector<std::string> dc_dates;
+};
+
+class OaiParser final : public detail::XmlStreamParser {
+ public:
+  OaiParser(const std::string& origin, const RecordSink& sink) : origin_(origin), sink_(sink) {}
+
+ private:
+  void on_start(std::string_view name, const XML_Char** attributes) override {
+    ++depth_;
+    if (name == "record") {
+      record_.emplace();
+      record_->line = line();
+      section_ = Section::kOutside;
+      return;
+    }
+    if (name == "error") {
+      error_code_ = detail::attribute(attributes, "code");
+      return;
+    }
+    if (!record_) return;
+    if (name == "header") {
+      section_ = Section::kHeader;
+      record_->deleted = detail::attribute(attributes, "status") == "deleted";
+    } else if (name == "metadata") {
+      section_ = Section::kMetadata;
+      metadata_depth_ = depth_;
+    } else if (name == "about") {
+      section_ = Section::kAbout;
+    } else if (section_ == Section::kMetadata && depth_ == metadata_depth_ + 1) {
+      schema_ = schema_of(name);
+    } else if (name == "author") {
+      keyname_.clear();
+      forenames_.clear();
+      suffix_.clear();
+    }
+  }
+
+  void on_end(std::string_view name) override {
+    --depth_;
+    if (name == "error") return report_oai_error();
+    if (!record_) return;
+    if (name == "record") return finish();
+    switch (section_) {
+      case Section::kHeader:
+        return header_field(name);
+      case Section::kMetadata:
+        return metadata_field(name);
+      case Section::kOutside:
+      case Section::kAbout:
+        return;
+    }
+  }
+
+  static Schema schema_of(std::string_view root) {
+    if (root == "arXiv") return Schema::kArxiv;
+    if (root == "arXivRaw") return Schema::kArxivRaw;
+    if (root == "dc") return Schema::kDublinCore;
+    return Schema::kUnknown;
+  }
+
+  void header_field(std::string_view name) {
+    if (name == "identifier") {
+      record_->header_id = detail::trim(text());
+    } else if (name == "datestamp") {
+      record_->datestamp = detail::iso_date(text());
+    } else if (name == "header") {
+      section_ = Section::kOutside;
+    }
+  }
+
+  void metadata_field(std::string_view name) {
+    if (name == "metadata") {
+      section_ = Section::kOutside;
+      return;
+    }
+    PendingRecord& r = *record_;
+    const std::string_view value = text();
+    switch (schema_) {
+      case Schema::kArxiv:
+      case Schema::kArxivRaw:
+        if (name == "id") r.id = detail::trim(value);
+        else if (name == "title") r.title = value;
+        else if (name == "abstract") r.abstract = value;
+        else if (name == "comments") r.comments = value;
+        else if (name == "journal-ref") r.journal_ref = value;
+        else if (name == "doi") r.doi = detail::trim(value);
+        else if (name == "categories") r.categories = value;
+        else if (name == "created") r.created = detail::iso_date(value);
+        else if (name == "updated") r.updated = detail::iso_date(value);
+        else if (name == "keyname") keyname_ = value;
+        else if (name == "forenames") forenames_ = value;
+        else if (name == "suffix") suffix_ = value;
+        else if (name == "author") add_author(detail::join_name_parts(forenames_, keyname_, suffix_));
+        // arXivRaw: <authors> is the whole list as one string; arXiv: a wrapper.
+        else if (name == "authors") r.author_string = value;
+        else if (name == "date") version_date(value);
+        return;
+      case Schema::kDublinCore:
+        return dublin_core_field(name, value);
+      case Schema::kUnknown:
+        return;
+    }
+  }
+
+  void version_date(std::string_view value) {
+    const std::string date = detail::iso_date(value);
+    if (date.empty()) return;
+    if (record_->first_version_date.empty()) record_->first_version_date = date;
+    record_->last_version_date = date;
+  }
+
+  void add_author(std::string name) {
+    if (!name.empty()) record_->authors.push_back(std::move(name));
+  }
+
+  void dublin_core_field(std::string_view name, std::string_view value) {
+    PendingRecord& r = *record_;
+    if (name == "title") {
+      r.title = value;
+    } else if (name == "creator") {
+      // Dublin Core creators are "Keyname, Forenames".
+      const std::size_t comma = value.find(',');
+      add_author(comma == std::string_view::npos
+                     ? detail::clean_author_name(value)
+                     : detail::join_name_parts(value.substr(comma + 1), value.substr(0, comma), {}));
+    } else if (name == "description") {
+      const std::string_view text = detail::trim(value);
+      if (text.starts_with("Comment:")) {
+        r.comments = text.substr(8);
+      } else if (r.abstract.empty()) {
+        r.abstract = value;
+      }
+    } else if (name == "date") {
+      r.dc_dates.push_back(detail::iso_date(value));
+    } else if (name == "identifier") {
+      const std::string_view text = detail::trim(value);
+      if (text.starts_with("doi:")) {
+        r.doi = detail::trim(text.substr(4));
+      } else if (r.id.empty() && text.find("arxiv.org/abs/") != std::string_view::npos) {
+        r.id = text;
+      }
+    }
+  }
+
+  void finish() {
+    PendingRecord r = std::move(*record_);
+    record_.reset();
+    const std::string where = origin_ + ":" + std::to_string(r.line);
+    Record record;
+    record.origin = where;
+    std::optional<std::string> id = canonical_arxiv_id(r.id.empty() ? r.header_id : r.id);
+    if (!id && !r.id.empty()) id = canonical_arxiv_id(r.header_id);
+    if (!id) return problem(where, "missing-field", "record has no arXiv identifier");
+    record.id = std::move(*id);
+
+    if (r.deleted) {
+      record.deleted = true;
+      record.updated = r.datestamp;
+      return emit(std::move(record));
+    }
+    if (schema_ == Schema::kUnknown) {
+      return problem(where, "unsupported-metadata",
+                     "metadata format is not arXiv, arXivRaw or oai_dc");
+    }
+    record.title = analyzer_.prepare(r.title);
+    if (record.title.empty()) return problem(where, "missing-field", "record has no title");
+    record.abstract = analyzer_.prepare(r.abstract);
+    record.comments = analyzer_.prepare(r.comments);
+    record.journal_ref = analyzer_.prepare(r.journal_ref);
+    record.doi = std::move(r.doi);
+    record.categories = detail::split_categories(r.categories);
+    record.authors = std::move(r.authors);
+    if (record.authors.empty()) record.authors = detail::split_author_list(r.author_string);
+
+    switch (schema_) {
+      case Schema::kArxiv:
+        record.created = r.created;
+        record.updated = !r.updated.empty() ? r.updated : r.created;
+        break;
+      case Schema::kArxivRaw:
+        record.created = r.first_version_date;
+        record.updated = r.last_version_date;
+        break;
+      case Schema::kDublinCore:
+        // dc:date lists the version dates, oldest first.
+        std::erase(r.dc_dates, std::string());
+        if (!r.dc_dates.empty()) {
+          record.created = r.dc_dates.front();
+          record.updated = r.dc_dates.back();
+        }
+        break;
+      case Schema::kUnknown:
+        break;
+    }
+    if (record.updated.empty()) record.updated = r.datestamp;
+    record.year = detail::year_of(record.created);
+    emit(std::move(record));
+  }
+
+  void report_oai_error() {
+    // noRecordsMatch is how OAI-PMH says "an empty result", not a failure.
+    if (error_code_ == "noRecordsMatch") return;
+    problem(origin_ + ":" + std::to_string(line()), "oai-error",
+            "OAI-PMH error " + error_code_ + ": " + std::string(detail::trim(text())));
+  }
+
+  void emit(Record&& record) {
+    if (sink_.on_record) sink_.on_record(std::move(record));
+  }
+
+  void problem(const std::string& where, std::string reason, std::string message) {
+    if (sink_.on_problem) sink_.on_problem(ReadProblem{where, std::move(reason), std::move(message)});
+  }
+
+  const std::string& origin_;
+  const RecordSink& sink_;
+  Analyzer analyzer_;
+  std::optional<PendingRecord> record_;
+  Section section_ = Section::kOutside;
+  Schema schema_ = Schema::kUnknown;
+  int depth_ = 0;
+  int metadata_depth_ = 0;
+  std::string keyname_;
+  std::string forenames_;
+  std::string suffix_;
+  std::string error_code_;
+};
+
+}  // namespace
+
+void read_oai_pmh(std::istream& in, const std::string& origin, const RecordSink& sink) {
+  OaiParser parser(origin, sink);
+  parser.parse(in, origin, sink);
+}
+
+}  // namespace paperdex

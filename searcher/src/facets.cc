@@ -1,0 +1,86 @@
+#include "facets.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "paperdex/common/schema.h"
+
+namespace paperdex::detail {
+
+void MultiValueCountSpy::operator()(const Xapian::Document& doc, double /*weight*/) {
+  const std::string list = doc.get_value(slot_);
+  std::size_t begin = 0;
+  while (begin < list.size()) {
+    std::size_t end = list.find(schema::kListSeparator, begin);
+    if (end == std::string::npos) end = list.size();
+    if (end > begin) ++counts_[list.substr(begin, end - begin)];
+    begin = end + 1;
+  }
+}
+
+// Xapian's MatchSpy API hands ownership of clones back as raw pointers; the
+// matcher wraps them in its own reference-counted handles.
+Xapian::MatchSpy* MultiValueCountSpy::clone() const {
+  return std::make_unique<MultiValueCountSpy>(slot_).release();
+}
+
+std::string MultiValueCountSpy::name() const { return "paperdex::MultiValueCountSpy"; }
+
+std::string MultiValueCountSpy::serialise() const { return Xapian::sortable_serialise(slot_); }
+
+Xapian::MatchSpy* MultiValueCountSpy::unserialise(const std::string& serialised,
+                                                  const Xapian::Registry& /*context*/) const {
+  const auto slot = static_cast<Xapian::valueno>(Xapian::sortable_unserialise(serialised));
+  return std::make_unique<MultiValueCountSpy>(slot).release();
+}
+
+// Results travel between remote shards as "value\ncount\n" pairs.
+std::string MultiValueCountSpy::serialise_results() const {
+  std::string out;
+  for (const auto& [value, count] : counts_) {
+    out.append(value).push_back('\n');
+    out.append(std::to_string(count)).push_back('\n');
+  }
+  return out;
+}
+
+void MultiValueCountSpy::merge_results(const std::string& serialised) {
+  std::size_t pos = 0;
+  while (pos < serialised.size()) {
+    const std::size_t value_end = serialised.find('\n', pos);
+    if (value_end == std::string::npos) break;
+    const std::size_t count_end = serialised.find('\n', value_end + 1);
+    if (count_end == std::string::npos) break;
+    counts_[serialised.substr(pos, value_end - pos)] +=
+        static_cast<Xapian::doccount>(std::stoul(serialised.substr(value_end + 1, count_end)));
+    pos = count_end + 1;
+  }
+}
+
+std::string MultiValueCountSpy::get_description() const {
+  return "MultiValueCountSpy(slot " + std::to_string(slot_) + ")";
+}
+
+void add_counts(std::map<std::string, std::size_t>& into,
+                const std::map<std::string, Xapian::doccount>& counts) {
+  for (const auto& [value, count] : counts) into[value] += count;
+}
+
+std::vector<FacetCount> subject_facet(const std::map<std::string, std::size_t>& counts) {
+  std::vector<FacetCount> facet;
+  for (const auto& [value, count] : counts) facet.push_back({value, count});
+  std::stable_sort(facet.begin(), facet.end(),
+                   [](const FacetCount& a, const FacetCount& b) { return a.count > b.count; });
+  return facet;
+}
+
+std::vector<FacetCount> year_facet(const std::map<std::string, std::size_t>& counts) {
+  std::vector<FacetCount> facet;
+  for (const auto& [value, count] : counts) {
+    facet.push_back({std::to_string(static_cast<int>(Xapian::sortable_unserialise(value))), count});
+  }
+  std::reverse(facet.begin(), facet.end());  // serialised years sort ascending
+  return facet;
+}
+
+}  // namespace paperdex::detail

@@ -1,0 +1,57 @@
+// The query language's lexer: query string -> tokens with byte offsets.
+// Private to the query parser.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "paperdex/common/schema.h"
+
+namespace paperdex::detail {
+
+enum class QueryTokenKind {
+  kWord,    // a bare word, as written ("GPT-2", "cs.NI", "http://x")
+  kPhrase,  // the text between a pair of quotes
+  kField,   // "name:" with a known field name; `text` is its bare value, or empty
+            // when a phrase or a parenthesized group follows right after the colon
+  kOpen,    // (
+  kClose,   // )
+  kAnd,     // AND
+  kOr,      // OR
+  kNot,     // NOT
+  kPlus,    // + directly before a term
+  kMinus,   // - directly before a term
+  kEnd,
+};
+
+struct QueryToken {
+  QueryTokenKind kind = QueryTokenKind::kEnd;
+  std::string_view text;     // word, phrase content, or field value (views the query)
+  std::size_t begin = 0;     // byte offset of the token in the query
+  std::size_t text_begin = 0;  // byte offset of `text` in the query
+  const schema::Field* field = nullptr;  // kField only
+};
+
+// Splits `query` into tokens, ending with one kEnd token. Throws
+// QuerySyntaxError for an unclosed quote, an unknown field name, or a field
+// with no value.
+std::vector<QueryToken> lex_query(std::string_view query);
+
+// The known field closest to `name` ("titel" -> "title"), or empty when none is
+// close enough to be a likely typo.
+std::string nearest_field_name(std::string_view name);
+
+// Throws the QuerySyntaxError for `name:` naming no field, with the nearest
+// field name as the hint, or else how to search for `written` as text.
+[[noreturn]] void throw_unknown_field(std::string_view name, std::size_t position,
+                                      std::string_view written = {});
+
+// Throws the QuerySyntaxError for `name:` with nothing after the colon.
+[[noreturn]] void throw_empty_value(const schema::Field& field, std::size_t position);
+
+// "title:, abstract:, ..." for messages.
+std::string field_list();
+
+}  // namespace paperdex::detail

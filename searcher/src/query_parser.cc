@@ -1,0 +1,422 @@
+// Query string -> Xapian::Query in two steps: query_syntax.cc parses the
+// string into a tree; the Translator below maps the tree onto the index's
+// terms (schema.h) through the one Analyzer.
+#include "query_parser.h"
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+#include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/schema.h"
+#include "paperdex/errors.h"
+#include "query_lexer.h"
+#include "query_syntax.h"
+
+namespace paperdex::detail {
+namespace {
+
+using Query = Xapian::Query;
+
+Query combine(Query::op op, std::vector<Query> queries) {
+  if (queries.empty()) return Query();
+  if (queries.size() == 1) return std::move(queries.front());
+  return Query(op, queries.begin(), queries.end());
+}
+
+std::string ascii_lowered(std::string_view text) {
+  std::string result(text);
+  for (char& c : result) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return result;
+}
+
+std::string_view trimmed(std::string_view text) {
+  const auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+// What a node of the tree matches, kept in the pieces the combination rules
+// need: the weighted text part, the unweighted filter part (subject:, year:,
+// id:, doi:), and exclusions not applied yet because nothing positive has
+// been met to exclude them from ("a (-b -c)" excludes b and c from a).
+struct Part {
+  Query text;
+  Query filter;
+  std::vector<Query> exclusions;
+  std::size_t exclusion_position = 0;
+
+  bool positive() const { return !text.empty() || !filter.empty(); }
+
+  // The matching documents as one query, for places where the split no
+  // longer matters (an exclusion, or an alternative of an OR).
+  Query matched() const {
+    if (text.empty()) return filter;
+    if (filter.empty()) return text;
+    return Query(Query::OP_FILTER, text, filter);
+  }
+};
+
+[[noreturn]] void throw_only_exclusions(std::size_t position) {
+  throw QuerySyntaxError(
+      "nothing to search for: every term here is excluded; add a word or filter to search "
+      "within, e.g. 'graph -tree'",
+      position);
+}
+
+// Exactly four digits: arXiv starts in 1991, and "year:24" is more likely a
+// slip than a wish for the year 24.
+std::optional<int> parse_year(std::string_view text) {
+  if (text.size() != 4) return std::nullopt;
+  int year = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    year = year * 10 + (c - '0');
+  }
+  return year;
+}
+
+constexpr std::string_view kYearUsage =
+    "write year:2024, year:2020..2024, year:2020.. or year:..2010";
+
+int year_or_throw(std::string_view text, std::size_t position) {
+  if (std::optional<int> year = parse_year(text)) return *year;
+  throw QuerySyntaxError("malformed year '" + std::string(text) + "'; " + std::string(kYearUsage),
+                         position);
+}
+
+Query year_query(std::string_view value, std::size_t position) {
+  const std::size_t dots = value.find("..");
+  if (dots == std::string_view::npos) {
+    year_or_throw(value, position);
+    return Query(schema::make_term(schema::kYearPrefix, value));
+  }
+  const std::string_view first = value.substr(0, dots);
+  const std::string_view last = value.substr(dots + 2);
+  if (first.empty() && last.empty()) {
+    throw QuerySyntaxError("the year range '..' has no years; " + std::string(kYearUsage),
+                           position);
+  }
+  const auto serialised = [](int year) { return Xapian::sortable_serialise(year); };
+  if (last.empty()) {
+    return Query(Query::OP_VALUE_GE, schema::kYearSlot,
+                 serialised(year_or_throw(first, position)));
+  }
+  const int to = year_or_throw(last, position + dots + 2);
+  if (first.empty()) return Query(Query::OP_VALUE_LE, schema::kYearSlot, serialised(to));
+  const int from = year_or_throw(first, position);
+  if (from > to) {
+    throw QuerySyntaxError("the year range " + std::string(value) +
+                               " is empty: it starts after it ends; put the earlier year first",
+                           position,
+                           "did you mean year:" + std::to_string(to) + ".." +
+                               std::to_string(from) + "?");
+  }
+  return Query(Query::OP_VALUE_RANGE, schema::kYearSlot, serialised(from), serialised(to));
+}
+
+// DOIs are indexed bare; people paste them as resolver links.
+std::string doi_term_value(std::string_view doi) {
+  std::string lower = ascii_lowered(doi);
+  for (std::string_view resolver : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+                                    "http://dx.doi.org/", "doi:"}) {
+    if (std::string_view(lower).starts_with(resolver)) return lower.substr(resolver.size());
+  }
+  return lower;
+}
+
+class Translator {
+ public:
+  Translator(const Analyzer& analyzer, const QueryParserOptions& options, MatchMode mode)
+      : analyzer_(analyzer), options_(options), mode_(mode) {}
+
+  // The tree's root as the final query parts. With `relax`, the top-level
+  // free-text clauses are OR-ed (ParsedQuery::relaxed); relaxed_clauses()
+  // then says how many there were.
+  Part translate_root(const QueryNode& root, bool relax) {
+    relaxed_clauses_ = 0;
+    Part part = conjunction(root, false, relax);
+    if (!part.exclusions.empty()) throw_only_exclusions(part.exclusion_position);
+    return part;
+  }
+
+  // One field:value, as parse_filter() gets it.
+  Part translate_term(const QueryNode& node) { return term(node, false); }
+
+  std::size_t relaxed_clauses() const { return relaxed_clauses_; }
+
+  // Highlight terms are collected from the first translation only.
+  void stop_collecting_highlights() { collect_highlights_ = false; }
+  std::vector<std::string> take_highlight_terms() { return std::move(highlight_terms_); }
+  std::vector<std::string> take_highlight_stems() { return std::move(highlight_stems_); }
+
+ private:
+  Part translate(const QueryNode& node, bool excluded) {
+    switch (node.kind) {
+      case NodeKind::kTerm:
+        return term(node, excluded);
+      case NodeKind::kAnd:
+        return conjunction(node, excluded, false);
+      case NodeKind::kOr:
+        return disjunction(node, excluded);
+      case NodeKind::kRequire:
+        // "+" only means something among the clauses of a conjunction.
+        return translate(node.children.front(), excluded);
+      case NodeKind::kNot:
+        return exclusion(node, excluded);
+    }
+    return {};
+  }
+
+  Part conjunction(const QueryNode& node, bool excluded, bool relax) {
+    // In kAnyWord mode the space between clauses is OR ("any word"), but the
+    // clauses marked "+" and the filters still must match.
+    const bool any_word = node.implicit && mode_ == MatchMode::kAnyWord;
+    std::vector<Query> required;
+    std::vector<Query> optional;
+    std::vector<Query> pooled;  // relax: the free-text clauses to OR
+    std::size_t pool_index = 0;
+    std::vector<Query> filters;
+    Part result;
+    for (const QueryNode& child : node.children) {
+      const bool marked_required = child.kind == NodeKind::kRequire;
+      const QueryNode& inner = marked_required ? child.children.front() : child;
+      Part part = translate(inner, excluded);
+      if (!part.exclusions.empty()) {
+        if (result.exclusions.empty()) result.exclusion_position = part.exclusion_position;
+        std::move(part.exclusions.begin(), part.exclusions.end(),
+                  std::back_inserter(result.exclusions));
+      }
+      if (!part.positive()) continue;
+      if (part.text.empty()) {
+        filters.push_back(std::move(part.filter));
+      } else if (relax && !marked_required && inner.kind == NodeKind::kTerm &&
+                 inner.field == nullptr) {
+        if (pooled.empty()) pool_index = required.size();
+        pooled.push_back(std::move(part.text));
+      } else if (any_word && !marked_required) {
+        // Kept whole: lifting its filter out would impose it on the other
+        // alternatives too.
+        optional.push_back(part.matched());
+      } else {
+        // All clauses must match, so a clause's filter can join the others
+        // as a filter ("(a subject:cs) b" = (a AND b) FILTER subject).
+        required.push_back(std::move(part.text));
+        if (!part.filter.empty()) filters.push_back(std::move(part.filter));
+      }
+    }
+    if (!pooled.empty()) {
+      relaxed_clauses_ = pooled.size();
+      required.insert(required.begin() + static_cast<std::ptrdiff_t>(pool_index),
+                      combine(Query::OP_OR, std::move(pooled)));
+    }
+
+    Query must = combine(Query::OP_AND, std::move(required));
+    Query may = combine(Query::OP_OR, std::move(optional));
+    if (must.empty()) {
+      result.text = std::move(may);
+    } else if (may.empty()) {
+      result.text = std::move(must);
+    } else {
+      result.text = Query(Query::OP_AND_MAYBE, must, may);
+    }
+    result.filter = combine(Query::OP_AND, std::move(filters));
+
+    if (!result.exclusions.empty() && result.positive()) {
+      Query unwanted = combine(Query::OP_OR, std::move(result.exclusions));
+      result.exclusions.clear();
+      // On the text part when there is one, so that a filter-only query
+      // stays a pure filter.
+      Query& target = result.text.empty() ? result.filter : result.text;
+      target = Query(Query::OP_AND_NOT, target, unwanted);
+    }
+    return result;
+  }
+
+  Part disjunction(const QueryNode& node, bool excluded) {
+    std::vector<Part> parts;
+    for (const QueryNode& child : node.children) {
+      Part part = translate(child, excluded);
+      if (!part.exclusions.empty()) {
+        throw QuerySyntaxError(
+            "an exclusion cannot be one side of OR; move it out of the OR, e.g. '(a OR b) -c'",
+            part.exclusion_position);
+      }
+      if (part.positive()) parts.push_back(std::move(part));
+    }
+    Part result;
+    const bool only_filters =
+        std::all_of(parts.begin(), parts.end(), [](const Part& part) { return part.text.empty(); });
+    std::vector<Query> alternatives;
+    for (const Part& part : parts) {
+      if (only_filters) {
+        alternatives.push_back(part.filter);
+      } else if (part.text.empty()) {
+        // A filter next to text alternatives ("graph OR subject:cs.DM")
+        // matches without adding to the score.
+        alternatives.emplace_back(Query::OP_SCALE_WEIGHT, part.filter, 0.0);
+      } else {
+        alternatives.push_back(part.matched());
+      }
+    }
+    (only_filters ? result.filter : result.text) = combine(Query::OP_OR, std::move(alternatives));
+    return result;
+  }
+
+  Part exclusion(const QueryNode& node, bool /*excluded*/) {
+    Part excluded = translate(node.children.front(), true);
+    if (!excluded.exclusions.empty()) throw_only_exclusions(excluded.exclusion_position);
+    Part result;
+    // "-!!" excludes nothing and leaves the rest of the query as it is.
+    if (!excluded.positive()) return result;
+    result.exclusions.push_back(excluded.matched());
+    result.exclusion_position = node.position;
+    return result;
+  }
+
+  Part term(const QueryNode& node, bool excluded) {
+    const schema::Field* field = node.field;
+    Part result;
+    if (field != nullptr &&
+        (field->kind == schema::FieldKind::kBoolean || field->kind == schema::FieldKind::kRange)) {
+      const std::string_view value = trimmed(node.text);
+      if (value.empty()) throw_empty_value(*field, node.position);
+      result.filter = field->kind == schema::FieldKind::kRange
+                          ? year_query(value, node.text_position +
+                                                           static_cast<std::size_t>(value.data() - node.text.data()))
+                          : Query(schema::make_term(field->prefix, boolean_value(*field, value)));
+      return result;
+    }
+
+    const std::vector<Token> tokens = analyzer_.tokenize(analyzer_.prepare(node.text));
+    if (tokens.empty()) return result;  // punctuation only: nothing to match
+    // A quoted word matches exactly, as do the words of a phrase or of a
+    // word the Analyzer splits ("GPT-2"): stems are for single loose words.
+    const bool stemmed = !node.quoted && tokens.size() == 1;
+    if (field == nullptr) {
+      std::vector<Query> alternatives;
+      for (const schema::Field& searched : schema::kFields) {
+        if (searched.default_search) alternatives.push_back(field_text(searched, tokens, stemmed));
+      }
+      result.text = combine(Query::OP_OR, std::move(alternatives));
+    } else {
+      result.text = field_text(*field, tokens, stemmed);
+    }
+    if (!excluded && collect_highlights_ &&
+        (field == nullptr || field->kind == schema::FieldKind::kText)) {
+      for (const Token& token : tokens) {
+        add_unique(highlight_terms_, token.term);
+        if (stemmed) add_unique(highlight_stems_, token.stem);
+      }
+    }
+    return result;
+  }
+
+  // The words of one text or name field: the stemmed term for a loose single
+  // word where the field has stems, the exact term otherwise, a phrase of
+  // exact terms for several words.
+  Query field_text(const schema::Field& field, const std::vector<Token>& tokens,
+                   bool stemmed) const {
+    Query query;
+    if (tokens.size() == 1) {
+      const Token& token = tokens.front();
+      query = (stemmed && !field.stem_prefix.empty())
+                  ? Query(schema::make_term(field.stem_prefix, token.stem))
+                  : Query(schema::make_term(field.prefix, token.term));
+    } else {
+      std::vector<Query> words;
+      words.reserve(tokens.size());
+      for (const Token& token : tokens) words.emplace_back(schema::make_term(field.prefix, token.term));
+      query = Query(Query::OP_PHRASE, words.begin(), words.end());
+    }
+    // A title match weighs the same whether the user asked for the title or
+    // for any field.
+    if (field.prefix == schema::kTitlePrefix && options_.title_weight != 1.0) {
+      query = Query(Query::OP_SCALE_WEIGHT, query, options_.title_weight);
+    }
+    return query;
+  }
+
+  // The indexed form of a boolean field's value.
+  static std::string boolean_value(const schema::Field& field, std::string_view value) {
+    if (field.prefix == schema::kIdPrefix) {
+      // Author-page papers have derived ids, which are taken as written.
+      if (std::optional<std::string> id = canonical_arxiv_id(value)) return *id;
+      return std::string(value);
+    }
+    if (field.prefix == schema::kDoiPrefix) return doi_term_value(value);
+    if (field.prefix == schema::kSubjectPrefix) return ascii_lowered(value);
+    return std::string(value);
+  }
+
+  static void add_unique(std::vector<std::string>& list, const std::string& item) {
+    if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(item);
+  }
+
+  const Analyzer& analyzer_;
+  const QueryParserOptions& options_;
+  MatchMode mode_;
+  std::size_t relaxed_clauses_ = 0;
+  bool collect_highlights_ = true;
+  std::vector<std::string> highlight_terms_;
+  std::vector<std::string> highlight_stems_;
+};
+
+// The query to run from its parts: filters never add to the score, and a
+// query of filters alone matches with zero weight.
+Query assemble(const Part& part) {
+  if (part.text.empty()) return Query(Query::OP_SCALE_WEIGHT, part.filter, 0.0);
+  if (part.filter.empty()) return part.text;
+  return Query(Query::OP_FILTER, part.text, part.filter);
+}
+
+}  // namespace
+
+QueryParser::QueryParser(const Analyzer& analyzer, QueryParserOptions options)
+    : analyzer_(analyzer), options_(options) {}
+
+ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode) const {
+  const QuerySyntax syntax = parse_query_syntax(query);
+  Translator translator(analyzer_, options_, mode);
+  const Part part = translator.translate_root(syntax.root, false);
+  if (!part.positive()) {
+    throw QuerySyntaxError(
+        "empty query: type some words to search for, or a filter such as subject:cs.NI or "
+        "year:2024",
+        0);
+  }
+
+  ParsedQuery parsed;
+  parsed.query = assemble(part);
+  parsed.has_text = !part.text.empty();
+  parsed.highlight_terms = translator.take_highlight_terms();
+  parsed.highlight_stems = translator.take_highlight_stems();
+
+  // Written operators say exactly what the user wants; only a plain list of
+  // words is loosened to fill a page.
+  if (mode == MatchMode::kAllWords && !syntax.has_operators) {
+    translator.stop_collecting_highlights();
+    const Part relaxed = translator.translate_root(syntax.root, true);
+    if (translator.relaxed_clauses() >= 2) parsed.relaxed = assemble(relaxed);
+  }
+  return parsed;
+}
+
+Xapian::Query QueryParser::parse_filter(std::string_view field_name,
+                                        std::string_view value) const {
+  const schema::Field* field = schema::find_field(ascii_lowered(field_name));
+  if (field == nullptr) throw_unknown_field(field_name, 0);
+  QueryNode node;
+  node.kind = NodeKind::kTerm;
+  node.field = field;
+  node.text = std::string(value);
+  Translator translator(analyzer_, options_, MatchMode::kAllWords);
+  const Part part = translator.translate_term(node);
+  if (!part.positive()) throw_empty_value(*field, 0);
+  return part.matched();
+}
+
+}  // namespace paperdex::detail

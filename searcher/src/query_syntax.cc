@@ -1,0 +1,221 @@
+#include "query_syntax.h"
+
+#include <utility>
+
+#include "paperdex/errors.h"
+#include "query_lexer.h"
+
+namespace paperdex::detail {
+namespace {
+
+// Deep enough for any query a person writes; shallow enough that a pasted
+// "((((..." or "NOT NOT NOT ..." cannot exhaust the stack.
+constexpr int kMaxDepth = 100;
+
+bool starts_unary(const QueryToken& token) {
+  switch (token.kind) {
+    case QueryTokenKind::kWord:
+    case QueryTokenKind::kPhrase:
+    case QueryTokenKind::kField:
+    case QueryTokenKind::kOpen:
+    case QueryTokenKind::kPlus:
+    case QueryTokenKind::kMinus:
+    case QueryTokenKind::kNot:
+      return true;
+    default:
+      return false;
+  }
+}
+
+[[noreturn]] void throw_missing_operand(const QueryToken& op) {
+  const std::string name(op.text);
+  if (op.kind == QueryTokenKind::kPlus || op.kind == QueryTokenKind::kMinus) {
+    throw QuerySyntaxError("'" + name + "' needs a word, phrase or group right after it", op.begin);
+  }
+  std::string lower;
+  for (char c : name) lower += static_cast<char>(c - 'A' + 'a');
+  const std::string where = op.kind == QueryTokenKind::kNot ? "after it" : "on each side";
+  throw QuerySyntaxError("'" + name + "' needs a word, phrase or group " + where +
+                             "; add one, or write '" + lower + "' to search for the word",
+                         op.begin);
+}
+
+class SyntaxParser {
+ public:
+  explicit SyntaxParser(std::string_view query) : tokens_(lex_query(query)) {}
+
+  QuerySyntax parse() {
+    QuerySyntax result;
+    result.root = sequence(nullptr, 0);
+    if (peek().kind == QueryTokenKind::kClose) {
+      throw QuerySyntaxError(
+          "unbalanced parenthesis: this ')' has no matching '('; remove it or add a '(' before it",
+          peek().begin);
+    }
+    result.has_operators = has_operators_;
+    return result;
+  }
+
+ private:
+  // Counts one level of nesting for as long as it lives.
+  class DepthGuard {
+   public:
+    DepthGuard(int& depth, std::size_t position) : depth_(depth) {
+      if (++depth_ > kMaxDepth) {
+        throw QuerySyntaxError("the query is nested too deeply (over " +
+                                   std::to_string(kMaxDepth) +
+                                   " levels of parentheses or operators); simplify it",
+                               position);
+      }
+    }
+    ~DepthGuard() { --depth_; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+
+   private:
+    int& depth_;
+  };
+
+  const QueryToken& peek() const { return tokens_[next_]; }
+  // The lexer ends the list with kEnd, which is never consumed.
+  const QueryToken& take() { return tokens_[next_++]; }
+
+  QueryNode sequence(const schema::Field* field, std::size_t position) {
+    QueryNode node;
+    node.kind = NodeKind::kAnd;
+    node.implicit = true;
+    node.position = position;
+    while (peek().kind != QueryTokenKind::kEnd && peek().kind != QueryTokenKind::kClose) {
+      if (!starts_unary(peek())) throw_missing_operand(peek());
+      node.children.push_back(or_expr(field));
+    }
+    return node;
+  }
+
+  QueryNode or_expr(const schema::Field* field) {
+    QueryNode first = and_expr(field);
+    if (peek().kind != QueryTokenKind::kOr) return first;
+    QueryNode node;
+    node.kind = NodeKind::kOr;
+    node.position = first.position;
+    node.children.push_back(std::move(first));
+    while (peek().kind == QueryTokenKind::kOr) {
+      const QueryToken& op = take();
+      has_operators_ = true;
+      if (!starts_unary(peek())) throw_missing_operand(op);
+      node.children.push_back(and_expr(field));
+    }
+    return node;
+  }
+
+  QueryNode and_expr(const schema::Field* field) {
+    QueryNode first = unary(field);
+    if (peek().kind != QueryTokenKind::kAnd && peek().kind != QueryTokenKind::kNot) return first;
+    QueryNode node;
+    node.kind = NodeKind::kAnd;
+    node.position = first.position;
+    node.children.push_back(std::move(first));
+    while (peek().kind == QueryTokenKind::kAnd || peek().kind == QueryTokenKind::kNot) {
+      const QueryToken& op = take();
+      has_operators_ = true;
+      if (!starts_unary(peek())) throw_missing_operand(op);
+      QueryNode operand = unary(field);
+      node.children.push_back(op.kind == QueryTokenKind::kNot
+                                  ? negated(std::move(operand), op.begin)
+                                  : std::move(operand));
+    }
+    return node;
+  }
+
+  QueryNode unary(const schema::Field* field) {
+    const QueryToken& op = peek();
+    const bool is_require = op.kind == QueryTokenKind::kPlus;
+    const bool is_exclude = op.kind == QueryTokenKind::kMinus || op.kind == QueryTokenKind::kNot;
+    if (!is_require && !is_exclude) return primary(field);
+    DepthGuard guard(depth_, op.begin);
+    take();
+    if (op.kind == QueryTokenKind::kNot) has_operators_ = true;
+    if (!starts_unary(peek())) throw_missing_operand(op);
+    QueryNode operand = unary(field);
+    return is_require ? required(std::move(operand), op.begin)
+                      : negated(std::move(operand), op.begin);
+  }
+
+  QueryNode primary(const schema::Field* field) {
+    const QueryToken& token = take();
+    switch (token.kind) {
+      case QueryTokenKind::kWord:
+        return term(field, token, token, false);
+      case QueryTokenKind::kPhrase:
+        return term(field, token, token, true);
+      case QueryTokenKind::kOpen:
+        return group(field, token);
+      case QueryTokenKind::kField:
+        if (!token.text.empty()) return term(token.field, token, token, false);
+        // The lexer only leaves the value empty when a phrase or group follows.
+        if (peek().kind == QueryTokenKind::kPhrase) return term(token.field, token, take(), true);
+        return group(token.field, take());
+      default:
+        throw_missing_operand(token);
+    }
+  }
+
+  QueryNode group(const schema::Field* field, const QueryToken& open) {
+    DepthGuard guard(depth_, open.begin);
+    QueryNode node = sequence(field, open.begin);
+    if (peek().kind != QueryTokenKind::kClose) {
+      throw QuerySyntaxError(
+          "unbalanced parenthesis: this '(' is never closed; add a ')' or remove it", open.begin);
+    }
+    take();
+    if (node.children.empty()) {
+      throw QuerySyntaxError("empty parentheses; put words inside them or remove them",
+                             open.begin);
+    }
+    return node;
+  }
+
+  static QueryNode term(const schema::Field* field, const QueryToken& start,
+                        const QueryToken& value, bool quoted) {
+    QueryNode node;
+    node.kind = NodeKind::kTerm;
+    node.field = field;
+    node.position = start.begin;
+    node.text = std::string(value.text);
+    node.text_position = value.text_begin;
+    node.quoted = quoted;
+    return node;
+  }
+
+  // "NOT -x" and "-NOT x" read as x; "+NOT x" as NOT x, because requiring
+  // an exclusion adds nothing to it.
+  static QueryNode negated(QueryNode operand, std::size_t position) {
+    if (operand.kind == NodeKind::kNot) return std::move(operand.children.front());
+    if (operand.kind == NodeKind::kRequire) operand = std::move(operand.children.front());
+    return wrap(NodeKind::kNot, std::move(operand), position);
+  }
+
+  static QueryNode required(QueryNode operand, std::size_t position) {
+    if (operand.kind == NodeKind::kNot || operand.kind == NodeKind::kRequire) return operand;
+    return wrap(NodeKind::kRequire, std::move(operand), position);
+  }
+
+  static QueryNode wrap(NodeKind kind, QueryNode operand, std::size_t position) {
+    QueryNode node;
+    node.kind = kind;
+    node.position = position;
+    node.children.push_back(std::move(operand));
+    return node;
+  }
+
+  std::vector<QueryToken> tokens_;
+  std::size_t next_ = 0;
+  int depth_ = 0;
+  bool has_operators_ = false;
+};
+
+}  // namespace
+
+QuerySyntax parse_query_syntax(std::string_view query) { return SyntaxParser(query).parse(); }
+
+}  // namespace paperdex::detail

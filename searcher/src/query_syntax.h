@@ -1,0 +1,62 @@
+// The query language's syntax tree and its recursive-descent parser. Private
+// to the query parser: the translator (query_parser.cc) turns the tree into a
+// Xapian::Query.
+//
+// Grammar, loosest binding first:
+//
+//   query    := sequence END
+//   sequence := or_expr*                      juxtaposition: the MatchMode's operator
+//   or_expr  := and_expr ("OR" and_expr)*
+//   and_expr := unary (("AND" unary) | ("NOT" unary))*     "a NOT b" = "a AND NOT b"
+//   unary    := ("+" | "-" | "NOT") unary | primary
+//   primary  := WORD | PHRASE | FIELD value | "(" sequence ")"
+//   value    := WORD | PHRASE | "(" sequence ")"     the field applies to every term inside
+//
+// So OR binds tighter than the space between words, as in Google's and
+// arXiv's search boxes: `a OR b c` is (a OR b) AND c, which is what people
+// mean by "transformer OR attention pruning". Written operators keep the
+// usual boolean order among themselves (NOT, then AND, then OR): `a OR b AND
+// c` is a OR (b AND c). Operators are recognized only in capitals; lowercase
+// and/or/not are words.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "paperdex/common/schema.h"
+
+namespace paperdex::detail {
+
+enum class NodeKind {
+  kTerm,     // a word or quoted phrase, with its field (nullptr: free text)
+  kAnd,      // every child must match; `implicit` when written by juxtaposition
+  kOr,       // any child
+  kNot,      // one child, excluded ("-x", "NOT x")
+  kRequire,  // one child, required even in MatchMode::kAnyWord ("+x")
+};
+
+struct QueryNode {
+  NodeKind kind = NodeKind::kAnd;
+  std::size_t position = 0;  // byte offset of what the node was written with
+  // kTerm:
+  const schema::Field* field = nullptr;
+  std::string text;            // the word or phrase content, as written
+  std::size_t text_position = 0;  // byte offset of `text` (for errors in a value)
+  bool quoted = false;
+  // kAnd:
+  bool implicit = false;
+  std::vector<QueryNode> children;
+};
+
+struct QuerySyntax {
+  QueryNode root;  // an implicit kAnd of the top-level clauses
+  bool has_operators = false;  // AND, OR or NOT was written
+};
+
+// Throws QuerySyntaxError (unbalanced quotes or parentheses, unknown fields,
+// operators missing an operand, empty parentheses).
+QuerySyntax parse_query_syntax(std::string_view query);
+
+}  // namespace paperdex::detail
