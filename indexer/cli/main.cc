@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   bool quiet = false;
   bool wait = false;
   std::size_t batch = 0;
+  double commit_seconds = 0;
   po::options_description visible(
       "Usage: paperdex-index --db PATH [options] INPUT...\n\n"
       "Reads paper records (author pages, arXiv JSON-lines snapshots, OAI-PMH XML, arXiv API\n"
@@ -20,17 +21,22 @@ int main(int argc, char** argv) {
       "one document per paper, newer metadata wins.\n\n"
       "Exit status: 0 every record indexed, 1 some records skipped, 2 the run could not "
       "proceed.\n\nOptions");
-  visible.add_options()("help,h", "show this help")(
-      "db", po::value(&options.db_path)->value_name("PATH"), "index directory (required)")(
-      "delete", po::value(&options.delete_ids)->multitoken()->value_name("ID..."),
-      "remove these papers (arXiv ids, any version)")(
-      "delete-from", po::value(&options.delete_from)->value_name("FILE"),
-      "remove the papers whose ids FILE lists, one a line")(
-      "strict", po::bool_switch(&options.strict),
-      "stop at the first bad record; nothing of its batch is committed")(
-      "wait", po::bool_switch(&wait), "wait for another indexer's lock instead of failing")(
-      "batch", po::value(&batch)->value_name("N"), "commit every N changes (default 5000)")(
-      "quiet,q", po::bool_switch(&quiet), "no progress output");
+  // clang-format off
+  visible.add_options()
+      ("help,h", "show this help")
+      ("db", po::value(&options.db_path)->value_name("PATH"), "index directory (required)")
+      ("delete", po::value(&options.delete_ids)->multitoken()->value_name("ID..."),
+       "remove these papers (arXiv ids, any version)")
+      ("delete-from", po::value(&options.delete_from)->value_name("FILE"),
+       "remove the papers whose ids FILE lists, one a line")
+      ("strict", po::bool_switch(&options.strict),
+       "stop at the first bad record; nothing of its batch is committed")
+      ("wait", po::bool_switch(&wait), "wait for another indexer's lock instead of failing")
+      ("batch", po::value(&batch)->value_name("N"), "commit every N changes (default 5000)")
+      ("commit-interval", po::value(&commit_seconds)->value_name("SECONDS"),
+       "also commit when a batch has been open this long (default 10)")
+      ("quiet,q", po::bool_switch(&quiet), "no progress output");
+  // clang-format on
   po::options_description hidden;
   hidden.add_options()("input", po::value(&options.inputs)->multitoken());
   po::options_description all;
@@ -62,5 +68,9 @@ int main(int argc, char** argv) {
   if (quiet) options.progress = paperdex::ProgressStyle::kNone;
   options.writer.wait_for_lock = wait;
   if (batch > 0) options.writer.batch_records = batch;
+  if (commit_seconds > 0) {
+    options.writer.batch_interval =
+        std::chrono::milliseconds(static_cast<long long>(commit_seconds * 1000));
+  }
   return paperdex::run_index(options, std::cout, std::cerr);
 }

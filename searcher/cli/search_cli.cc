@@ -160,29 +160,34 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
       "A query of filters alone lists every match, newest first.\n\n"
       "Exit status: 0 success (also when nothing matches), 2 usage, index or query error.\n\n"
       "Options");
-  visible.add_options()("help,h", "show this help")(
-      "db", po::value(&options.db_path)->value_name("PATH"), "index directory (required)")(
-      "subject", po::value(&options.request.subjects)->value_name("CAT"),
-      "only papers in this category or archive (repeatable, OR-ed): cs.NI, cs")(
-      "year", po::value(&options.request.years)->value_name("RANGE"),
-      "only papers from these years (repeatable): 2024, 2020..2024, 2020.., ..2010")(
-      "limit,n", po::value(&options.request.limit)->default_value(10)->value_name("N"),
-      "hits per page")("offset",
-                       po::value(&options.request.offset)->default_value(0)->value_name("N"),
-                       "hits to skip (for paging)")(
-      "sort", po::value(&options.sort)->default_value("relevance")->value_name("ORDER"),
-      "relevance, newest or oldest")("any", po::bool_switch(&options.any),
-                                     "rank papers matching any word")(
-      "snippet", po::value(&options.request.snippet_bytes)->default_value(240)->value_name("BYTES"),
-      "snippet length")("no-facets", "do not count subject and year facets")(
-      "json", po::bool_switch(&options.json),
-      "print one JSON object (highlights as <b>..</b>, text HTML-escaped)")(
-      "color", po::value(&options.color)->default_value("auto")->value_name("WHEN"),
-      "highlight with colours: auto, always, never (auto honours NO_COLOR)")(
-      "batch", po::value(&options.batch_file)->value_name("FILE"),
-      "run every query of FILE (one a line); with --json one object per line")(
-      "timings", po::value(&options.timings_file)->value_name("FILE"),
-      "with --batch: write 'N<TAB>milliseconds' per query to FILE");
+  // clang-format off
+  visible.add_options()
+      ("help,h", "show this help")
+      ("db", po::value(&options.db_path)->value_name("PATH"), "index directory (required)")
+      ("subject", po::value(&options.request.subjects)->value_name("CAT"),
+       "only papers in this category or archive (repeatable, OR-ed): cs.NI, cs")
+      ("year", po::value(&options.request.years)->value_name("RANGE"),
+       "only papers from these years (repeatable): 2024, 2020..2024, 2020.., ..2010")
+      ("limit,n", po::value(&options.request.limit)->default_value(10)->value_name("N"),
+       "hits per page")
+      ("offset", po::value(&options.request.offset)->default_value(0)->value_name("N"),
+       "hits to skip (for paging)")
+      ("sort", po::value(&options.sort)->default_value("relevance")->value_name("ORDER"),
+       "relevance, newest or oldest")
+      ("any", po::bool_switch(&options.any), "rank papers matching any word")
+      ("snippet", po::value(&options.request.snippet_bytes)->default_value(240)
+                      ->value_name("BYTES"),
+       "snippet length")
+      ("no-facets", "do not count subject and year facets")
+      ("json", po::bool_switch(&options.json),
+       "print one JSON object (highlights as <b>..</b>, text HTML-escaped)")
+      ("color", po::value(&options.color)->default_value("auto")->value_name("WHEN"),
+       "highlight with colours: auto, always, never (auto honours NO_COLOR)")
+      ("batch", po::value(&options.batch_file)->value_name("FILE"),
+       "run every query of FILE (one a line); with --json one object per line")
+      ("timings", po::value(&options.timings_file)->value_name("FILE"),
+       "with --batch: write 'N<TAB>milliseconds' per query to FILE");
+  // clang-format on
   po::options_description hidden;
   hidden.add_options()("query", po::value(&options.query_words)->multitoken());
   po::options_description all;

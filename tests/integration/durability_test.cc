@@ -1,0 +1,158 @@
+// Never lose data: a kill -9 mid-run leaves an index that opens and holds
+// every committed batch; re-running completes it; a second writer is told
+// the database is locked.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <random>
+#include <thread>
+
+#include <xapian.h>
+#include <catch2/catch.hpp>
+
+#include "paperdex/indexer/index_writer.h"
+#include "test_support.h"
+
+extern char** environ;
+
+namespace {
+
+using paperdex::test::TempDir;
+using namespace std::chrono_literals;
+
+// Writes `count` distinct papers in the arXiv snapshot format.
+void write_snapshot(const std::filesystem::path& path, int count) {
+  static const char* const kWords[] = {
+      "graph",  "network", "learning", "optical", "switch",   "quantum", "kernel",   "sparse",
+      "random", "theorem", "protocol", "latency", "compiler", "cache",   "wireless", "proof"};
+  std::mt19937 random(42);
+  std::ofstream out(path);
+  for (int i = 0; i < count; ++i) {
+    std::string title, abstract;
+    for (int w = 0; w < 6; ++w) title += std::string(w ? " " : "") + kWords[random() % 16];
+    for (int w = 0; w < 80; ++w) abstract += std::string(w ? " " : "") + kWords[random() % 16];
+    char id[32];
+    std::snprintf(id, sizeof id, "1501.%05d", i + 1);
+    out << R"({"id":")" << id << R"(","authors":"A. Author and B. Writer","title":")" << title
+        << R"(","categories":"cs.DS cs.NI","abstract":")" << abstract
+        << R"(","versions":[{"version":"v1","created":"Mon, 5 Jan 2015 10:00:00 GMT"}],)"
+        << R"("update_date":"2015-01-06"})" << '\n';
+  }
+}
+
+pid_t spawn(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  const int error = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  REQUIRE(error == 0);
+  return pid;
+}
+
+int wait_exit(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+}
+
+int run(const std::vector<std::string>& args) { return wait_exit(spawn(args)); }
+
+std::size_t doc_count(const std::string& db) {
+  try {
+    return Xapian::Database(db).get_doccount();
+  } catch (const Xapian::Error&) {
+    return 0;
+  }
+}
+
+// id term -> stored data, for comparing two indexes paper by paper.
+std::map<std::string, std::string> contents(const std::string& db_path) {
+  Xapian::Database db(db_path);
+  std::map<std::string, std::string> papers;
+  for (auto term = db.allterms_begin("Q"); term != db.allterms_end("Q"); ++term) {
+    const Xapian::docid id = *db.postlist_begin(*term);
+    papers[*term] = db.get_document(id).get_data();
+  }
+  return papers;
+}
+
+}  // namespace
+
+TEST_CASE("kill -9 mid-run keeps committed batches; a re-run completes the job", "[durability]") {
+  constexpr int kPapers = 20000;
+  constexpr int kBatch = 500;
+  TempDir dir;
+  const auto corpus = dir / "papers.jsonl";
+  write_snapshot(corpus, kPapers);
+  const std::string killed_db = (dir / "killed").string();
+  const std::string clean_db = (dir / "clean").string();
+  const std::vector<std::string> index = {PAPERDEX_INDEX_BIN,     "--quiet",           "--batch",
+                                          std::to_string(kBatch), "--commit-interval", "3600"};
+
+  auto args = index;
+  args.insert(args.end(), {"--db", killed_db, corpus.string()});
+  const pid_t pid = spawn(args);
+  // Wait for a couple of commits, then kill without warning.
+  const auto deadline = std::chrono::steady_clock::now() + 60s;
+  while (doc_count(killed_db) < 2 * kBatch && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(20ms);
+  }
+  kill(pid, SIGKILL);
+  const int killed_status = wait_exit(pid);
+
+  const std::size_t survived = doc_count(killed_db);
+  INFO("documents after kill -9: " << survived);
+  if (killed_status != -SIGKILL) WARN("the indexer finished before the kill; nothing interrupted");
+  CHECK(survived >= static_cast<std::size_t>(2 * kBatch));
+  // Only whole batches are ever committed.
+  CHECK(survived % kBatch == 0);
+  for (const auto& [id, data] : contents(killed_db)) REQUIRE_FALSE(data.empty());
+
+  CHECK(run(args) == 0);
+  auto clean_args = index;
+  clean_args.insert(clean_args.end(), {"--db", clean_db, corpus.string()});
+  REQUIRE(run(clean_args) == 0);
+  CHECK(doc_count(killed_db) == kPapers);
+  CHECK(contents(killed_db) == contents(clean_db));
+}
+
+TEST_CASE("a second indexer is told the database is locked", "[durability]") {
+  TempDir dir;
+  const std::string db = (dir / "index").string();
+  const auto corpus = dir / "papers.jsonl";
+  write_snapshot(corpus, 10);
+  const std::string log = (dir / "log").string();
+  const std::string command = std::string(PAPERDEX_INDEX_BIN) + " --quiet --db " + db + " " +
+                              corpus.string() + " >" + log + " 2>&1";
+  {
+    paperdex::IndexWriter holder(db);
+    const int status = std::system(command.c_str());
+    CHECK(WEXITSTATUS(status) == 2);
+    std::ifstream in(log);
+    const std::string message((std::istreambuf_iterator<char>(in)), {});
+    CHECK(message.find("locked by another indexer") != std::string::npos);
+  }
+  SECTION("--wait waits for the lock instead") {
+    std::thread holder_thread;
+    {
+      auto holder = std::make_unique<paperdex::IndexWriter>(db);
+      const pid_t pid =
+          spawn({PAPERDEX_INDEX_BIN, "--quiet", "--wait", "--db", db, corpus.string()});
+      std::this_thread::sleep_for(300ms);
+      holder.reset();  // releases the lock
+      CHECK(wait_exit(pid) == 0);
+    }
+    CHECK(doc_count(db) == 10);
+  }
+}
