@@ -31,6 +31,23 @@ struct PendingEntry {
   std::vector<std::string> authors;
 };
 
+// Children of <entry> whose text is kept whole (cleaned in finish()). The
+// arxiv: extensions are matched by local name like the Atom elements.
+struct TextField {
+  std::string_view element;
+  std::string PendingEntry::*member;
+};
+constexpr TextField kEntryTextFields[] = {
+    {"id", &PendingEntry::id},
+    {"title", &PendingEntry::title},
+    {"summary", &PendingEntry::summary},
+    {"published", &PendingEntry::published},
+    {"updated", &PendingEntry::updated},
+    {"doi", &PendingEntry::doi},
+    {"journal_ref", &PendingEntry::journal_ref},
+    {"comment", &PendingEntry::comment},
+};
+
 class AtomParser final : public detail::XmlStreamParser {
  public:
   AtomParser(const std::string& origin, const RecordSink& sink) : origin_(origin), sink_(sink) {}
@@ -46,7 +63,7 @@ class AtomParser final : public detail::XmlStreamParser {
     }
     if (!entry_) return;
     if (name == "primary_category") {
-      entry_->primary_category = detail::attribute(attributes, "term");
+      entry_->primary_category = detail::trim(detail::attribute(attributes, "term"));
     } else if (name == "category") {
       std::string term(detail::trim(detail::attribute(attributes, "term")));
       if (!term.empty()) entry_->categories.push_back(std::move(term));
@@ -67,14 +84,12 @@ class AtomParser final : public detail::XmlStreamParser {
       return;
     }
     if (depth != entry_depth_ + 1) return;
-    if (name == "id") e.id = detail::trim(value);
-    else if (name == "title") e.title = value;
-    else if (name == "summary") e.summary = value;
-    else if (name == "published") e.published = detail::iso_date(value);
-    else if (name == "updated") e.updated = detail::iso_date(value);
-    else if (name == "doi") e.doi = detail::trim(value);
-    else if (name == "journal_ref") e.journal_ref = value;
-    else if (name == "comment") e.comment = value;
+    for (const auto& [element, member] : kEntryTextFields) {
+      if (name == element) {
+        e.*member = value;
+        return;
+      }
+    }
   }
 
   void finish() {
@@ -85,7 +100,7 @@ class AtomParser final : public detail::XmlStreamParser {
       return problem(where, "api-error",
                      "arXiv API error: " + analyzer_.prepare(e.summary.empty() ? e.id : e.summary));
     }
-    auto id = canonical_arxiv_id(e.id);
+    auto id = canonical_arxiv_id(detail::trim(e.id));
     if (!id) return problem(where, "missing-field", "entry has no arXiv id (\"" + e.id + "\")");
     Record record;
     record.origin = where;
@@ -101,17 +116,20 @@ class AtomParser final : public detail::XmlStreamParser {
         record.categories.push_back(std::move(category));
       }
     }
-    record.created = e.published;
-    record.updated = !e.updated.empty() ? e.updated : e.published;
+    record.created = detail::iso_date(e.published);
+    record.updated = detail::iso_date(e.updated);
+    if (record.updated.empty()) record.updated = record.created;
     record.year = detail::year_of(record.created);
-    record.doi = std::move(e.doi);
+    record.doi = detail::trim(e.doi);
     record.journal_ref = analyzer_.prepare(e.journal_ref);
     record.comments = analyzer_.prepare(e.comment);
     if (sink_.on_record) sink_.on_record(std::move(record));
   }
 
   void problem(const std::string& where, std::string reason, std::string message) {
-    if (sink_.on_problem) sink_.on_problem(ReadProblem{where, std::move(reason), std::move(message)});
+    if (sink_.on_problem) {
+      sink_.on_problem(ReadProblem{where, std::move(reason), std::move(message)});
+    }
   }
 
   const std::string& origin_;

@@ -76,8 +76,8 @@ GzipInputBuf::GzipInputBuf(std::streambuf& source)
     : ChunkedInputBuf(kBufferSize), source_(source), input_(kBufferSize) {}
 
 bool GzipInputBuf::refill_input() {
-  const std::streamsize got =
-      source_.sgetn(reinterpret_cast<char*>(input_.data()), static_cast<std::streamsize>(input_.size()));
+  const std::streamsize got = source_.sgetn(reinterpret_cast<char*>(input_.data()),
+                                            static_cast<std::streamsize>(input_.size()));
   if (got <= 0) return false;
   z_stream* z = inflate_.get();
   z->next_in = input_.data();

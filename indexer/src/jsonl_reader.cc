@@ -108,7 +108,8 @@ class JsonlParser {
     }
     if (detail::trim(id).empty()) return LineError{"missing-field", "no \"id\""};
     const auto canonical = canonical_arxiv_id(id);
-    if (!canonical) return LineError{"invalid-id", "\"" + std::string(id) + "\" is not an arXiv id"};
+    if (!canonical)
+      return LineError{"invalid-id", "\"" + std::string(id) + "\" is not an arXiv id"};
     record.id = *canonical;
     record.title = analyzer_.prepare(title);
     if (record.title.empty()) return LineError{"missing-field", "no \"title\""};

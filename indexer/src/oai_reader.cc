@@ -42,6 +42,26 @@ struct PendingRecord {
   std::vector<std::string> dc_dates;
 };
 
+// Elements of the arXiv and arXivRaw schemas whose text is kept whole; it is
+// cleaned when the record is complete. <authors> is the whole author list as
+// one string in arXivRaw and a wrapper of <author> elements in arXiv.
+struct TextField {
+  std::string_view element;
+  std::string PendingRecord::*member;
+};
+constexpr TextField kArxivTextFields[] = {
+    {"id", &PendingRecord::id},
+    {"title", &PendingRecord::title},
+    {"abstract", &PendingRecord::abstract},
+    {"comments", &PendingRecord::comments},
+    {"journal-ref", &PendingRecord::journal_ref},
+    {"doi", &PendingRecord::doi},
+    {"categories", &PendingRecord::categories},
+    {"created", &PendingRecord::created},
+    {"updated", &PendingRecord::updated},
+    {"authors", &PendingRecord::author_string},
+};
+
 class OaiParser final : public detail::XmlStreamParser {
  public:
   OaiParser(const std::string& origin, const RecordSink& sink) : origin_(origin), sink_(sink) {}
@@ -53,6 +73,7 @@ class OaiParser final : public detail::XmlStreamParser {
       record_.emplace();
       record_->line = line();
       section_ = Section::kOutside;
+      schema_ = Schema::kUnknown;
       return;
     }
     if (name == "error") {
@@ -115,32 +136,35 @@ class OaiParser final : public detail::XmlStreamParser {
       section_ = Section::kOutside;
       return;
     }
-    PendingRecord& r = *record_;
     const std::string_view value = text();
     switch (schema_) {
       case Schema::kArxiv:
       case Schema::kArxivRaw:
-        if (name == "id") r.id = detail::trim(value);
-        else if (name == "title") r.title = value;
-        else if (name == "abstract") r.abstract = value;
-        else if (name == "comments") r.comments = value;
-        else if (name == "journal-ref") r.journal_ref = value;
-        else if (name == "doi") r.doi = detail::trim(value);
-        else if (name == "categories") r.categories = value;
-        else if (name == "created") r.created = detail::iso_date(value);
-        else if (name == "updated") r.updated = detail::iso_date(value);
-        else if (name == "keyname") keyname_ = value;
-        else if (name == "forenames") forenames_ = value;
-        else if (name == "suffix") suffix_ = value;
-        else if (name == "author") add_author(detail::join_name_parts(forenames_, keyname_, suffix_));
-        // arXivRaw: <authors> is the whole list as one string; arXiv: a wrapper.
-        else if (name == "authors") r.author_string = value;
-        else if (name == "date") version_date(value);
-        return;
+        return arxiv_field(name, value);
       case Schema::kDublinCore:
         return dublin_core_field(name, value);
       case Schema::kUnknown:
         return;
+    }
+  }
+
+  void arxiv_field(std::string_view name, std::string_view value) {
+    for (const auto& [element, member] : kArxivTextFields) {
+      if (name == element) {
+        (*record_).*member = value;
+        return;
+      }
+    }
+    if (name == "keyname") {
+      keyname_ = value;
+    } else if (name == "forenames") {
+      forenames_ = value;
+    } else if (name == "suffix") {
+      suffix_ = value;
+    } else if (name == "author") {
+      add_author(detail::join_name_parts(forenames_, keyname_, suffix_));
+    } else if (name == "date") {
+      version_date(value);  // arXivRaw <version><date>
     }
   }
 
@@ -162,9 +186,10 @@ class OaiParser final : public detail::XmlStreamParser {
     } else if (name == "creator") {
       // Dublin Core creators are "Keyname, Forenames".
       const std::size_t comma = value.find(',');
-      add_author(comma == std::string_view::npos
-                     ? detail::clean_author_name(value)
-                     : detail::join_name_parts(value.substr(comma + 1), value.substr(0, comma), {}));
+      add_author(
+          comma == std::string_view::npos
+              ? detail::clean_author_name(value)
+              : detail::join_name_parts(value.substr(comma + 1), value.substr(0, comma), {}));
     } else if (name == "description") {
       const std::string_view text = detail::trim(value);
       if (text.starts_with("Comment:")) {
@@ -190,8 +215,8 @@ class OaiParser final : public detail::XmlStreamParser {
     const std::string where = origin_ + ":" + std::to_string(r.line);
     Record record;
     record.origin = where;
-    std::optional<std::string> id = canonical_arxiv_id(r.id.empty() ? r.header_id : r.id);
-    if (!id && !r.id.empty()) id = canonical_arxiv_id(r.header_id);
+    std::optional<std::string> id = canonical_arxiv_id(detail::trim(r.id));
+    if (!id) id = canonical_arxiv_id(r.header_id);
     if (!id) return problem(where, "missing-field", "record has no arXiv identifier");
     record.id = std::move(*id);
 
@@ -209,15 +234,16 @@ class OaiParser final : public detail::XmlStreamParser {
     record.abstract = analyzer_.prepare(r.abstract);
     record.comments = analyzer_.prepare(r.comments);
     record.journal_ref = analyzer_.prepare(r.journal_ref);
-    record.doi = std::move(r.doi);
+    record.doi = detail::trim(r.doi);
     record.categories = detail::split_categories(r.categories);
     record.authors = std::move(r.authors);
     if (record.authors.empty()) record.authors = detail::split_author_list(r.author_string);
 
     switch (schema_) {
       case Schema::kArxiv:
-        record.created = r.created;
-        record.updated = !r.updated.empty() ? r.updated : r.created;
+        record.created = detail::iso_date(r.created);
+        record.updated = detail::iso_date(r.updated);
+        if (record.updated.empty()) record.updated = record.created;
         break;
       case Schema::kArxivRaw:
         record.created = r.first_version_date;
@@ -251,7 +277,9 @@ class OaiParser final : public detail::XmlStreamParser {
   }
 
   void problem(const std::string& where, std::string reason, std::string message) {
-    if (sink_.on_problem) sink_.on_problem(ReadProblem{where, std::move(reason), std::move(message)});
+    if (sink_.on_problem) {
+      sink_.on_problem(ReadProblem{where, std::move(reason), std::move(message)});
+    }
   }
 
   const std::string& origin_;

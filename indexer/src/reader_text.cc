@@ -81,7 +81,8 @@ std::string clean_author_name(std::string_view raw) {
 std::vector<std::string> split_author_list(std::string_view raw) {
   std::vector<std::string> pieces;
   std::string current;
-  int depth = 0;
+  int depth = 0;        // inside braces: TeX groups, never split there
+  int parentheses = 0;  // inside parentheses: affiliations, dropped
   const auto flush = [&] {
     std::string name = clean_author_name(current);
     if (!name.empty()) pieces.push_back(std::move(name));
@@ -89,6 +90,17 @@ std::vector<std::string> split_author_list(std::string_view raw) {
   };
   for (std::size_t i = 0; i < raw.size(); ++i) {
     const char c = raw[i];
+    // "A. Smith (1, 2), B. Jones (3) ((1) MIT, (2) CERN, (3) ETH)": the
+    // parenthesised affiliations are not names, and their commas not separators.
+    if (depth == 0 && c == '(') {
+      ++parentheses;
+      continue;
+    }
+    if (depth == 0 && c == ')' && parentheses > 0) {
+      --parentheses;
+      continue;
+    }
+    if (parentheses > 0) continue;
     if (c == '{') ++depth;
     if (c == '}' && depth > 0) --depth;
     if (depth == 0 && c == ',') {

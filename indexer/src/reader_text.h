@@ -19,7 +19,8 @@ bool starts_with_bom(std::string_view text);
 std::string clean_author_name(std::string_view raw);
 
 // "A. Smith, B. Jones and C. Wu" -> {"A. Smith", "B. Jones", "C. Wu"}, each cleaned.
-// Commas inside braces ("{Smith, Jr.}") do not split.
+// Commas inside braces ("{Smith, Jr.}") do not split; parenthesised
+// affiliations ("A. Smith (MIT)") are dropped.
 std::vector<std::string> split_author_list(std::string_view raw);
 
 // "Forenames Keyname Suffix" from the parts of a parsed name; empty parts skipped.

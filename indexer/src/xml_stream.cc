@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "paperdex/common/utf8.h"
@@ -98,21 +99,37 @@ unsigned long XmlStreamParser::line() const {
   return static_cast<unsigned long>(XML_GetCurrentLineNumber(parser_.get()));
 }
 
+template <typename Callback>
+void XmlStreamParser::guarded(Callback&& callback) {
+  if (pending_exception_) return;
+  try {
+    callback();
+  } catch (...) {
+    pending_exception_ = std::current_exception();
+    XML_StopParser(parser_.get(), XML_FALSE);
+  }
+}
+
 void XMLCALL XmlStreamParser::start_handler(void* self, const XML_Char* name,
                                             const XML_Char** attributes) {
   auto* parser = static_cast<XmlStreamParser*>(self);
-  parser->text_.clear();
-  parser->on_start(local_name(name), attributes);
+  parser->guarded([&] {
+    parser->text_.clear();
+    parser->on_start(local_name(name), attributes);
+  });
 }
 
 void XMLCALL XmlStreamParser::end_handler(void* self, const XML_Char* name) {
   auto* parser = static_cast<XmlStreamParser*>(self);
-  parser->on_end(local_name(name));
-  parser->text_.clear();
+  parser->guarded([&] {
+    parser->on_end(local_name(name));
+    parser->text_.clear();
+  });
 }
 
 void XMLCALL XmlStreamParser::text_handler(void* self, const XML_Char* text, int length) {
-  static_cast<XmlStreamParser*>(self)->text_.append(text, static_cast<std::size_t>(length));
+  auto* parser = static_cast<XmlStreamParser*>(self);
+  parser->guarded([&] { parser->text_.append(text, static_cast<std::size_t>(length)); });
 }
 
 bool XmlStreamParser::parse(std::istream& in, const std::string& origin, const RecordSink& sink) {
@@ -133,12 +150,14 @@ bool XmlStreamParser::parse(std::istream& in, const std::string& origin, const R
       first = false;
     }
     if (sanitize) data = sanitizer.feed(data, last);
-    if (XML_Parse(parser_.get(), data.data(), static_cast<int>(data.size()), last ? 1 : 0) ==
-        XML_STATUS_ERROR) {
+    const XML_Status status =
+        XML_Parse(parser_.get(), data.data(), static_cast<int>(data.size()), last ? 1 : 0);
+    if (pending_exception_) std::rethrow_exception(std::exchange(pending_exception_, nullptr));
+    if (status == XML_STATUS_ERROR) {
       if (sink.on_problem) {
-        sink.on_problem(ReadProblem{
-            origin + ":" + std::to_string(line()), "invalid-xml",
-            std::string("XML: ") + XML_ErrorString(XML_GetErrorCode(parser_.get()))});
+        sink.on_problem(
+            ReadProblem{origin + ":" + std::to_string(line()), "invalid-xml",
+                        std::string("XML: ") + XML_ErrorString(XML_GetErrorCode(parser_.get()))});
       }
       return false;
     }

@@ -7,6 +7,7 @@
 
 #include <expat.h>
 
+#include <exception>
 #include <istream>
 #include <memory>
 #include <string>
@@ -62,8 +63,15 @@ class XmlStreamParser {
   static void XMLCALL end_handler(void* self, const XML_Char* name);
   static void XMLCALL text_handler(void* self, const XML_Char* text, int length);
 
+  // Runs a callback; an exception (a sink in --strict mode, bad_alloc) must
+  // not unwind through expat's C frames, so it is parked here, the parser
+  // stopped, and the exception rethrown once XML_Parse has returned.
+  template <typename Callback>
+  void guarded(Callback&& callback);
+
   std::unique_ptr<XML_ParserStruct, ParserDeleter> parser_;
   std::string text_;
+  std::exception_ptr pending_exception_;
 };
 
 }  // namespace paperdex::detail

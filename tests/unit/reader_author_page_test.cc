@@ -27,7 +27,7 @@ const std::string kSmallPage =
     "\n"
     "3 recordsLinked to original sources\n"
     "\n"
-    "arXiv2024\n"           // line 9
+    "arXiv2024\n"  // line 9
     "\n"
     "First Title\n"
     "\n"
@@ -38,10 +38,10 @@ const std::string kSmallPage =
     "\n"
     "cs.NI↗\n"
     "\n"
-    "DBLP2019\n"            // line 20
+    "DBLP2019\n"  // line 20
     "Second Title\n"
     "cs.LG↗ math.OC↗\n"
-    "arXiv2021\n"           // line 23
+    "arXiv2021\n"  // line 23
     "Third Title Without Abstract Or Subject\n";
 
 }  // namespace
@@ -105,16 +105,16 @@ TEST_CASE("author page: malformed records are reported with their line, the rest
   const std::string page =
       "arXiv subjects\n"
       "Grace Hopper\n"
-      "arXiv2020\n"          // line 3: no title, next source follows
-      "arXiv2021\n"          // line 4
+      "arXiv2020\n"  // line 3: no title, next source follows
+      "arXiv2021\n"  // line 4
       "Good One\n"
       "Abstract.\n"
       "cs.PL↗\n"
-      "arXiv2022\n"          // line 8: subject instead of a title
+      "arXiv2022\n"  // line 8: subject instead of a title
       "cs.SE↗\n"
-      "arXiv2023\n"          // line 10
+      "arXiv2023\n"  // line 10
       "Good Two\n"
-      "arXiv2024\n";         // line 12: page ends before the title
+      "arXiv2024\n";  // line 12: page ends before the title
   const Collected got = read_page(page, "p.txt");
   REQUIRE(got.records.size() == 2);
   CHECK(got.records[0].title == "Good One");
@@ -129,9 +129,10 @@ TEST_CASE("author page: malformed records are reported with their line, the rest
   for (const auto& problem : got.problems) CHECK(problem.reason == "no-title");
 }
 
-TEST_CASE("author page: the attributed-to sentence names the author when the name line is "
-          "missing, TeX in names is decoded",
-          "[readers]") {
+TEST_CASE(
+    "author page: the attributed-to sentence names the author when the name line is "
+    "missing, TeX in names is decoded",
+    "[readers]") {
   const Collected got = read_page(
       "arXiv subjects\n"
       "Publications and source records attributed to Bj\\\"{o}rn {M}ustermann.\n"
@@ -144,7 +145,8 @@ TEST_CASE("author page: the attributed-to sentence names the author when the nam
 }
 
 TEST_CASE("author page: a page without records is a problem", "[readers]") {
-  const Collected got = read_page("arXiv subjects\n\nNobody\n\n0 recordsLinked to original sources\n");
+  const Collected got =
+      read_page("arXiv subjects\n\nNobody\n\n0 recordsLinked to original sources\n");
   CHECK(got.records.empty());
   CHECK(got.has_problem("no-records"));
 }

@@ -1,6 +1,8 @@
 // The input layer (input.cc): format detection, files, directories, gzip,
 // and every way an input can be unusable.
 #include <catch2/catch.hpp>
+#include <iostream>
+#include <stdexcept>
 
 #include "input_stream.h"
 #include "paperdex/indexer/readers.h"
@@ -90,7 +92,8 @@ TEST_CASE("unusable inputs are problems naming the file, never exceptions", "[re
       {"table.csv", "id,title\n1,x\n", "unknown-format"},
       {"empty.gz", gzip_stored(""), "empty"},
       {"binary.gz", gzip_stored(binary), "binary"},
-      {"garbage.gz", std::string("\x1f\x8b\x08\x00garbage that is not deflate", 31), "corrupt-gzip"},
+      {"garbage.gz", std::string("\x1f\x8b\x08\x00garbage that is not deflate", 31),
+       "corrupt-gzip"},
   };
   for (const auto& c : cases) {
     INFO(c.name);
@@ -159,8 +162,8 @@ TEST_CASE("a truncated real OAI page keeps its earlier records", "[readers]") {
     WARN("skipped: ../shared is absent");
     return;
   }
-  const std::string gz = paperdex::test::read_file_bytes(
-      *shared / "data" / "arxiv-oai-cs-2016" / "page-001.xml.gz");
+  const std::string gz =
+      paperdex::test::read_file_bytes(*shared / "data" / "arxiv-oai-cs-2016" / "page-001.xml.gz");
   TempDir dir;
   write_file(dir / "page.xml.gz", gz.substr(0, gz.size() / 2));
   const Collected got = read_path(dir / "page.xml.gz");
@@ -170,8 +173,7 @@ TEST_CASE("a truncated real OAI page keeps its earlier records", "[readers]") {
   CHECK(got.has_problem("invalid-xml"));  // the XML ends inside a record too
 }
 
-TEST_CASE("directories are read recursively in sorted order, hidden entries skipped",
-          "[readers]") {
+TEST_CASE("directories are read recursively in sorted order, hidden entries skipped", "[readers]") {
   TempDir dir;
   write_file(dir / "b" / "2.jsonl", jsonl_line("2101.00002", "Two"));
   write_file(dir / "b" / "1.jsonl", jsonl_line("2101.00001", "One"));
@@ -220,4 +222,49 @@ TEST_CASE("peeking at a stream does not consume it", "[readers]") {
   CHECK(all.ends_with("end"));
   CHECK_FALSE(gzip.truncated());
   CHECK(gzip.error().empty());
+}
+
+TEST_CASE("\"-\" reads standard input", "[readers]") {
+  std::stringbuf input(gzip_stored(jsonl_lines(3)));
+  std::streambuf* saved = std::cin.rdbuf(&input);
+  Collected got;
+  paperdex::read_input("-", got.sink());
+  std::cin.rdbuf(saved);
+  CHECK(got.problems.empty());
+  REQUIRE(got.records.size() == 3);
+  CHECK(got.records[2].origin == "<stdin>:3");
+}
+
+TEST_CASE("a sink that throws on a problem (--strict) stops the read with its exception",
+          "[readers]") {
+  struct Strict : std::runtime_error {
+    using std::runtime_error::runtime_error;
+  };
+  TempDir dir;
+  const std::string oai_head =
+      "<?xml version=\"1.0\"?>\n<OAI-PMH xmlns=\"http://www.openarchives.org/OAI/2.0/\">"
+      "<ListRecords>";
+  const std::string bad_oai_record =
+      "<record><header><identifier>x</identifier></header><metadata><arXiv><id>x</id>"
+      "<title>T</title></arXiv></metadata></record>";
+  const std::vector<std::pair<std::string, std::string>> inputs = {
+      {"bad.jsonl",
+       jsonl_line("2101.00001", "Fine") + "{broken\n" + jsonl_line("2101.00002", "Late")},
+      {"bad.xml", oai_head + bad_oai_record + std::string(300000, ' ') +
+                      "<record><header><identifier>oai:arXiv.org:2101.00002</identifier>"
+                      "</header><metadata><arXiv><id>2101.00002</id><title>Late</title></arXiv>"
+                      "</metadata></record></ListRecords></OAI-PMH>"},
+      {"bad.txt", "arXiv subjects\nA. Person\narXiv2020\n"},
+      {"bad.bin", std::string(100, '\0')},
+  };
+  for (const auto& [name, bytes] : inputs) {
+    INFO(name);
+    write_file(dir / name, bytes);
+    std::vector<paperdex::Record> records;
+    paperdex::RecordSink sink{
+        [&](paperdex::Record&& record) { records.push_back(std::move(record)); },
+        [](const paperdex::ReadProblem& problem) { throw Strict(problem.origin); }, nullptr};
+    CHECK_THROWS_AS(paperdex::read_input((dir / name).string(), sink), Strict);
+    for (const auto& record : records) CHECK(record.title != "Late");
+  }
 }

@@ -1,0 +1,178 @@
+// arXiv snapshot JSON-lines reader.
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "format_readers.h"
+#include "reader_test_support.h"
+#include "test_support.h"
+
+using paperdex::Record;
+using paperdex::test::Collected;
+
+namespace {
+
+Collected read_jsonl(const std::string& text, const std::string& origin = "s.jsonl") {
+  Collected collected;
+  std::istringstream in(text);
+  paperdex::read_arxiv_jsonl(in, origin, collected.sink());
+  return collected;
+}
+
+const std::string kGood =
+    R"({"id":"0704.0001","submitter":"P","authors":"C. Bal\\'azs, E. L. Berger and C.-P. Yuan",)"
+    R"("title":"Calculation of prompt diphoton\n  production","comments":"37 pages",)"
+    R"("journal-ref":"Phys.Rev.D76:013009,2007","doi":"10.1103/PhysRevD.76.013009",)"
+    R"("report-no":null,"categories":"hep-ph hep-ex","license":null,)"
+    R"("abstract":"  A fully differential calculation\nis presented.\n",)"
+    R"("versions":[{"version":"v1","created":"Mon, 2 Apr 2007 19:18:42 GMT"},)"
+    R"({"version":"v2","created":"Tue, 24 Jul 2007 20:10:27 GMT"}],"update_date":"2008-11-26",)"
+    R"("authors_parsed":[["Bal\u00e1zs","C.",""],["Berger","E. L.",""],["Yuan","C. -P.","Jr"]]})";
+
+std::string with_id(const std::string& id, const std::string& title) {
+  return R"({"id":")" + id + R"(","title":")" + title + R"(","authors":"X. Y"})";
+}
+
+}  // namespace
+
+TEST_CASE("jsonl: every field of a snapshot line", "[readers]") {
+  const Collected got = read_jsonl(kGood + "\n");
+  REQUIRE(got.problems.empty());
+  REQUIRE(got.records.size() == 1);
+  const Record& r = got.records[0];
+  CHECK(r.id == "0704.0001");
+  CHECK(r.title == "Calculation of prompt diphoton production");
+  CHECK(r.abstract == "A fully differential calculation is presented.");
+  CHECK(r.authors == std::vector<std::string>{"C. Balázs", "E. L. Berger", "C.-P. Yuan Jr"});
+  CHECK(r.categories == std::vector<std::string>{"hep-ph", "hep-ex"});
+  CHECK(r.year == 2007);
+  CHECK(r.created == "2007-04-02");
+  CHECK(r.updated == "2008-11-26");
+  CHECK(r.doi == "10.1103/PhysRevD.76.013009");
+  CHECK(r.journal_ref == "Phys.Rev.D76:013009,2007");
+  CHECK(r.comments == "37 pages");
+  CHECK_FALSE(r.deleted);
+  CHECK(r.origin == "s.jsonl:1");
+}
+
+TEST_CASE("jsonl: authors come from the TeX string when authors_parsed is absent", "[readers]") {
+  const Collected got = read_jsonl(
+      R"({"id":"math/0406596v2","title":"T","authors":"A. One, B. {Two}, C. Three and D. Four"})");
+  REQUIRE(got.records.size() == 1);
+  CHECK(got.records[0].id == "math/0406596");
+  CHECK(got.records[0].authors ==
+        std::vector<std::string>{"A. One", "B. Two", "C. Three", "D. Four"});
+  CHECK(got.records[0].year == 0);  // no versions: unknown, not invented
+}
+
+TEST_CASE("jsonl: a bad line is reported with its number and its neighbours are kept",
+          "[readers]") {
+  struct Case {
+    std::string line;
+    std::string reason;
+  };
+  const std::vector<Case> cases = {
+      {R"({"id":"0704.0002","title":"Broken)", "invalid-json"},
+      {R"(not json at all)", "invalid-json"},
+      {R"([1, 2, 3])", "wrong-type"},
+      {R"({"id":"0704.0002","title":42})", "wrong-type"},
+      {R"({"id":704.0002,"title":"T"})", "wrong-type"},
+      {R"({"id":"0704.0002","title":"T","versions":{"v1":"x"}})", "wrong-type"},
+      {R"({"id":"0704.0002","title":"T","versions":[{"created":7}]})", "wrong-type"},
+      {R"({"id":"0704.0002","title":"T","authors_parsed":"Smith"})", "wrong-type"},
+      {R"({"id":"0704.0002","title":"T","authors_parsed":[["Smith",1]]})", "wrong-type"},
+      {R"({"id":"0704.0002","title":"T","categories":["cs.AI"]})", "wrong-type"},
+      {R"({"title":"No id"})", "missing-field"},
+      {R"({"id":null,"title":"Null id"})", "missing-field"},
+      {R"({"id":"0704.0002"})", "missing-field"},
+      {R"({"id":"0704.0002","title":"   "})", "missing-field"},
+      {R"({"id":"not an id","title":"T"})", "invalid-id"},
+      {std::string("{\"id\":\"0704.0002\",\"title\":\"T\0U\"}", 32), "invalid-json"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.line);
+    const std::string text = with_id("0704.0001", "Before") + "\n" + c.line + "\n" +
+                             with_id("0704.0003", "After") + "\n";
+    const Collected got = read_jsonl(text);
+    REQUIRE(got.records.size() == 2);
+    CHECK(got.records[0].title == "Before");
+    CHECK(got.records[1].title == "After");
+    CHECK(got.records[1].origin == "s.jsonl:3");
+    REQUIRE(got.problems.size() == 1);
+    CHECK(got.problems[0].origin == "s.jsonl:2");
+    CHECK(got.problems[0].reason == c.reason);
+  }
+}
+
+TEST_CASE("jsonl: blank lines are skipped without shifting line numbers", "[readers]") {
+  const Collected got =
+      read_jsonl("\n" + with_id("0704.0001", "A") + "\r\n\n  \n" + with_id("0704.0002", "B"));
+  CHECK(got.problems.empty());
+  REQUIRE(got.records.size() == 2);
+  CHECK(got.records[0].origin == "s.jsonl:2");
+  CHECK(got.records[1].origin == "s.jsonl:5");
+}
+
+TEST_CASE("jsonl: a line with invalid UTF-8 is still indexed", "[readers]") {
+  const std::string line =
+      "{\"id\":\"0704.0009\",\"title\":\"Caf\xE9 \xFF society\","
+      "\"authors\":\"J. M\xFCller\"}";
+  const Collected got = read_jsonl(line + "\n" + with_id("0704.0010", "Next"));
+  CHECK(got.problems.empty());
+  REQUIRE(got.records.size() == 2);
+  CHECK(got.records[0].id == "0704.0009");
+  CHECK(got.records[0].title == "Caf\xEF\xBF\xBD \xEF\xBF\xBD society");
+  CHECK(got.records[0].authors == std::vector<std::string>{"J. M\xEF\xBF\xBDller"});
+  CHECK(got.records[1].title == "Next");
+}
+
+TEST_CASE("jsonl: a 20 MB abstract does not break the reader", "[readers]") {
+  std::string abstract;
+  abstract.reserve(20 * 1024 * 1024);
+  while (abstract.size() < 20 * 1024 * 1024) abstract += "word ";
+  const std::string line = R"({"id":"0704.0011","title":"Huge","abstract":")" + abstract + R"("})";
+  const Collected got = read_jsonl(line + "\n" + with_id("0704.0012", "Small") + "\n");
+  CHECK(got.problems.empty());
+  REQUIRE(got.records.size() == 2);
+  CHECK(got.records[0].abstract.size() >= 20 * 1024 * 1024 - 1);
+  CHECK(got.records[1].title == "Small");
+}
+
+TEST_CASE("jsonl: the real snapshot samples", "[readers]") {
+  const auto shared = paperdex::test::shared_dir();
+  if (!shared) {
+    WARN("skipped: ../shared is absent");
+    return;
+  }
+  const auto dir = *shared / "data" / "arxiv-kaggle";
+  Collected head;
+  paperdex::read_input((dir / "snapshot-head-200.jsonl").string(), head.sink());
+  CHECK(head.problems.empty());
+  REQUIRE(head.records.size() == 200);
+  CHECK(head.records.front().id == "0704.0001");
+  CHECK(head.records.back().id == "0704.0200");
+  const Record& first = head.records.front();
+  CHECK(first.authors ==
+        std::vector<std::string>{"C. Balázs", "E. L. Berger", "P. M. Nadolsky", "C.-P. Yuan"});
+  CHECK(first.created == "2007-04-02");
+  CHECK(first.updated == "2008-11-26");
+  CHECK(first.categories == std::vector<std::string>{"hep-ph"});
+  CHECK(first.title ==
+        "Calculation of prompt diphoton production cross sections at Tevatron and LHC energies");
+  for (const auto& record : head.records) {
+    CHECK(record.year == 2007);
+    CHECK_FALSE(record.authors.empty());
+    CHECK_FALSE(record.abstract.empty());
+    CHECK(record.title.find('\n') == std::string::npos);
+  }
+  const Record* multi = head.find_id("0704.0002");
+  REQUIRE(multi != nullptr);
+  CHECK(multi->categories == std::vector<std::string>{"math.CO", "cs.CG"});
+
+  Collected recent;
+  paperdex::read_input((dir / "snapshot-2212-49.jsonl").string(), recent.sink());
+  CHECK(recent.problems.empty());
+  CHECK(recent.records.size() == 49);
+  REQUIRE_FALSE(recent.records.empty());
+  CHECK(recent.records[0].id == "2212.11867");
+  CHECK(recent.records[0].authors == std::vector<std::string>{"Marcus Michelen", "Xuan-Truong Vu"});
+}
