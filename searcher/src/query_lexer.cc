@@ -41,9 +41,11 @@ std::size_t space_length(std::string_view q, std::size_t i) {
 }
 
 // Byte length of the quote mark at `i`, 0 when there is none. Typographic
-// quotes count: text pasted from papers and word processors uses them.
+// quotes count: text pasted from papers and word processors uses them. A
+// quote after a backslash is TeX's umlaut (Schr\"odinger, as arXiv metadata
+// spells names), part of the word for the Analyzer to decode.
 std::size_t quote_length(std::string_view q, std::size_t i) {
-  if (q[i] == '"') return 1;
+  if (q[i] == '"') return (i > 0 && q[i - 1] == '\\') ? 0 : 1;
   std::string_view rest = q.substr(i);
   if (rest.starts_with("\xE2\x80\x9C") || rest.starts_with("\xE2\x80\x9D")) return 3;  // “ ”
   return 0;
@@ -87,9 +89,9 @@ void throw_unknown_field(std::string_view name, std::size_t position, std::strin
   } else if (!written.empty()) {
     hint = "to search for the text itself, put it in quotes: \"" + std::string(written) + "\"";
   }
-  throw QuerySyntaxError("unknown field '" + std::string(name) + "'; the fields are " +
-                             field_list(),
-                         position, std::move(hint));
+  throw QuerySyntaxError(
+      "unknown field '" + std::string(name) + "'; the fields are " + field_list(), position,
+      std::move(hint));
 }
 
 void throw_empty_value(const schema::Field& field, std::size_t position) {

@@ -28,9 +28,9 @@ enum class QueryTokenKind {
 
 struct QueryToken {
   QueryTokenKind kind = QueryTokenKind::kEnd;
-  std::string_view text;     // word, phrase content, or field value (views the query)
-  std::size_t begin = 0;     // byte offset of the token in the query
-  std::size_t text_begin = 0;  // byte offset of `text` in the query
+  std::string_view text;                 // word, phrase content, or field value (views the query)
+  std::size_t begin = 0;                 // byte offset of the token in the query
+  std::size_t text_begin = 0;            // byte offset of `text` in the query
   const schema::Field* field = nullptr;  // kField only
 };
 

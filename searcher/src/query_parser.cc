@@ -4,6 +4,8 @@
 #include "query_parser.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <iterator>
 #include <optional>
 #include <utility>
 
@@ -102,18 +104,16 @@ Query year_query(std::string_view value, std::size_t position) {
   }
   const auto serialised = [](int year) { return Xapian::sortable_serialise(year); };
   if (last.empty()) {
-    return Query(Query::OP_VALUE_GE, schema::kYearSlot,
-                 serialised(year_or_throw(first, position)));
+    return Query(Query::OP_VALUE_GE, schema::kYearSlot, serialised(year_or_throw(first, position)));
   }
   const int to = year_or_throw(last, position + dots + 2);
   if (first.empty()) return Query(Query::OP_VALUE_LE, schema::kYearSlot, serialised(to));
   const int from = year_or_throw(first, position);
   if (from > to) {
-    throw QuerySyntaxError("the year range " + std::string(value) +
-                               " is empty: it starts after it ends; put the earlier year first",
-                           position,
-                           "did you mean year:" + std::to_string(to) + ".." +
-                               std::to_string(from) + "?");
+    throw QuerySyntaxError(
+        "the year range " + std::string(value) +
+            " is empty: it starts after it ends; put the earlier year first",
+        position, "did you mean year:" + std::to_string(to) + ".." + std::to_string(from) + "?");
   }
   return Query(Query::OP_VALUE_RANGE, schema::kYearSlot, serialised(from), serialised(to));
 }
@@ -284,10 +284,11 @@ class Translator {
         (field->kind == schema::FieldKind::kBoolean || field->kind == schema::FieldKind::kRange)) {
       const std::string_view value = trimmed(node.text);
       if (value.empty()) throw_empty_value(*field, node.position);
-      result.filter = field->kind == schema::FieldKind::kRange
-                          ? year_query(value, node.text_position +
-                                                           static_cast<std::size_t>(value.data() - node.text.data()))
-                          : Query(schema::make_term(field->prefix, boolean_value(*field, value)));
+      result.filter =
+          field->kind == schema::FieldKind::kRange
+              ? year_query(value, node.text_position +
+                                      static_cast<std::size_t>(value.data() - node.text.data()))
+              : Query(schema::make_term(field->prefix, boolean_value(*field, value)));
       return result;
     }
 
@@ -329,7 +330,8 @@ class Translator {
     } else {
       std::vector<Query> words;
       words.reserve(tokens.size());
-      for (const Token& token : tokens) words.emplace_back(schema::make_term(field.prefix, token.term));
+      for (const Token& token : tokens)
+        words.emplace_back(schema::make_term(field.prefix, token.term));
       query = Query(Query::OP_PHRASE, words.begin(), words.end());
     }
     // A title match weighs the same whether the user asked for the title or
@@ -405,8 +407,7 @@ ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode) const {
   return parsed;
 }
 
-Xapian::Query QueryParser::parse_filter(std::string_view field_name,
-                                        std::string_view value) const {
+Xapian::Query QueryParser::parse_filter(std::string_view field_name, std::string_view value) const {
   const schema::Field* field = schema::find_field(ascii_lowered(field_name));
   if (field == nullptr) throw_unknown_field(field_name, 0);
   QueryNode node;

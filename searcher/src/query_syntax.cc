@@ -62,8 +62,7 @@ class SyntaxParser {
    public:
     DepthGuard(int& depth, std::size_t position) : depth_(depth) {
       if (++depth_ > kMaxDepth) {
-        throw QuerySyntaxError("the query is nested too deeply (over " +
-                                   std::to_string(kMaxDepth) +
+        throw QuerySyntaxError("the query is nested too deeply (over " + std::to_string(kMaxDepth) +
                                    " levels of parentheses or operators); simplify it",
                                position);
       }
@@ -169,8 +168,7 @@ class SyntaxParser {
     }
     take();
     if (node.children.empty()) {
-      throw QuerySyntaxError("empty parentheses; put words inside them or remove them",
-                             open.begin);
+      throw QuerySyntaxError("empty parentheses; put words inside them or remove them", open.begin);
     }
     return node;
   }

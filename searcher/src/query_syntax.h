@@ -42,7 +42,7 @@ struct QueryNode {
   std::size_t position = 0;  // byte offset of what the node was written with
   // kTerm:
   const schema::Field* field = nullptr;
-  std::string text;            // the word or phrase content, as written
+  std::string text;               // the word or phrase content, as written
   std::size_t text_position = 0;  // byte offset of `text` (for errors in a value)
   bool quoted = false;
   // kAnd:
@@ -51,7 +51,7 @@ struct QueryNode {
 };
 
 struct QuerySyntax {
-  QueryNode root;  // an implicit kAnd of the top-level clauses
+  QueryNode root;              // an implicit kAnd of the top-level clauses
   bool has_operators = false;  // AND, OR or NOT was written
 };
 

@@ -1,0 +1,507 @@
+// The query language, pinned as Xapian query descriptions written by hand
+// from the translation rules (see searcher/src/query_parser.cc and
+// query_syntax.h), plus the errors a user sees and a small in-memory index
+// that shows the translated queries match the documents they should.
+//
+// Words are ASCII so the rows hold for the ICU Analyzer as for the ASCII
+// placeholder: folding lowercases, stems are Xapian's English stemmer.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <xapian.h>
+
+#include "paperdex/common/analyzer.h"
+#include "paperdex/common/schema.h"
+#include "paperdex/errors.h"
+#include "query_parser.h"
+
+namespace {
+
+using paperdex::MatchMode;
+using paperdex::QuerySyntaxError;
+using paperdex::detail::ParsedQuery;
+using paperdex::detail::QueryParser;
+using paperdex::detail::QueryParserOptions;
+
+constexpr MatchMode kAll = MatchMode::kAllWords;
+constexpr MatchMode kAny = MatchMode::kAnyWord;
+
+const paperdex::Analyzer& analyzer() {
+  static const paperdex::Analyzer instance;
+  return instance;
+}
+
+const QueryParser& parser() {
+  static const QueryParser instance(analyzer());  // title weight 2
+  return instance;
+}
+
+// Xapian prints a value-range bound byte by byte, escaping non-printable
+// bytes as \xNN; sortable_serialise(year) is all such bytes.
+std::string described_year(int year) {
+  std::string result;
+  for (unsigned char byte : Xapian::sortable_serialise(year)) {
+    if (byte >= 0x20 && byte < 0x7f && byte != '\\') {
+      result += static_cast<char>(byte);
+    } else {
+      char escaped[5];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+      result += escaped;
+    }
+  }
+  return result;
+}
+
+// Expands the shorthands of the tables below:
+//   {stem}  a loose free-text word: its stem in the title (weighted 2) or in
+//           the abstract, "(2 * ZS<stem> OR ZB<stem>)";
+//   {2020}  a year as a value-range bound (four digits).
+std::string expand(const std::string& pattern) {
+  std::string result;
+  std::size_t i = 0;
+  while (i < pattern.size()) {
+    const std::size_t open = pattern.find('{', i);
+    if (open == std::string::npos) break;
+    const std::size_t close = pattern.find('}', open);
+    result.append(pattern, i, open - i);
+    const std::string inside = pattern.substr(open + 1, close - open - 1);
+    const bool is_year =
+        inside.size() == 4 && inside.find_first_not_of("0123456789") == std::string::npos;
+    result +=
+        is_year ? described_year(std::stoi(inside)) : "(2 * ZS" + inside + " OR ZB" + inside + ")";
+    i = close + 1;
+  }
+  result.append(pattern, i);
+  return result;
+}
+
+struct Row {
+  const char* query;
+  MatchMode mode;
+  const char* expected;  // ParsedQuery::query
+  bool has_text;
+  const char* relaxed = "Query()";  // ParsedQuery::relaxed
+};
+
+void check_rows(const std::vector<Row>& rows) {
+  for (const Row& row : rows) {
+    INFO("query: " << row.query << (row.mode == kAny ? "  (any word)" : ""));
+    const ParsedQuery parsed = parser().parse(row.query, row.mode);
+    CHECK(parsed.query.get_description() == expand(row.expected));
+    CHECK(parsed.has_text == row.has_text);
+    CHECK(parsed.relaxed.get_description() == expand(row.relaxed));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the shorthand of the tables expands to what the rules say", "[query]") {
+  CHECK(expand("Query({schedul})") == "Query((2 * ZSschedul OR ZBschedul))");
+  CHECK(expand("a {2020} b") == "a " + described_year(2020) + " b");
+  CHECK(described_year(2020) != described_year(2024));
+}
+
+TEST_CASE("free-text words match the title (weighted) or the abstract", "[query]") {
+  check_rows({
+      // Spelled out once; the rows below use the {stem} shorthand for this shape.
+      {"schedulers", kAll, "Query((2 * ZSschedul OR ZBschedul))", true},
+      {"optical circuit switching", kAll, "Query(({optic} AND {circuit} AND {switch}))", true,
+       "Query(({optic} OR {circuit} OR {switch}))"},
+      // A word the Analyzer splits is a phrase of exact terms in either field.
+      {"GPT-2", kAll, "Query((2 * (Sgpt PHRASE 2 S2) OR (Bgpt PHRASE 2 B2)))", true},
+      // Punctuation alone has no tokens and is dropped, so is a lone '-'.
+      {"!!! graphs", kAll, "Query({graph})", true},
+      {"graphs - trees", kAll, "Query(({graph} AND {tree}))", true, "Query(({graph} OR {tree}))"},
+      // Operators are capitals only.
+      {"and or not", kAll, "Query(({and} AND {or} AND {not}))", true,
+       "Query(({and} OR {or} OR {not}))"},
+      // A trailing colon after an unknown name is punctuation, a URL or a
+      // ratio is text.
+      {"note: graphs", kAll, "Query(({note} AND {graph}))", true, "Query(({note} OR {graph}))"},
+      {"http://x", kAll, "Query((2 * (Shttp PHRASE 2 Sx) OR (Bhttp PHRASE 2 Bx)))", true},
+      {"3:1", kAll, "Query((2 * (S3 PHRASE 2 S1) OR (B3 PHRASE 2 B1)))", true},
+  });
+}
+
+TEST_CASE("quoted phrases match exact terms in order", "[query]") {
+  check_rows({
+      {"\"graph neural networks\"", kAll,
+       "Query((2 * (Sgraph PHRASE 3 Sneural PHRASE 3 Snetworks) OR "
+       "(Bgraph PHRASE 3 Bneural PHRASE 3 Bnetworks)))",
+       true},
+      // One quoted word is the exact, unstemmed term.
+      {"\"graphs\"", kAll, "Query((2 * Sgraphs OR Bgraphs))", true},
+      // Typographic quotes, as pasted from a paper.
+      {"\xE2\x80\x9Coptical switching\xE2\x80\x9D", kAll,
+       "Query((2 * (Soptical PHRASE 2 Sswitching) OR (Boptical PHRASE 2 Bswitching)))", true},
+      {"\"graph neural\" trees", kAll,
+       "Query(((2 * (Sgraph PHRASE 2 Sneural) OR (Bgraph PHRASE 2 Bneural)) AND {tree}))", true,
+       "Query(((2 * (Sgraph PHRASE 2 Sneural) OR (Bgraph PHRASE 2 Bneural)) OR {tree}))"},
+  });
+}
+
+TEST_CASE("text and name fields search one field", "[query]") {
+  check_rows({
+      {"title:graphs", kAll, "Query(2 * ZSgraph)", true},
+      {"Title:graphs", kAll, "Query(2 * ZSgraph)", true},  // field names ignore case
+      {"abstract:graphs", kAll, "Query(ZBgraph)", true},
+      {"title:\"graph neural\"", kAll, "Query(2 * (Sgraph PHRASE 2 Sneural))", true},
+      {"abstract:\"graphs\"", kAll, "Query(Bgraphs)", true},
+      {"title:GPT-2", kAll, "Query(2 * (Sgpt PHRASE 2 S2))", true},
+      {"title:(graphs OR trees) neural", kAll, "Query(((2 * ZSgraph OR 2 * ZStree) AND {neural}))",
+       true},
+      // Names are never stemmed; several words are a phrase, which cannot
+      // span two authors (the indexer leaves a gap between them).
+      {"author:Jiang", kAll, "Query(Ajiang)", true},
+      {"author:\"Zhida Jiang\"", kAll, "Query((Azhida PHRASE 2 Ajiang))", true},
+      {"author:Jiang quantum", kAll, "Query((Ajiang AND {quantum}))", true},
+      {"journal:\"Physical Review\"", kAll, "Query((XJphysical PHRASE 2 XJreview))", true},
+      {"comments:pages", kAll, "Query(XKpages)", true},
+  });
+}
+
+TEST_CASE("boolean fields are filters that do not score", "[query]") {
+  check_rows({
+      // A category, and its archive (the part before the dot).
+      {"subject:cs.NI", kAll, "Query(0 * XCcs.ni)", false},
+      {"subject:cs", kAll, "Query(0 * XCcs)", false},
+      {"subject:hep-ph", kAll, "Query(0 * XChep-ph)", false},
+      {"year:2024", kAll, "Query(0 * Y2024)", false},
+      // Value ranges never carry weight, so Xapian drops the "0 *".
+      {"year:2020..2024", kAll, "Query(VALUE_RANGE 0 {2020} {2024})", false},
+      {"year:2020..", kAll, "Query(VALUE_GE 0 {2020})", false},
+      {"year:..2010", kAll, "Query(VALUE_LE 0 {2010})", false},
+      {"year:\"2021\"", kAll, "Query(0 * Y2021)", false},
+      // Ids in any form arXiv writes them, derived ids as written.
+      {"id:2101.00001v2", kAll, "Query(0 * Q2101.00001)", false},
+      {"id:arXiv:cs/9301111", kAll, "Query(0 * Qcs/9301111)", false},
+      {"id:jiang-2023-optical", kAll, "Query(0 * Qjiang-2023-optical)", false},
+      {"arXiv:2101.00001", kAll, "Query(0 * Q2101.00001)", false},
+      {"doi:10.1145/3544216.ABC", kAll, "Query(0 * XD10.1145/3544216.abc)", false},
+      {"DOI:https://doi.org/10.1000/XYZ", kAll, "Query(0 * XD10.1000/xyz)", false},
+  });
+}
+
+TEST_CASE("filters combine with text and with each other as written", "[query]") {
+  check_rows({
+      {"graphs subject:cs.NI", kAll, "Query(({graph} FILTER XCcs.ni))", true},
+      {"graphs trees subject:cs year:2020..2024", kAll,
+       "Query((({graph} AND {tree}) FILTER (XCcs AND VALUE_RANGE 0 {2020} {2024})))", true,
+       "Query((({graph} OR {tree}) FILTER (XCcs AND VALUE_RANGE 0 {2020} {2024})))"},
+      {"subject:cs subject:math", kAll, "Query(0 * (XCcs AND XCmath))", false},
+      {"subject:cs OR subject:math", kAll, "Query(0 * (XCcs OR XCmath))", false},
+      {"subject:(cs OR math) graphs", kAll, "Query(({graph} FILTER (XCcs OR XCmath)))", true},
+      {"year:(2020 OR 2022..)", kAll, "Query(0 * (Y2020 OR VALUE_GE 0 {2022}))", false},
+      // An OR of text and a filter: the filter side matches with no weight.
+      {"graphs OR subject:math", kAll, "Query(({graph} OR 0 * XCmath))", true},
+      // Every clause must match, so a group's filter joins the others.
+      {"(graphs subject:cs) trees", kAll, "Query((({graph} AND {tree}) FILTER XCcs))", true},
+      {"author:jiang subject:cs", kAll, "Query((Ajiang FILTER XCcs))", true},
+      // Exclusions from a filter-only query keep it a filter.
+      {"subject:cs -subject:cs.NI", kAll, "Query(0 * (XCcs AND_NOT XCcs.ni))", false},
+      {"subject:cs -graphs", kAll, "Query(0 * (XCcs AND_NOT {graph}))", false},
+  });
+}
+
+TEST_CASE("operators, exclusions and precedence", "[query]") {
+  check_rows({
+      {"graphs OR trees", kAll, "Query(({graph} OR {tree}))", true},
+      {"graphs AND trees", kAll, "Query(({graph} AND {tree}))", true},
+      {"graphs NOT trees", kAll, "Query(({graph} AND_NOT {tree}))", true},
+      {"graphs AND NOT trees", kAll, "Query(({graph} AND_NOT {tree}))", true},
+      {"graphs -trees", kAll, "Query(({graph} AND_NOT {tree}))", true},
+      {"graphs -\"binary trees\"", kAll,
+       "Query(({graph} AND_NOT (2 * (Sbinary PHRASE 2 Strees) OR (Bbinary PHRASE 2 Btrees))))",
+       true},
+      // The excluded side of AND_NOT never scores: Xapian drops its weight.
+      {"graphs -title:trees", kAll, "Query(({graph} AND_NOT ZStree))", true},
+      {"graphs -subject:math", kAll, "Query(({graph} AND_NOT XCmath))", true},
+      {"graphs -trees -neural", kAll, "Query(({graph} AND_NOT ({tree} OR {neural})))", true},
+      // OR binds tighter than the space between words...
+      {"graphs OR trees neural", kAll, "Query((({graph} OR {tree}) AND {neural}))", true},
+      // ...and looser than a written AND.
+      {"graphs OR trees AND neural", kAll, "Query(({graph} OR ({tree} AND {neural})))", true},
+      {"(graphs OR trees) AND neural", kAll, "Query((({graph} OR {tree}) AND {neural}))", true},
+      {"graphs (trees -neural)", kAll, "Query(({graph} AND ({tree} AND_NOT {neural})))", true},
+      // Exclusions in a group of their own apply to what surrounds it.
+      {"graphs (-trees -neural)", kAll, "Query(({graph} AND_NOT ({tree} OR {neural})))", true},
+      {"NOT NOT graphs", kAll, "Query({graph})", true},
+      // Required anyway when every word must match; with one loose word
+      // left there is nothing to relax.
+      {"+graphs trees", kAll, "Query(({graph} AND {tree}))", true},
+  });
+}
+
+TEST_CASE("any-word mode ORs the clauses but keeps +required, exclusions and filters", "[query]") {
+  check_rows({
+      {"graphs trees", kAny, "Query(({graph} OR {tree}))", true},
+      {"+graphs trees neural", kAny, "Query(({graph} AND_MAYBE ({tree} OR {neural})))", true},
+      {"+graphs +trees", kAny, "Query(({graph} AND {tree}))", true},
+      {"graphs trees -neural", kAny, "Query((({graph} OR {tree}) AND_NOT {neural}))", true},
+      {"graphs trees subject:cs", kAny, "Query((({graph} OR {tree}) FILTER XCcs))", true},
+      // A written AND stays AND.
+      {"graphs AND trees neural", kAny, "Query((({graph} AND {tree}) OR {neural}))", true},
+      // A clause's own filter stays with it rather than binding the others.
+      {"(graphs subject:cs) trees", kAny, "Query((({graph} FILTER XCcs) OR {tree}))", true},
+      {"subject:cs", kAny, "Query(0 * XCcs)", false},
+  });
+}
+
+TEST_CASE("the relaxed query ORs the free-text words of a plain list", "[query]") {
+  check_rows({
+      {"graphs trees", kAll, "Query(({graph} AND {tree}))", true, "Query(({graph} OR {tree}))"},
+      {"graphs trees -neural subject:cs", kAll,
+       "Query(((({graph} AND {tree}) AND_NOT {neural}) FILTER XCcs))", true,
+       "Query(((({graph} OR {tree}) AND_NOT {neural}) FILTER XCcs))"},
+      // +required and fielded words stay required.
+      {"+graphs trees neural", kAll, "Query(({graph} AND {tree} AND {neural}))", true,
+       "Query(({graph} AND ({tree} OR {neural})))"},
+      {"title:graphs trees neural", kAll, "Query((2 * ZSgraph AND {tree} AND {neural}))", true,
+       "Query((2 * ZSgraph AND ({tree} OR {neural})))"},
+      {"GPT-2 models", kAll, "Query(((2 * (Sgpt PHRASE 2 S2) OR (Bgpt PHRASE 2 B2)) AND {model}))",
+       true, "Query(((2 * (Sgpt PHRASE 2 S2) OR (Bgpt PHRASE 2 B2)) OR {model}))"},
+      // Nothing to relax: one free-text clause, written operators, any-word mode.
+      {"graphs -trees", kAll, "Query(({graph} AND_NOT {tree}))", true},
+      {"graphs author:jiang", kAll, "Query(({graph} AND Ajiang))", true},
+      {"graphs (trees neural)", kAll, "Query(({graph} AND ({tree} AND {neural})))", true},
+      {"graphs OR trees neural", kAll, "Query((({graph} OR {tree}) AND {neural}))", true},
+      {"graphs AND trees", kAll, "Query(({graph} AND {tree}))", true},
+      {"graphs trees", kAny, "Query(({graph} OR {tree}))", true},
+  });
+}
+
+TEST_CASE("TeX in a query is decoded as in indexed text", "[query]") {
+  // \" is TeX's umlaut, not a quote, inside words and phrases alike.
+  CHECK(parser().parse(R"(Schr\"odinger)", kAll).query.get_description() ==
+        parser()
+            .parse("Schr\xC3\xB6"
+                   "dinger",
+                   kAll)
+            .query.get_description());
+  CHECK(parser().parse(R"(author:"Bj\"{o}rn Smith")", kAll).query.get_description() ==
+        parser()
+            .parse("author:\"Bj\xC3\xB6"
+                   "rn Smith\"",
+                   kAll)
+            .query.get_description());
+}
+
+TEST_CASE("the title weight comes from the options", "[query]") {
+  QueryParserOptions options;
+  options.title_weight = 3.5;
+  CHECK(QueryParser(analyzer(), options).parse("graphs", kAll).query.get_description() ==
+        "Query((3.5 * ZSgraph OR ZBgraph))");
+  options.title_weight = 1.0;
+  CHECK(QueryParser(analyzer(), options).parse("graphs", kAll).query.get_description() ==
+        "Query((ZSgraph OR ZBgraph))");
+}
+
+TEST_CASE("highlight terms come from title and abstract searches only", "[query]") {
+  const ParsedQuery parsed = parser().parse(
+      "schedulers \"graph neural\" title:trees abstract:GPT-2 -excluded author:jiang "
+      "subject:cs journal:review",
+      kAll);
+  CHECK(parsed.highlight_terms ==
+        std::vector<std::string>{"schedulers", "graph", "neural", "trees", "gpt", "2"});
+  // Stems only of loose single words: phrases and quoted words match exactly.
+  CHECK(parsed.highlight_stems == std::vector<std::string>{"schedul", "tree"});
+
+  const ParsedQuery repeated = parser().parse("graphs graph", kAll);
+  CHECK(repeated.highlight_terms == std::vector<std::string>{"graphs", "graph"});
+  CHECK(repeated.highlight_stems == std::vector<std::string>{"graph"});
+}
+
+TEST_CASE("syntax errors say what is wrong and where", "[query]") {
+  struct ErrorRow {
+    std::string query;
+    const char* message;  // a substring of what()
+    std::size_t position;
+    const char* hint = "";  // a substring of hint()
+  };
+  const std::vector<ErrorRow> rows = {
+      {"\"graph neural", "unbalanced quote", 0},
+      {"graph \"neural", "unbalanced quote", 6},
+      {"graph (neural", "'(' is never closed", 6},
+      {"((graph)", "'(' is never closed", 0},
+      {"graph neural)", "')' has no matching '('", 12},
+      {"titel:graph", "unknown field 'titel'", 0, "did you mean title:?"},
+      {"graph auther:jiang", "unknown field 'auther'", 6, "did you mean author:?"},
+      {"graph subj:cs", "unknown field 'subj'", 6, "did you mean subject:?"},
+      {"titel:\"graph neural\"", "unknown field 'titel'", 0, "did you mean title:?"},
+      {"foo:bar", "unknown field 'foo'", 0, "put it in quotes: \"foo:bar\""},
+      {"", "empty query", 0},
+      {"   ", "empty query", 0},
+      {"!!!", "empty query", 0},
+      {"year:abc", "malformed year 'abc'", 5},
+      {"year:24", "malformed year '24'", 5},
+      {"year:\"abc\"", "malformed year 'abc'", 6},
+      {"graph year:2024..2020", "2024..2020 is empty", 11, "did you mean year:2020..2024?"},
+      {"year:2020..20x4", "malformed year '20x4'", 11},
+      {"year:..", "has no years", 5},
+      {"title: graph", "title: has no value", 0},
+      {"graph subject:\"\"", "subject: has no value", 6},
+      {"OR graph", "'OR' needs", 0},
+      {"graph AND", "'AND' needs", 6},
+      {"graph NOT", "'NOT' needs", 6},
+      {"graph () trees", "empty parentheses", 6},
+      {"-graph", "nothing to search for", 0},
+      {"-subject:cs", "nothing to search for", 0},
+      {"graph OR -tree", "exclusion cannot be one side of OR", 9},
+      {std::string(200, '(') + "graph" + std::string(200, ')'), "nested too deeply", 100},
+  };
+  for (const ErrorRow& row : rows) {
+    INFO("query: " << row.query);
+    try {
+      parser().parse(row.query, kAll);
+      FAIL("no error");
+    } catch (const QuerySyntaxError& error) {
+      CHECK_THAT(error.what(), Catch::Contains(row.message));
+      CHECK(error.position() == row.position);
+      CHECK_THAT(error.hint(), Catch::Contains(row.hint));
+      // One line: the CLI prints it after "error: ".
+      CHECK(std::string(error.what()).find('\n') == std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("parse_filter reads a field value as the query does", "[query]") {
+  CHECK(parser().parse_filter("subject", "cs.NI").get_description() == "Query(XCcs.ni)");
+  CHECK(parser().parse_filter("subject", "math").get_description() == "Query(XCmath)");
+  CHECK(parser().parse_filter("year", "2024").get_description() == "Query(Y2024)");
+  CHECK(parser().parse_filter("year", "2020..2024").get_description() ==
+        expand("Query(VALUE_RANGE 0 {2020} {2024})"));
+  CHECK(parser().parse_filter("year", "..2010").get_description() ==
+        expand("Query(VALUE_LE 0 {2010})"));
+
+  CHECK_THROWS_WITH(parser().parse_filter("year", "2024..2020"), Catch::Contains("is empty"));
+  CHECK_THROWS_WITH(parser().parse_filter("year", "soon"), Catch::Contains("malformed year"));
+  CHECK_THROWS_WITH(parser().parse_filter("subject", ""), Catch::Contains("has no value"));
+  try {
+    parser().parse_filter("subjects", "cs");
+    FAIL("no error");
+  } catch (const QuerySyntaxError& error) {
+    CHECK_THAT(error.what(), Catch::Contains("unknown field 'subjects'"));
+    CHECK(error.hint() == "did you mean subject:?");
+  }
+}
+
+// The descriptions above are only worth something if the queries find the
+// documents indexed the way the document builder indexes them.
+TEST_CASE("translated queries match documents indexed per the schema", "[query]") {
+  namespace schema = paperdex::schema;
+  Xapian::WritableDatabase db(std::string(), Xapian::DB_BACKEND_INMEMORY);
+  struct Paper {
+    const char* id;
+    const char* title;
+    const char* abstract;
+    std::vector<const char*> authors;
+    std::vector<const char*> subjects;
+    int year;
+  };
+  const std::vector<Paper> papers = {
+      {"2101.00001",
+       "Optical circuit switches for data centers",
+       "We schedule flows over an optical switch.",
+       {"Zhida Jiang", "Ann Lee"},
+       {"cs.NI"},
+       2021},
+      {"2201.00002",
+       "Graph neural networks",
+       "Message passing on graphs and trees.",
+       {"Ann Jiang"},
+       {"cs.LG", "math.CO"},
+       2022},
+      {"2401.00003",
+       "Schedulers for switching networks",
+       "A survey of schedulers.",
+       {"Zhida Wu"},
+       {"math.OC"},
+       2024},
+  };
+  const auto& a = analyzer();
+  for (const Paper& paper : papers) {
+    Xapian::Document doc;
+    doc.add_boolean_term(schema::make_term(schema::kIdPrefix, paper.id));
+    Xapian::termpos position = 1;
+    for (const auto& token : a.tokenize(a.prepare(paper.title))) {
+      doc.add_posting(schema::make_term(schema::kTitlePrefix, token.term), position++);
+      doc.add_term(schema::make_term(schema::kTitleStemPrefix, token.stem));
+    }
+    position = 1;
+    for (const auto& token : a.tokenize(a.prepare(paper.abstract))) {
+      doc.add_posting(schema::make_term(schema::kAbstractPrefix, token.term), position++);
+      doc.add_term(schema::make_term(schema::kAbstractStemPrefix, token.stem));
+    }
+    position = 1;
+    for (const char* author : paper.authors) {
+      for (const auto& token : a.tokenize(a.prepare(author))) {
+        doc.add_posting(schema::make_term(schema::kAuthorPrefix, token.term), position++);
+      }
+      position += schema::kValueGap;
+    }
+    for (std::string subject : paper.subjects) {
+      for (char& c : subject) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      doc.add_boolean_term(schema::make_term(schema::kSubjectPrefix, subject));
+      doc.add_boolean_term(
+          schema::make_term(schema::kSubjectPrefix, subject.substr(0, subject.find('.'))));
+    }
+    doc.add_boolean_term(schema::make_term(schema::kYearPrefix, std::to_string(paper.year)));
+    doc.add_value(schema::kYearSlot, Xapian::sortable_serialise(paper.year));
+    db.add_document(doc);
+  }
+
+  const auto matches = [&](const std::string& query, MatchMode mode = kAll) {
+    Xapian::Enquire enquire(db);
+    enquire.set_query(parser().parse(query, mode).query);
+    std::vector<Xapian::docid> ids;
+    for (Xapian::MSetIterator it = enquire.get_mset(0, 10).begin(); it != Xapian::MSetIterator();
+         ++it) {
+      ids.push_back(*it);
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+  using Ids = std::vector<Xapian::docid>;
+  CHECK(matches("schedulers") == Ids{1, 3});  // "schedule" and "Schedulers" share a stem
+  CHECK(matches("\"schedulers\"") == Ids{3});
+  CHECK(matches("optical switch") == Ids{1});
+  CHECK(matches("\"neural networks\"") == Ids{2});
+  CHECK(matches("\"networks neural\"").empty());
+  CHECK(matches("title:graphs") == Ids{2});
+  CHECK(matches("abstract:graphs") == Ids{2});
+  CHECK(matches("title:schedule") == Ids{3});
+  CHECK(matches("author:jiang") == Ids{1, 2});
+  CHECK(matches("author:\"Zhida Jiang\"") == Ids{1});
+  CHECK(matches("author:\"Jiang Ann\"").empty());  // the gap keeps two authors apart
+  CHECK(matches("subject:cs") == Ids{1, 2});
+  CHECK(matches("subject:math.OC") == Ids{3});
+  CHECK(matches("subject:cs OR subject:math") == Ids{1, 2, 3});
+  CHECK(matches("year:2022") == Ids{2});
+  CHECK(matches("year:2022..") == Ids{2, 3});
+  CHECK(matches("year:..2022") == Ids{1, 2});
+  CHECK(matches("year:2021..2022") == Ids{1, 2});
+  CHECK(matches("id:arXiv:2201.00002v3") == Ids{2});
+  CHECK(matches("networks -graphs") == Ids{3});
+  CHECK(matches("switch trees", kAny) == Ids{1, 2, 3});
+  CHECK(matches("switch trees").empty());
+
+  // Filters carry no weight: a filter-only query scores zero, and adding a
+  // filter leaves a text query's scores as they were.
+  Xapian::Enquire enquire(db);
+  enquire.set_query(parser().parse("subject:cs", kAll).query);
+  for (Xapian::MSetIterator it = enquire.get_mset(0, 10).begin(); it != Xapian::MSetIterator();
+       ++it) {
+    CHECK(it.get_weight() == 0.0);
+  }
+  enquire.set_query(parser().parse("networks", kAll).query);
+  const double unfiltered = enquire.get_mset(0, 10).begin().get_weight();
+  enquire.set_query(parser().parse("networks subject:math", kAll).query);
+  Xapian::MSet filtered = enquire.get_mset(0, 10);
+  REQUIRE(filtered.size() == 2);
+  CHECK(filtered.begin().get_weight() == Approx(unfiltered));
+}
