@@ -17,8 +17,12 @@ int main(int argc, char** argv) {
       "Usage: paperdex-index --db PATH [options] INPUT...\n\n"
       "Reads paper records (author pages, arXiv JSON-lines snapshots, OAI-PMH XML, arXiv API\n"
       "Atom feeds; .gz read transparently; directories recursively; - for standard input)\n"
-      "into the paperdex index at PATH, creating it if needed. Re-indexing is idempotent:\n"
-      "one document per paper, newer metadata wins.\n\n"
+      "into the paperdex index at PATH. Re-indexing is idempotent: one document per paper,\n"
+      "newer metadata wins.\n\n"
+      "A new index is built in bulk: parallel workers, merged and installed at the end (a\n"
+      "killed build leaves an empty index; run it again). An existing index is updated in\n"
+      "batches, each committed whole: a killed run keeps every committed batch, and running\n"
+      "the same command again completes it.\n\n"
       "Exit status: 0 every record indexed, 1 some records skipped, 2 the run could not "
       "proceed.\n\nOptions");
   // clang-format off
@@ -35,6 +39,12 @@ int main(int argc, char** argv) {
       ("batch", po::value(&batch)->value_name("N"), "commit every N changes (default 5000)")
       ("commit-interval", po::value(&commit_seconds)->value_name("SECONDS"),
        "also commit when a batch has been open this long (default 10)")
+      ("jobs,j", po::value(&options.jobs)->value_name("N"),
+       "new index: build with N parallel workers (default: one per core)")
+      ("shards", po::bool_switch(&options.keep_shards),
+       "new index: keep one shard per worker behind a stub file instead of merging")
+      ("incremental", po::bool_switch(&options.incremental),
+       "new index: commit in batches as for an existing one, instead of building in bulk")
       ("quiet,q", po::bool_switch(&quiet), "no progress output");
   // clang-format on
   po::options_description hidden;
@@ -67,6 +77,8 @@ int main(int argc, char** argv) {
   }
   if (quiet) options.progress = paperdex::ProgressStyle::kNone;
   options.writer.wait_for_lock = wait;
+  // Asking for batch commits means asking for the batched writer.
+  if (batch > 0 || commit_seconds > 0) options.incremental = true;
   if (batch > 0) options.writer.batch_records = batch;
   if (commit_seconds > 0) {
     options.writer.batch_interval =

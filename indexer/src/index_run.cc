@@ -8,9 +8,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
+#include "bulk_builder.h"
 #include "paperdex/indexer/readers.h"
 
 namespace paperdex {
@@ -131,10 +133,20 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
   std::uint64_t not_found_deletes = 0;
 
   try {
-    IndexWriter writer(options.db_path, options.writer);
+    const bool bulk = !options.incremental && BulkBuilder::can_build(options.db_path);
+    std::optional<IndexWriter> writer;
+    std::optional<BulkBuilder> builder;
+    if (bulk) {
+      builder.emplace(options.db_path,
+                      BulkBuildOptions{.jobs = options.jobs,
+                                       .keep_shards = options.keep_shards,
+                                       .wait_for_lock = options.writer.wait_for_lock});
+    } else {
+      writer.emplace(options.db_path, options.writer);
+    }
 
     for (const std::string& id : ids_to_delete(options)) {
-      if (!writer.remove(id)) {
+      if (!writer || !writer->remove(id)) {
         ++not_found_deletes;
         err << "paperdex-index: --delete " << id << ": no such paper in the index\n";
       }
@@ -148,7 +160,11 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
     RecordSink sink;
     sink.on_record = [&](Record&& record) {
       ++records_read;
-      writer.add(record);
+      if (builder) {
+        builder->add(std::move(record));
+      } else {
+        writer->add(record);
+      }
       progress.update(records_read, bytes_done + bytes_current);
     };
     sink.on_problem = [&](const ReadProblem& problem) {
@@ -171,18 +187,28 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
         if (file != "-") bytes_done += std::filesystem::file_size(file, ignored);
       }
     } catch (const StrictStop& stop) {
-      writer.discard_batch();
+      if (writer) writer->discard_batch();
+      builder.reset();  // abandons the build: the index stays as it was
       progress.clear();
       err << stop.problem.origin << ": " << stop.problem.message << '\n'
           << "paperdex-index: stopped at the first bad record (--strict); the open batch was "
              "not committed, earlier batches were\n";
       return kExitFailed;
     }
-    writer.commit();
+    IndexStats stats;
+    std::size_t documents = 0;
     progress.clear();
+    if (builder) {
+      if (options.progress != ProgressStyle::kNone) err << "merging segments...\n";
+      stats = builder->finish();
+      documents = builder->document_count();
+    } else {
+      writer->commit();
+      stats = writer->stats();
+      documents = writer->document_count();
+    }
 
     const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
-    const IndexStats& stats = writer.stats();
     out << "records read   " << with_commas(records_read) << '\n'
         << "indexed (new)  " << with_commas(stats.added) << '\n'
         << "updated        " << with_commas(stats.updated) << '\n'
@@ -200,7 +226,7 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
       out << ')';
     }
     out << '\n'
-        << "documents      " << with_commas(writer.document_count()) << '\n'
+        << "documents      " << with_commas(documents) << '\n'
         << "elapsed        " << std::fixed;
     out.precision(2);
     out << elapsed << " s\n";

@@ -156,3 +156,43 @@ TEST_CASE("a second indexer is told the database is locked", "[durability]") {
     CHECK(doc_count(db) == 10);
   }
 }
+
+TEST_CASE("kill -9 during a bulk build leaves an empty index that opens; a re-run builds it",
+          "[durability]") {
+  constexpr int kPapers = 10000;
+  TempDir dir;
+  const auto corpus = dir / "papers.jsonl";
+  write_snapshot(corpus, kPapers);
+  const std::string db = (dir / "index").string();
+  const std::vector<std::string> args = {PAPERDEX_INDEX_BIN, "--quiet", "--db", db,
+                                         corpus.string()};
+  const pid_t pid = spawn(args);
+  // Wait until the build has written segments, then kill it.
+  const auto deadline = std::chrono::steady_clock::now() + 60s;
+  bool building = false;
+  while (!building && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(10ms);
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+      if (entry.path().filename().string().starts_with("index.build-") &&
+          std::filesystem::exists(entry.path() / "worker-0" / "seg-0")) {
+        building = true;
+      }
+    }
+  }
+  kill(pid, SIGKILL);
+  const int status = wait_exit(pid);
+  if (status != -SIGKILL) WARN("the build finished before the kill; nothing interrupted");
+  {
+    Xapian::Database opened(db);  // opens: the empty index made at the start
+    CHECK((opened.get_doccount() == 0 || opened.get_doccount() == kPapers));
+  }
+  REQUIRE(run(args) == 0);
+  CHECK(doc_count(db) == kPapers);
+  // The killed run's build directory is gone.
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    CHECK_FALSE(entry.path().filename().string().starts_with("index.build-"));
+  }
+  const std::string clean = (dir / "clean").string();
+  REQUIRE(run({PAPERDEX_INDEX_BIN, "--quiet", "--db", clean, corpus.string()}) == 0);
+  CHECK(contents(db) == contents(clean));
+}

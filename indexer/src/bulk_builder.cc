@@ -1,0 +1,422 @@
+#include "bulk_builder.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <unordered_map>
+
+#include <xapian.h>
+
+#include "document_builder.h"
+#include "paperdex/common/analyzer.h"
+#include "paperdex/common/schema.h"
+
+namespace paperdex {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t kQueueCapacity = 512;
+
+// A blocking queue of bounded size: the reader waits when the workers are behind,
+// which keeps memory flat whatever the corpus size.
+template <typename T>
+class BoundedQueue {
+ public:
+  void push(T value) {
+    std::unique_lock lock(mutex_);
+    not_full_.wait(lock, [&] { return items_.size() < kQueueCapacity; });
+    items_.push_back(std::move(value));
+    not_empty_.notify_one();
+  }
+  std::optional<T> pop() {
+    std::unique_lock lock(mutex_);
+    not_empty_.wait(lock, [&] { return !items_.empty() || closed_; });
+    if (items_.empty()) return std::nullopt;
+    T value = std::move(items_.front());
+    items_.pop_front();
+    not_full_.notify_one();
+    return value;
+  }
+  void close() {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    not_empty_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable not_full_, not_empty_;
+  std::deque<T> items_;
+  bool closed_ = false;
+};
+
+// "YYYY-MM-DD" -> YYYYMMDD, 0 when absent or malformed.
+std::uint32_t date_number(const std::string& date) {
+  if (date.size() < 10) return 0;
+  std::uint32_t value = 0;
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (date[i] < '0' || date[i] > '9') return 0;
+    value = value * 10 + static_cast<std::uint32_t>(date[i] - '0');
+  }
+  return value;
+}
+
+void set_schema_version(Xapian::WritableDatabase& db) {
+  db.set_metadata(std::string(schema::kSchemaVersionKey), std::to_string(schema::kSchemaVersion));
+}
+
+// Segments are written once and read by this process only: no fsync, and
+// in-place updates (DB_DANGEROUS) are safe because nobody else opens them.
+constexpr int kSegmentFlags = Xapian::DB_BACKEND_GLASS | Xapian::DB_DANGEROUS | Xapian::DB_NO_SYNC;
+
+void compact_into(const std::vector<fs::path>& inputs, const fs::path& output) {
+  Xapian::Database combined;
+  for (const fs::path& input : inputs) combined.add_database(Xapian::Database(input.string()));
+  combined.compact(output.string(), Xapian::DBCOMPACT_MULTIPASS | Xapian::Compactor::FULL);
+}
+
+// One worker: owns the papers whose id hashes to it, so every version of a
+// paper meets every other in one place and no locking is needed.
+class Worker {
+ public:
+  Worker(fs::path dir, const BulkBuildOptions& options)
+      : dir_(std::move(dir)), options_(options), thread_([this] { run(); }) {}
+
+  ~Worker() {
+    queue_.close();
+    if (thread_.joinable()) thread_.join();
+  }
+
+  void push(Record record) { queue_.push(std::move(record)); }
+
+  // Finishes the queue; returns this worker's segments (merged by tier).
+  std::vector<fs::path> finish() {
+    queue_.close();
+    if (thread_.joinable()) thread_.join();
+    if (error_) std::rethrow_exception(error_);
+    std::vector<fs::path> paths;
+    for (const Segment& segment : segments_) {
+      if (segment.live) paths.push_back(segment_path(segment.number));
+    }
+    return paths;
+  }
+
+  bool failed() const { return failed_.load(); }
+  const IndexStats& stats() const { return stats_; }
+
+ private:
+  struct Segment {
+    int number;
+    int tier;
+    bool live;
+    int merged_into = -1;
+  };
+  struct Entry {
+    int segment;
+    std::uint32_t updated;
+  };
+
+  void run() {
+    try {
+      while (std::optional<Record> record = queue_.pop()) handle(*record);
+      close_current();
+    } catch (...) {
+      error_ = std::current_exception();
+      failed_ = true;
+      // Drain so the reader never blocks on a dead worker.
+      while (queue_.pop()) {
+      }
+    }
+  }
+
+  fs::path segment_path(int number) const { return dir_ / ("seg-" + std::to_string(number)); }
+
+  int resolve(int segment) const {
+    while (segments_[segment].merged_into >= 0) segment = segments_[segment].merged_into;
+    return segment;
+  }
+
+  // Removes the paper from the segment holding it; false if it is not there
+  // (a hash collision between two ids).
+  bool remove_from(int segment, const std::string& id_term) {
+    segment = resolve(segment);
+    if (current_ && segment == current_number_) {
+      if (!current_->term_exists(id_term)) return false;
+      current_->delete_document(id_term);
+      return true;
+    }
+    Xapian::WritableDatabase db(segment_path(segment).string(), kSegmentFlags);
+    if (!db.term_exists(id_term)) return false;
+    db.delete_document(id_term);
+    db.commit();
+    return true;
+  }
+
+  void handle(const Record& record) {
+    const std::string id_term = schema::make_term(schema::kIdPrefix, record.id);
+    const std::uint64_t key = std::hash<std::string>{}(record.id);
+    auto found = registry_.find(key);
+    if (record.deleted) {
+      if (found != registry_.end() && remove_from(found->second.segment, id_term)) {
+        ++stats_.deleted;
+        registry_.erase(found);
+      }
+      return;
+    }
+    const std::uint32_t updated = date_number(record.updated);
+    bool replacing = false;
+    if (found != registry_.end()) {
+      const Entry previous = found->second;
+      if (previous.updated > updated && updated != 0) {
+        ++stats_.unchanged;  // an older version never overwrites a newer one
+        return;
+      }
+      replacing = remove_from(previous.segment, id_term);
+    }
+    if (!current_) open_segment();
+    current_->add_document(builder_.build(record));
+    registry_[key] = Entry{current_number_, updated};
+    ++(replacing ? stats_.updated : stats_.added);
+    if (++current_records_ >= options_.segment_records) close_current();
+  }
+
+  void open_segment() {
+    current_number_ = static_cast<int>(segments_.size());
+    segments_.push_back({current_number_, 0, false});
+    current_.emplace(segment_path(current_number_).string(), Xapian::DB_CREATE | kSegmentFlags);
+    set_schema_version(*current_);
+    current_records_ = 0;
+  }
+
+  void close_current() {
+    if (!current_) return;
+    current_->commit();
+    current_.reset();
+    segments_[current_number_].live = true;
+    merge_full_tiers();
+  }
+
+  // When merge_factor segments of one tier exist, they become one of the next
+  // tier: each paper is copied about log(N) times, never N times.
+  void merge_full_tiers() {
+    for (int tier = 0;; ++tier) {
+      std::vector<int> members;
+      for (const Segment& segment : segments_) {
+        if (segment.live && segment.tier == tier) members.push_back(segment.number);
+      }
+      if (members.size() < options_.merge_factor) return;
+      const int merged = static_cast<int>(segments_.size());
+      segments_.push_back({merged, tier + 1, false});
+      std::vector<fs::path> inputs;
+      for (int member : members) inputs.push_back(segment_path(member));
+      compact_into(inputs, segment_path(merged));
+      for (int member : members) {
+        segments_[member].live = false;
+        segments_[member].merged_into = merged;
+        fs::remove_all(segment_path(member));
+      }
+      segments_[merged].live = true;
+    }
+  }
+
+  fs::path dir_;
+  const BulkBuildOptions& options_;
+  Analyzer analyzer_;
+  DocumentBuilder builder_{analyzer_};
+  BoundedQueue<Record> queue_;
+  std::vector<Segment> segments_;
+  std::optional<Xapian::WritableDatabase> current_;
+  int current_number_ = -1;
+  std::size_t current_records_ = 0;
+  std::unordered_map<std::uint64_t, Entry> registry_;
+  IndexStats stats_;
+  std::exception_ptr error_;
+  std::atomic<bool> failed_{false};
+  std::thread thread_;  // last: starts after every other member is ready
+};
+
+bool process_alive(long pid) {
+  return pid > 0 && (kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+}
+
+// Build directories left by killed runs ("PATH.build-PID") are removed.
+void remove_stale_builds(const fs::path& final_path) {
+  const fs::path parent = final_path.has_parent_path() ? final_path.parent_path() : ".";
+  const std::string prefix = final_path.filename().string() + ".build-";
+  std::error_code ignored;
+  for (const auto& entry : fs::directory_iterator(parent, ignored)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with(prefix)) continue;
+    const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
+    if (!process_alive(pid)) fs::remove_all(entry.path(), ignored);
+  }
+}
+
+}  // namespace
+
+struct BulkBuilder::Impl {
+  fs::path final_path;
+  fs::path work_dir;
+  BulkBuildOptions options;
+  std::optional<Xapian::WritableDatabase> placeholder;  // holds the write lock
+  std::vector<std::unique_ptr<Worker>> workers;
+  std::vector<Record> without_id;  // merged in after the segments, by title
+  bool finished = false;
+  std::size_t documents = 0;
+
+  Impl(const std::string& path, BulkBuildOptions opts) : final_path(path), options(opts) {
+    if (options.jobs == 0) options.jobs = std::max(1u, std::thread::hardware_concurrency());
+    try {
+      placeholder.emplace(path, Xapian::DB_CREATE_OR_OPEN | Xapian::DB_BACKEND_GLASS |
+                                    (options.wait_for_lock ? Xapian::DB_RETRY_LOCK : 0));
+    } catch (const Xapian::DatabaseLockError&) {
+      throw DatabaseLockedError("database " + path +
+                                " is locked by another indexer; wait for it to finish or use "
+                                "--wait to wait for it");
+    }
+    if (placeholder->get_doccount() > 0) {
+      throw std::logic_error("bulk build into a non-empty index " + path);
+    }
+    set_schema_version(*placeholder);
+    placeholder->commit();
+    remove_stale_builds(final_path);
+    work_dir = final_path;
+    work_dir += ".build-" + std::to_string(getpid());
+    fs::remove_all(work_dir);
+    fs::create_directories(work_dir);
+    for (unsigned i = 0; i < options.jobs; ++i) {
+      const fs::path dir = work_dir / ("worker-" + std::to_string(i));
+      fs::create_directories(dir);
+      workers.push_back(std::make_unique<Worker>(dir, options));
+    }
+  }
+
+  ~Impl() {
+    workers.clear();  // joins the threads
+    if (!work_dir.empty()) {
+      std::error_code ignored;
+      fs::remove_all(work_dir, ignored);
+    }
+  }
+
+  void add(Record record) {
+    if (record.id.empty()) {
+      without_id.push_back(std::move(record));
+      return;
+    }
+    Worker& worker = *workers[std::hash<std::string>{}(record.id) % workers.size()];
+    if (worker.failed()) worker.finish();  // rethrows the worker's error
+    worker.push(std::move(record));
+  }
+
+  // Writes the stub that presents several shards as one index.
+  static void write_stub(const fs::path& dir, const std::vector<std::string>& shards) {
+    std::ofstream stub(dir / "XAPIANDB");
+    for (const std::string& shard : shards) stub << "auto " << shard << '\n';
+    if (!stub) throw std::runtime_error("cannot write " + (dir / "XAPIANDB").string());
+  }
+
+  void add_without_id(const std::string& path, IndexStats& stats) {
+    IndexWriter writer(path);
+    for (const Record& record : without_id) writer.add(record);
+    writer.commit();
+    const IndexStats& added = writer.stats();
+    stats.added += added.added;
+    stats.merged += added.merged;
+    stats.unchanged += added.unchanged;
+  }
+
+  IndexStats finish() {
+    IndexStats stats;
+    std::vector<std::vector<fs::path>> per_worker;
+    for (auto& worker : workers) {
+      per_worker.push_back(worker->finish());
+      const IndexStats& s = worker->stats();
+      stats.added += s.added;
+      stats.updated += s.updated;
+      stats.unchanged += s.unchanged;
+      stats.deleted += s.deleted;
+    }
+    const fs::path built = work_dir / "index";
+    if (options.keep_shards) {
+      fs::create_directories(built);
+      std::vector<std::string> shard_names;
+      for (std::size_t i = 0; i < per_worker.size(); ++i) {
+        const std::string name = "shard-" + std::to_string(i);
+        if (per_worker[i].empty()) {
+          Xapian::WritableDatabase empty((built / name).string(),
+                                         Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS);
+          set_schema_version(empty);
+          empty.commit();
+        } else {
+          compact_into(per_worker[i], built / name);
+        }
+        shard_names.push_back(name);
+      }
+      write_stub(built, shard_names);
+      // Without one database to search for a title, author-page records
+      // join what they can find in the first shard.
+      if (!without_id.empty()) add_without_id((built / shard_names.front()).string(), stats);
+    } else {
+      std::vector<fs::path> all;
+      for (const auto& paths : per_worker) all.insert(all.end(), paths.begin(), paths.end());
+      if (all.empty()) {
+        Xapian::WritableDatabase empty(built.string(),
+                                       Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS);
+        set_schema_version(empty);
+        empty.commit();
+      } else {
+        compact_into(all, built);
+      }
+      // Author-page records join their arXiv paper by title: that needs the
+      // whole index, so they go in last, through the ordinary writer.
+      if (!without_id.empty()) add_without_id(built.string(), stats);
+    }
+    workers.clear();
+    documents = Xapian::Database(built.string()).get_doccount();
+
+    // Swap the built index with the empty placeholder in one step, so a
+    // reader sees either the empty index or the full one, never neither.
+    placeholder.reset();
+    if (renameat2(AT_FDCWD, built.c_str(), AT_FDCWD, final_path.c_str(), RENAME_EXCHANGE) != 0) {
+      throw std::runtime_error("cannot move the new index into place at " + final_path.string() +
+                               ": " + std::strerror(errno));
+    }
+    finished = true;
+    return stats;
+  }
+};
+
+BulkBuilder::BulkBuilder(const std::string& final_path, BulkBuildOptions options)
+    : impl_(std::make_unique<Impl>(final_path, options)) {}
+BulkBuilder::~BulkBuilder() = default;
+void BulkBuilder::add(Record record) { impl_->add(std::move(record)); }
+IndexStats BulkBuilder::finish() { return impl_->finish(); }
+std::size_t BulkBuilder::document_count() const { return impl_->documents; }
+
+bool BulkBuilder::can_build(const std::string& path) {
+  std::error_code error;
+  if (!fs::exists(path, error)) return true;
+  try {
+    return Xapian::Database(path).get_doccount() == 0;
+  } catch (const Xapian::Error&) {
+    return false;
+  }
+}
+
+}  // namespace paperdex

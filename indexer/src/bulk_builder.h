@@ -1,0 +1,51 @@
+// The fast path for building a new index: records are routed by id to one
+// worker thread per core; each worker writes small fresh segment databases
+// (no fsync, no read-modify-write of posting lists) and merges them as they
+// pile up; at the end every segment is compacted into one database, records
+// without an id (author pages) are merged in through the ordinary writer, and
+// the result is swapped into place atomically. This is the shape Lucene uses:
+// glass's B-tree updates, not analysis, are what make a growing database slow.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "paperdex/common/record.h"
+#include "paperdex/indexer/index_writer.h"
+
+namespace paperdex {
+
+struct BulkBuildOptions {
+  unsigned jobs = 0;                   // worker threads; 0 = one per core
+  std::size_t segment_records = 2000;  // records per fresh segment
+  std::size_t merge_factor = 32;       // a worker merges this many segments into one
+  bool keep_shards = false;  // leave one shard per worker behind a stub instead of merging
+  bool wait_for_lock = false;  // wait for another writer instead of failing
+};
+
+class BulkBuilder {
+ public:
+  // `final_path` must not exist or be an empty paperdex index; it is created
+  // empty at once (so it opens during the build) and replaced by the full
+  // index in finish(). Throws DatabaseLockedError if another writer has it.
+  BulkBuilder(const std::string& final_path, BulkBuildOptions options);
+  ~BulkBuilder();  // abandons an unfinished build, removing its files
+  BulkBuilder(const BulkBuilder&) = delete;
+  BulkBuilder& operator=(const BulkBuilder&) = delete;
+
+  // Queues a record (blocks while the workers are behind).
+  void add(Record record);
+  // Waits for the workers, merges, installs. Returns the counts.
+  IndexStats finish();
+  std::size_t document_count() const;
+
+  // True when `path` may be built by a BulkBuilder (absent, or an empty index).
+  static bool can_build(const std::string& path);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace paperdex
