@@ -3,6 +3,7 @@
 // tokens a searcher would type, rather than at TeX's exact semantics.
 #include "paperdex/common/tex.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -87,17 +88,20 @@ class Decoder {
       case '-':
         dashes();
         return;
-      case '^':  // only special in math: 10^2 is "10 2", not "102"
+      case '^':
+        if (!math_) break;
         ++i_;
-        separate_next_word_ = true;
+        separate_next_word_ = true;  // 10^2 is "10 2", not "102"
         return;
-      case '_':  // only special in math: subscripts join (H_2O, T_c, \ell_1)
+      case '_':
+        if (!math_) break;
         ++i_;
-        separate_next_word_ = false;
+        separate_next_word_ = false;  // subscripts join: H_2O, T_c, \ell_1
         return;
       default:
-        plain_run();
+        break;
     }
+    plain_run();
   }
 
   void plain_run() {
@@ -254,8 +258,13 @@ class Decoder {
       const auto rest = in_.substr(j);
       const auto rest_length = static_cast<std::int32_t>(std::min<std::size_t>(rest.size(), 8));
       U8_NEXT(rest.data(), k, rest_length, base);
-      if (base < 0) return;  // invalid UTF-8: leave the bytes to the main loop
-      j += static_cast<std::size_t>(k);
+      // Only letters take an accent; anything else (invalid UTF-8 included) is
+      // left to the main loop.
+      if (base >= 0 && u_isalpha(base)) {
+        j += static_cast<std::size_t>(k);
+      } else {
+        base = U_SENTINEL;
+      }
     }
     i_ = j;
     if (base < 0) {
@@ -268,8 +277,7 @@ class Decoder {
       append_code_point(text, composed);
     } else {
       append_code_point(text, base);
-      // A stray accent on punctuation or a digit is noise, not a letter.
-      if (u_isalpha(base)) append_code_point(text, mark);
+      append_code_point(text, mark);
     }
     emit(text);
   }
@@ -286,14 +294,13 @@ class Decoder {
     }
     if (i_ >= in_.size() || in_[i_] != '{') return;
     int depth = 0;
-    for (; i_ < in_.size(); ++i_) {
-      const char c = in_[i_];
+    while (i_ < in_.size()) {
+      const char c = in_[i_++];
       if (c == '\\') {
-        ++i_;  // an escaped brace does not count
+        if (i_ < in_.size()) ++i_;  // an escaped brace does not count
       } else if (c == '{') {
         ++depth;
       } else if (c == '}' && --depth == 0) {
-        ++i_;
         return;
       }
     }

@@ -30,6 +30,8 @@ constexpr Command drop_with_arg(std::string_view name) {
 // the common math symbols and operator names, and the formatting commands.
 // Nothing emitted here may contain \ { } $ ~ or "--": prepare() must stay
 // idempotent, so its output must hold nothing decode_tex would change again.
+// (Packed: a table reads better than one entry per line.)
+// clang-format off
 constexpr Command kCommands[] = {
     // Accents. Control symbols work in math too (arXiv text is rarely real TeX).
     accent("\"", 0x0308), accent("'", 0x0301), accent("`", 0x0300), accent("^", 0x0302),
@@ -159,6 +161,7 @@ constexpr Command kCommands[] = {
     drop_with_arg("textcolor"), drop_with_arg("includegraphics"),
     drop_with_arg("bibliography"), drop_with_arg("bibliographystyle"),
 };
+// clang-format on
 
 }  // namespace
 
