@@ -29,11 +29,10 @@ std::string join(const std::vector<std::string>& values) {
 }  // namespace
 
 void DocumentBuilder::index_text(Xapian::Document& doc, std::string_view text,
-                                 std::string_view prefix, std::string_view stem_prefix,
+                                 std::string_view prefix, bool stemmed,
                                  Xapian::termpos& position) const {
   for (const Token& token : analyzer_.tokenize(text)) {
-    doc.add_posting(schema::make_term(prefix, token.term), ++position);
-    if (!stem_prefix.empty()) doc.add_term(schema::make_term(stem_prefix, token.stem));
+    doc.add_posting(schema::make_term(prefix, stemmed ? token.stem : token.term), ++position);
   }
 }
 
@@ -44,14 +43,14 @@ Xapian::Document DocumentBuilder::build(const Record& record) const {
   doc.add_boolean_term(title_key_term(record.title));
 
   Xapian::termpos position = 0;
-  index_text(doc, record.title, schema::kTitlePrefix, schema::kTitleStemPrefix, position);
+  index_text(doc, record.title, schema::kTitlePrefix, true, position);
   position = 0;
-  index_text(doc, record.abstract, schema::kAbstractPrefix, schema::kAbstractStemPrefix, position);
+  index_text(doc, record.abstract, schema::kAbstractPrefix, true, position);
 
   // Authors: the gap keeps a phrase from running from one name into the next.
   position = 0;
   for (const std::string& author : record.authors) {
-    index_text(doc, author, schema::kAuthorPrefix, "", position);
+    index_text(doc, author, schema::kAuthorPrefix, false, position);
     position += schema::kValueGap;
     const std::string name = normalized_title(author);
     if (!name.empty()) doc.add_boolean_term(schema::make_term(schema::kAuthorExactPrefix, name));
@@ -81,9 +80,9 @@ Xapian::Document DocumentBuilder::build(const Record& record) const {
     doc.add_boolean_term(schema::make_term(schema::kDoiPrefix, ascii_lower(record.doi)));
   }
   position = 0;
-  index_text(doc, record.journal_ref, schema::kJournalPrefix, "", position);
+  index_text(doc, record.journal_ref, schema::kJournalPrefix, false, position);
   position = 0;
-  index_text(doc, record.comments, schema::kCommentsPrefix, "", position);
+  index_text(doc, record.comments, schema::kCommentsPrefix, false, position);
   return doc;
 }
 

@@ -28,8 +28,10 @@ class DocumentBuilder {
   std::string derived_id(const Record& record) const;
 
  private:
+  // Adds the words of `text` with positions after `position`, as stems when
+  // `stemmed` (text fields), as folded words otherwise (names).
   void index_text(Xapian::Document& doc, std::string_view text, std::string_view prefix,
-                  std::string_view stem_prefix, Xapian::termpos& position) const;
+                  bool stemmed, Xapian::termpos& position) const;
 
   const Analyzer& analyzer_;
 };

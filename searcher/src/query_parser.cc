@@ -294,44 +294,43 @@ class Translator {
 
     const std::vector<Token> tokens = analyzer_.tokenize(analyzer_.prepare(node.text));
     if (tokens.empty()) return result;  // punctuation only: nothing to match
-    // A quoted word matches exactly, as do the words of a phrase or of a
-    // word the Analyzer splits ("GPT-2"): stems are for single loose words.
-    const bool stemmed = !node.quoted && tokens.size() == 1;
     if (field == nullptr) {
       std::vector<Query> alternatives;
       for (const schema::Field& searched : schema::kFields) {
-        if (searched.default_search) alternatives.push_back(field_text(searched, tokens, stemmed));
+        if (searched.default_search) alternatives.push_back(field_text(searched, tokens));
       }
       result.text = combine(Query::OP_OR, std::move(alternatives));
     } else {
-      result.text = field_text(*field, tokens, stemmed);
+      result.text = field_text(*field, tokens);
     }
+    // Text fields match on stems, phrases included, so the highlighter marks
+    // every word sharing a stem with the query's.
     if (!excluded && collect_highlights_ &&
         (field == nullptr || field->kind == schema::FieldKind::kText)) {
       for (const Token& token : tokens) {
         add_unique(highlight_terms_, token.term);
-        if (stemmed) add_unique(highlight_stems_, token.stem);
+        add_unique(highlight_stems_, token.stem);
       }
     }
     return result;
   }
 
-  // The words of one text or name field: the stemmed term for a loose single
-  // word where the field has stems, the exact term otherwise, a phrase of
-  // exact terms for several words.
-  Query field_text(const schema::Field& field, const std::vector<Token>& tokens,
-                   bool stemmed) const {
+  // The indexed term of one word in `field`: its stem in text fields, the
+  // folded word in name fields (see schema::FieldKind).
+  static std::string field_term(const schema::Field& field, const Token& token) {
+    return schema::make_term(field.prefix,
+                             field.kind == schema::FieldKind::kText ? token.stem : token.term);
+  }
+
+  // The words of one text or name field: one term, or a phrase of several.
+  Query field_text(const schema::Field& field, const std::vector<Token>& tokens) const {
     Query query;
     if (tokens.size() == 1) {
-      const Token& token = tokens.front();
-      query = (stemmed && !field.stem_prefix.empty())
-                  ? Query(schema::make_term(field.stem_prefix, token.stem))
-                  : Query(schema::make_term(field.prefix, token.term));
+      query = Query(field_term(field, tokens.front()));
     } else {
       std::vector<Query> words;
       words.reserve(tokens.size());
-      for (const Token& token : tokens)
-        words.emplace_back(schema::make_term(field.prefix, token.term));
+      for (const Token& token : tokens) words.emplace_back(field_term(field, token));
       query = Query(Query::OP_PHRASE, words.begin(), words.end());
     }
     // A title match weighs the same whether the user asked for the title or
