@@ -260,7 +260,10 @@ class OaiParser final : public detail::XmlStreamParser {
       case Schema::kUnknown:
         break;
     }
-    if (record.updated.empty()) record.updated = r.datestamp;
+    // The header datestamp is when the metadata last changed (a journal-ref
+    // added years after the last version); it must win over version dates,
+    // or "newer wins" would drop such updates.
+    if (r.datestamp > record.updated) record.updated = r.datestamp;
     record.year = detail::year_of(record.created);
     emit(std::move(record));
   }
