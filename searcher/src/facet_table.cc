@@ -1,0 +1,95 @@
+#include "facet_table.h"
+
+#include <unordered_map>
+
+#include "paperdex/common/schema.h"
+
+namespace paperdex::detail {
+namespace {
+
+// Interns a value: the same string always gets the same small code.
+class Interner {
+ public:
+  explicit Interner(std::vector<std::string>& names) : names_(names) {}
+  std::uint16_t code(const std::string& value) {
+    auto [it, added] = codes_.try_emplace(value, static_cast<std::uint16_t>(names_.size()));
+    if (added) {
+      if (names_.size() >= 0xFFFF) throw std::length_error("too many distinct facet values");
+      names_.push_back(value);
+    }
+    return it->second;
+  }
+
+ private:
+  std::vector<std::string>& names_;
+  std::unordered_map<std::string, std::uint16_t> codes_;
+};
+
+}  // namespace
+
+std::shared_ptr<const FacetTable> FacetTable::load(const Xapian::Database& db) {
+  auto table = std::make_shared<FacetTable>();
+  try {
+    const Xapian::docid last = db.get_lastdocid();
+    table->year_code_.assign(static_cast<std::size_t>(last) + 1, kNone);
+    Interner years(table->year_values_);
+    for (auto it = db.valuestream_begin(schema::kYearSlot);
+         it != db.valuestream_end(schema::kYearSlot); ++it) {
+      table->year_code_[it.get_docid()] = years.code(*it);
+    }
+
+    // Subjects arrive in docid order, so each document's codes are one run.
+    Interner subjects(table->subject_names_);
+    table->subject_begin_.assign(static_cast<std::size_t>(last) + 2, 0);
+    Xapian::docid next = 1;  // first docid whose begin is not yet set
+    for (auto it = db.valuestream_begin(schema::kSubjectsSlot);
+         it != db.valuestream_end(schema::kSubjectsSlot); ++it) {
+      const Xapian::docid docid = it.get_docid();
+      const auto begin = static_cast<std::uint32_t>(table->subject_codes_.size());
+      for (; next <= docid; ++next) table->subject_begin_[next] = begin;
+      const std::string list = *it;
+      std::size_t start = 0;
+      while (start < list.size()) {
+        std::size_t end = list.find(schema::kListSeparator, start);
+        if (end == std::string::npos) end = list.size();
+        if (end > start)
+          table->subject_codes_.push_back(subjects.code(list.substr(start, end - start)));
+        start = end + 1;
+      }
+    }
+    const auto end = static_cast<std::uint32_t>(table->subject_codes_.size());
+    for (; next < table->subject_begin_.size(); ++next) table->subject_begin_[next] = end;
+  } catch (const Xapian::UnimplementedError&) {
+    return nullptr;  // remote shards do not stream values
+  } catch (const Xapian::NetworkError&) {
+    return nullptr;
+  }
+  return table;
+}
+
+FacetTableSpy::FacetTableSpy(std::shared_ptr<const FacetTable> table)
+    : table_(std::move(table)),
+      subject_counts_(table_->subject_value_count(), 0),
+      year_counts_(table_->year_value_count(), 0) {}
+
+void FacetTableSpy::operator()(const Xapian::Document& doc, double /*weight*/) {
+  table_->count(doc.get_docid(), subject_counts_, year_counts_);
+}
+
+std::map<std::string, std::size_t> FacetTableSpy::subject_counts() const {
+  std::map<std::string, std::size_t> counts;
+  for (std::size_t code = 0; code < subject_counts_.size(); ++code) {
+    if (subject_counts_[code] > 0) counts[table_->subject_name(code)] = subject_counts_[code];
+  }
+  return counts;
+}
+
+std::map<std::string, std::size_t> FacetTableSpy::year_counts() const {
+  std::map<std::string, std::size_t> counts;
+  for (std::size_t code = 0; code < year_counts_.size(); ++code) {
+    if (year_counts_[code] > 0) counts[table_->year_value(code)] = year_counts_[code];
+  }
+  return counts;
+}
+
+}  // namespace paperdex::detail
