@@ -12,6 +12,8 @@
 #include <ostream>
 #include <sstream>
 
+#include <xapian.h>
+
 #include "bulk_builder.h"
 #include "paperdex/indexer/readers.h"
 
@@ -236,6 +238,12 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
     return skipped > 0 || not_found_deletes > 0 ? kExitSkipped : kExitOk;
   } catch (const std::exception& error) {
     err << "paperdex-index: " << error.what() << '\n';
+    return kExitFailed;
+  } catch (const Xapian::Error& error) {
+    // Xapian's errors are not std::exceptions: a full disk or a damaged
+    // index surfaces here, after every earlier batch was committed.
+    err << "paperdex-index: writing the index at " << options.db_path
+        << " failed: " << error.get_description() << '\n';
     return kExitFailed;
   }
 }

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <optional>
+#include <string_view>
 
 #include <xapian.h>
 
@@ -37,7 +40,41 @@ bool add_missing(std::vector<std::string>& names, const std::vector<std::string>
   return changed;
 }
 
+// The databases a stub lists (a stub file, or DIR/XAPIANDB as
+// `paperdex-index --shards` writes); 0 when `path` is not a stub.
+std::size_t stub_shard_count(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::path stub(path);
+  if (fs::is_directory(stub, error)) {
+    if (fs::exists(stub / "iamglass", error)) return 0;
+    stub /= "XAPIANDB";
+  }
+  std::ifstream in(stub);
+  std::size_t shards = 0;
+  for (std::string line; std::getline(in, line);) {
+    const auto begin = line.find_first_not_of(" \t\r");
+    if (begin == std::string::npos || line[begin] == '#') continue;
+    constexpr std::string_view kBackends[] = {"auto",  "glass",  "chert",
+                                              "honey", "remote", "inmemory"};
+    const std::string backend = line.substr(begin, line.find_first_of(" \t", begin) - begin);
+    if (std::find(std::begin(kBackends), std::end(kBackends), backend) == std::end(kBackends)) {
+      return 0;  // not a stub: Xapian says what it is not
+    }
+    ++shards;
+  }
+  return shards;
+}
+
 Xapian::WritableDatabase open_writable(const std::string& path, bool wait_for_lock) {
+  // Opened as glass, a stub directory would silently get a new empty
+  // database beside the stub, which readers would then open instead of it.
+  if (const std::size_t shards = stub_shard_count(path); shards > 0) {
+    throw IoError(path + " is a sharded index (" + std::to_string(shards) +
+                  (shards == 1 ? " shard" : " shards") +
+                  "); add records by rebuilding it, or merge the shards with xapian-compact "
+                  "first");
+  }
   int flags = Xapian::DB_CREATE_OR_OPEN | Xapian::DB_BACKEND_GLASS;
   if (wait_for_lock) flags |= Xapian::DB_RETRY_LOCK;
   try {
@@ -47,8 +84,7 @@ Xapian::WritableDatabase open_writable(const std::string& path, bool wait_for_lo
                               " is locked by another indexer; wait for it to finish or use "
                               "--wait to wait for it");
   } catch (const Xapian::Error& error) {
-    throw std::runtime_error("cannot open database " + path +
-                             " for writing: " + error.get_description());
+    throw IoError("cannot open database " + path + " for writing: " + error.get_description());
   }
 }
 
@@ -144,7 +180,10 @@ struct IndexWriter::Impl {
   }
 
   void store(const Record& record) {
-    db.replace_document(schema::make_term(schema::kIdPrefix, record.id), builder.build(record));
+    std::vector<std::string> spelling;
+    db.replace_document(schema::make_term(schema::kIdPrefix, record.id),
+                        builder.build(record, &spelling));
+    for (const std::string& word : spelling) db.add_spelling(word);
   }
 
   void add_page_record(Record record) {

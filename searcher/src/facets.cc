@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "paperdex/common/schema.h"
+#include "paperdex/common/taxonomy.h"
 
 namespace paperdex::detail {
 
@@ -61,6 +62,17 @@ std::string MultiValueCountSpy::get_description() const {
   return "MultiValueCountSpy(slot " + std::to_string(slot_) + ")";
 }
 
+void add_list_counts(std::map<std::string, std::size_t>& into, const std::string& list,
+                     std::size_t count) {
+  std::size_t begin = 0;
+  while (begin < list.size()) {
+    std::size_t end = list.find(schema::kListSeparator, begin);
+    if (end == std::string::npos) end = list.size();
+    if (end > begin) into[list.substr(begin, end - begin)] += count;
+    begin = end + 1;
+  }
+}
+
 void add_counts(std::map<std::string, std::size_t>& into,
                 const std::map<std::string, Xapian::doccount>& counts) {
   for (const auto& [value, count] : counts) into[value] += count;
@@ -68,16 +80,65 @@ void add_counts(std::map<std::string, std::size_t>& into,
 
 std::vector<FacetCount> subject_facet(const std::map<std::string, std::size_t>& counts) {
   std::vector<FacetCount> facet;
-  for (const auto& [value, count] : counts) facet.push_back({value, count});
+  for (const auto& [value, count] : counts) {
+    facet.push_back({value, count, taxonomy::display_name(value)});
+  }
   std::stable_sort(facet.begin(), facet.end(),
                    [](const FacetCount& a, const FacetCount& b) { return a.count > b.count; });
+  return facet;
+}
+
+std::map<std::string, std::size_t> count_authors(const Xapian::Database& db,
+                                                 const Xapian::Query& query) {
+  Xapian::Enquire enquire(db);
+  enquire.set_query(query);
+  // Counting needs every match, not their order: no weights to compute.
+  enquire.set_weighting_scheme(Xapian::BoolWeight());
+  MultiValueCountSpy spy(schema::kAuthorsSlot);
+  enquire.add_matchspy(&spy);
+  enquire.get_mset(0, 0, db.get_doccount());
+  std::map<std::string, std::size_t> counts;
+  add_counts(counts, spy.counts());
+  return counts;
+}
+
+std::vector<FacetCount> author_facet(const std::map<std::string, std::size_t>& counts,
+                                     const Analyzer& analyzer) {
+  struct Author {
+    std::size_t papers = 0;
+    std::string name;            // the most common spelling
+    std::size_t name_count = 0;  // papers with that spelling
+  };
+  // Keyed as the index keys exact author names (the --author filter).
+  std::map<std::string, Author> authors;
+  for (const auto& [name, count] : counts) {
+    std::string key;
+    for (const Token& token : analyzer.tokenize(name)) {
+      if (!key.empty()) key.push_back(' ');
+      key += token.term;
+    }
+    if (key.empty()) continue;
+    Author& author = authors[key];
+    author.papers += count;
+    // `counts` is sorted by name: on a tie the first spelling stays.
+    if (count > author.name_count) {
+      author.name = name;
+      author.name_count = count;
+    }
+  }
+  std::vector<FacetCount> facet;
+  for (const auto& [key, author] : authors) facet.push_back({author.name, author.papers, {}});
+  std::sort(facet.begin(), facet.end(), [](const FacetCount& a, const FacetCount& b) {
+    return a.count != b.count ? a.count > b.count : a.value < b.value;
+  });
   return facet;
 }
 
 std::vector<FacetCount> year_facet(const std::map<std::string, std::size_t>& counts) {
   std::vector<FacetCount> facet;
   for (const auto& [value, count] : counts) {
-    facet.push_back({std::to_string(static_cast<int>(Xapian::sortable_unserialise(value))), count});
+    facet.push_back(
+        {std::to_string(static_cast<int>(Xapian::sortable_unserialise(value))), count, {}});
   }
   std::reverse(facet.begin(), facet.end());  // serialised years sort ascending
   return facet;

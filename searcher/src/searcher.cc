@@ -6,12 +6,18 @@
 
 #include <xapian.h>
 
+#include "explain.h"
+#include "facet_table.h"
 #include "facets.h"
 #include "highlighter.h"
+#include "index_info.h"
+#include "index_terms.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
 #include "query_parser.h"
+#include "related.h"
+#include "spelling.h"
 
 namespace paperdex {
 namespace {
@@ -22,14 +28,24 @@ Xapian::Database open_database(const std::string& path) {
                                 "; build one with: paperdex-index --db " + path + " FILES...");
   }
   Xapian::Database db;
-  try {
-    db = Xapian::Database(path);
-  } catch (const Xapian::DatabaseError& error) {
-    throw DatabaseNotFoundError("cannot open the index at " + path + ": " +
-                                error.get_description() +
-                                "; check the path or rebuild it with paperdex-index");
+  std::optional<int> version;
+  // A writer committing while we open can discard the revision we started
+  // reading (DatabaseModifiedError): open again, as Searcher::search retries.
+  for (int attempt = 0;; ++attempt) {
+    try {
+      db = Xapian::Database(path);
+      version = schema::stored_schema_version(db);
+      break;
+    } catch (const Xapian::DatabaseModifiedError&) {
+      if (attempt >= 5) {
+        throw IoError("the index at " + path + " kept changing while opening it; try again");
+      }
+    } catch (const Xapian::DatabaseError& error) {
+      throw DatabaseNotFoundError("cannot open the index at " + path + ": " +
+                                  error.get_description() +
+                                  "; check the path or rebuild it with paperdex-index");
+    }
   }
-  const std::optional<int> version = schema::stored_schema_version(db);
   if (!version) {
     throw SchemaVersionError(path +
                              " is not a paperdex index (no schema version); build one with"
@@ -102,7 +118,37 @@ struct Searcher::Impl {
   Analyzer analyzer;
   detail::QueryParser parser{analyzer};
 
-  explicit Impl(const std::string& db_path) : path(db_path), db(open_database(db_path)) {}
+  // Facet values by docid, for the revision `db` shows (see facet_table.h).
+  std::shared_ptr<const detail::FacetTable> facet_table;
+
+  explicit Impl(const std::string& db_path) : path(db_path), db(open_database(db_path)) {
+    sync_facet_table(false);
+  }
+
+  // Moves to the latest revision; the facet table follows it.
+  void reopen() { sync_facet_table(true); }
+
+  // Loads the facet table for the revision `db` shows, after moving `db` to
+  // the latest one when `move`. A writer can discard that revision meanwhile
+  // (DatabaseModifiedError, from the reopen or the load; a Xapian type that
+  // must not reach callers): move again and reload, so that the table and the
+  // revision always agree.
+  void sync_facet_table(bool move) {
+    bool changed = !move;  // a fresh open needs its first table
+    for (int attempt = 0;; ++attempt) {
+      try {
+        if (move) changed = db.reopen() || changed;
+        if (changed) facet_table = detail::FacetTable::load(db);
+        return;
+      } catch (const Xapian::DatabaseModifiedError&) {
+        if (attempt >= 5) {
+          throw IoError("the index at " + path + " kept changing while reading it; try again");
+        }
+        move = true;
+        changed = true;
+      }
+    }
+  }
 
   MatchPass run(const Xapian::Query& query, bool by_relevance, SortOrder sort,
                 Xapian::doccount first, Xapian::doccount count, bool facets) {
@@ -117,9 +163,16 @@ struct Searcher::Impl {
       enquire.set_sort_by_value_then_relevance(schema::kDateSlot, false);
       enquire.set_docid_order(Xapian::Enquire::ASCENDING);
     }
-    detail::MultiValueCountSpy subject_spy(schema::kSubjectsSlot);
+    // The table when there is one; otherwise Xapian's own value-count spies,
+    // which remote shard servers know without registration. A slot holds one
+    // value, so the subject spy counts subject lists; they are split below.
+    std::optional<detail::FacetTableSpy> table_spy;
+    Xapian::ValueCountMatchSpy subject_spy(schema::kSubjectsSlot);
     Xapian::ValueCountMatchSpy year_spy(schema::kYearSlot);
-    if (facets) {
+    if (facets && facet_table) {
+      table_spy.emplace(facet_table);
+      enquire.add_matchspy(&*table_spy);
+    } else if (facets) {
       enquire.add_matchspy(&subject_spy);
       enquire.add_matchspy(&year_spy);
     }
@@ -127,8 +180,13 @@ struct Searcher::Impl {
     const Xapian::doccount check_at_least = facets ? db.get_doccount() : 0;
     MatchPass pass;
     pass.mset = enquire.get_mset(first, count, check_at_least);
-    if (facets) {
-      detail::add_counts(pass.subjects, subject_spy.counts());
+    if (table_spy) {
+      pass.subjects = table_spy->subject_counts();
+      pass.years = table_spy->year_counts();
+    } else if (facets) {
+      for (auto it = subject_spy.values_begin(); it != subject_spy.values_end(); ++it) {
+        detail::add_list_counts(pass.subjects, *it, it.get_termfreq());
+      }
       for (auto it = year_spy.values_begin(); it != year_spy.values_end(); ++it) {
         pass.years[*it] += it.get_termfreq();
       }
@@ -151,16 +209,52 @@ struct Searcher::Impl {
     return hit;
   }
 
+  // The request's filters (subject, year, author), AND-ed onto `query`.
+  Xapian::Query filtered(const SearchRequest& request, Xapian::Query query) const {
+    query = add_filters(parser, std::move(query), "subject", request.subjects);
+    query = add_filters(parser, std::move(query), "year", request.years);
+    if (request.authors.empty()) return query;
+    std::vector<Xapian::Query> authors;
+    for (const std::string& name : request.authors) authors.push_back(parser.author_filter(name));
+    return Xapian::Query(Xapian::Query::OP_FILTER, query,
+                         Xapian::Query(Xapian::Query::OP_OR, authors.begin(), authors.end()));
+  }
+
+  // What a term's weight is multiplied by in the parser's queries.
+  double title_scale(const std::string& term) const {
+    const std::string_view title = schema::kTitlePrefix;
+    const bool in_title = term.starts_with(title) && term.size() > title.size() &&
+                          !(term[title.size()] >= 'A' && term[title.size()] <= 'Z');
+    return in_title ? parser.options().title_weight : 1.0;
+  }
+
   SearchResult search(const SearchRequest& request) {
     detail::ParsedQuery parsed;
-    const bool has_filters = !request.subjects.empty() || !request.years.empty();
-    if (request.query.find_first_not_of(" \t\r\n") == std::string::npos && has_filters) {
+    detail::TermScale scale = [this](const std::string& term) { return title_scale(term); };
+    const bool has_filters =
+        !request.subjects.empty() || !request.years.empty() || !request.authors.empty();
+    const bool no_words = request.query.find_first_not_of(" \t\r\n") == std::string::npos;
+    if (no_words && (has_filters || !request.like.empty())) {
       parsed.query = Xapian::Query::MatchAll;
     } else {
-      parsed = parser.parse(request.query, request.match);
+      const detail::IndexTermSource terms(db);
+      parsed = parser.parse(request.query, request.match, &terms);
     }
-    Xapian::Query query = add_filters(parser, parsed.query, "subject", request.subjects);
-    query = add_filters(parser, query, "year", request.years);
+    if (!request.like.empty()) {
+      // Papers like the given one, among those the query (if any) matches.
+      detail::RelatedQuery related = detail::related_query(db, request.like);
+      parsed.query = no_words
+                         ? related.query
+                         : Xapian::Query(Xapian::Query::OP_FILTER, related.query, parsed.query);
+      parsed.has_text = true;
+      parsed.relaxed = Xapian::Query();
+      for (std::string& stem : related.stems) parsed.highlight_stems.push_back(std::move(stem));
+      scale = [this, scales = std::move(related.scales)](const std::string& term) {
+        const auto found = scales.find(term);
+        return found != scales.end() ? found->second : title_scale(term);
+      };
+    }
+    Xapian::Query query = filtered(request, parsed.query);
 
     const std::size_t wanted = request.offset + request.limit;
     SearchResult result;
@@ -180,6 +274,9 @@ struct Searcher::Impl {
     for (auto it = full.mset.begin(); it != full.mset.end(); ++it, ++index) {
       if (index >= request.offset) {
         result.hits.push_back(make_hit(it, highlighter, request.snippet_bytes, true));
+        if (request.explain) {
+          result.hits.back().explanation = detail::explain_match(db, query, *it, scale);
+        }
       }
     }
 
@@ -189,9 +286,8 @@ struct Searcher::Impl {
     if (full_count < wanted && !parsed.relaxed.empty() && request.match == MatchMode::kAllWords) {
       // Too few papers match every word: fill the page with papers matching
       // most of them, ranked after the full matches.
-      Xapian::Query partial(Xapian::Query::OP_AND_NOT, parsed.relaxed, parsed.query);
-      partial = add_filters(parser, partial, "subject", request.subjects);
-      partial = add_filters(parser, partial, "year", request.years);
+      const Xapian::Query partial =
+          filtered(request, Xapian::Query(Xapian::Query::OP_AND_NOT, parsed.relaxed, parsed.query));
       const std::size_t skip = request.offset > full_count ? request.offset - full_count : 0;
       MatchPass rest =
           run(partial, true, request.sort, static_cast<Xapian::doccount>(skip),
@@ -199,6 +295,9 @@ struct Searcher::Impl {
               request.facets);
       for (auto it = rest.mset.begin(); it != rest.mset.end(); ++it) {
         result.hits.push_back(make_hit(it, highlighter, request.snippet_bytes, false));
+        if (request.explain) {
+          result.hits.back().explanation = detail::explain_match(db, partial, *it, scale);
+        }
       }
       if (!rest.mset.empty() || rest.mset.get_matches_estimated() > 0) {
         result.match_set = MatchSet::kMostWords;
@@ -213,7 +312,34 @@ struct Searcher::Impl {
       result.subject_facets = detail::subject_facet(subjects);
       result.year_facets = detail::year_facet(years);
     }
+    if (request.facets && request.author_facet) {
+      // Over the same documents as the other facets.
+      const Xapian::Query counted =
+          result.match_set == MatchSet::kMostWords ? filtered(request, parsed.relaxed) : query;
+      result.author_facets = detail::author_facet(detail::count_authors(db, counted), analyzer);
+    }
+    if ((request.suggest || request.correct) && request.like.empty()) {
+      result.suggestion = detail::spelling_suggestion(db, analyzer, request.query, parsed.words,
+                                                      result.all_words_total);
+      if (request.correct && !result.suggestion.empty()) {
+        SearchRequest corrected = request;
+        corrected.query = result.suggestion;
+        corrected.suggest = false;
+        corrected.correct = false;
+        SearchResult instead = search(corrected);
+        instead.suggestion = std::move(result.suggestion);
+        instead.corrected = true;
+        return instead;
+      }
+    }
     return result;
+  }
+
+  IndexInfo index_info() {
+    IndexInfo info = detail::describe_index(db, path);
+    const MatchPass all = run(Xapian::Query::MatchAll, false, SortOrder::kRelevance, 0, 0, true);
+    info.subjects = detail::subject_facet(all.subjects);
+    return info;
   }
 };
 
@@ -229,7 +355,7 @@ SearchResult Searcher::search(const SearchRequest& request) {
       return impl_->search(request);
     } catch (const Xapian::DatabaseModifiedError&) {
       if (attempt >= 3) throw IoError("the index kept changing while searching; try again");
-      impl_->db.reopen();
+      impl_->reopen();
     } catch (const Xapian::DatabaseError& error) {
       throw IoError("reading the index at " + impl_->path + " failed: " + error.get_description());
     }
@@ -237,5 +363,18 @@ SearchResult Searcher::search(const SearchRequest& request) {
 }
 
 std::size_t Searcher::document_count() const { return impl_->db.get_doccount(); }
+
+IndexInfo Searcher::index_info() {
+  for (int attempt = 0;; ++attempt) {
+    try {
+      return impl_->index_info();
+    } catch (const Xapian::DatabaseModifiedError&) {
+      if (attempt >= 3) throw IoError("the index kept changing while reading it; try again");
+      impl_->reopen();
+    } catch (const Xapian::DatabaseError& error) {
+      throw IoError("reading the index at " + impl_->path + " failed: " + error.get_description());
+    }
+  }
+}
 
 }  // namespace paperdex

@@ -1,20 +1,32 @@
 /// @file
 /// The paperdex searcher: one class, plain values in and out. No Xapian, ICU
-/// or Boost types appear here.
+/// or Boost types appear here. See docs/api.md for a worked example.
+///
+/// ABI: the library's SONAME carries major.minor (libpaperdex-searcher.so.0.1).
+/// Searcher is a pimpl class; the request and result structs are plain values
+/// whose layout is part of the ABI, so adding a field to one is a minor
+/// version (SONAME) change.
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "paperdex/errors.h"
+#include "paperdex/export.h"
 
 namespace paperdex {
 
 /// Order of hits.
-enum class SortOrder { kRelevance, kNewest, kOldest };
+enum class SortOrder {
+  kRelevance,  ///< best BM25 score first (newest first for a query of filters alone)
+  kNewest,     ///< newest first
+  kOldest,     ///< oldest first
+};
 
 /// How free-text words combine.
 enum class MatchMode {
@@ -22,46 +34,82 @@ enum class MatchMode {
   kAnyWord,   ///< any word may match, ranked by relevance
 };
 
-/// One search.
+/// One search. Subject and year filters are AND-ed with each other and with
+/// the query; the values within one filter are OR-ed.
 struct SearchRequest {
-  std::string query;                  ///< the query string (see README "Query syntax")
-  std::vector<std::string> subjects;  ///< subject filters, OR-ed ("cs.NI", "cs")
-  std::vector<std::string> years;     ///< year filters, OR-ed ("2024", "2020..2024", "..2010")
-  MatchMode match = MatchMode::kAllWords;
-  SortOrder sort = SortOrder::kRelevance;
-  std::size_t offset = 0;
-  std::size_t limit = 10;
-  bool facets = true;               ///< count subject and year facets over all matches
-  std::size_t snippet_bytes = 240;  ///< target snippet length
+  std::string query;                       ///< the query string (see README "Query syntax")
+  std::vector<std::string> subjects;       ///< subject filters, OR-ed ("cs.NI", "cs")
+  std::vector<std::string> years;          ///< year filters, OR-ed ("2024", "2020..2024", "..2010")
+  MatchMode match = MatchMode::kAllWords;  ///< how free-text words combine
+  SortOrder sort = SortOrder::kRelevance;  ///< order of hits
+  std::size_t offset = 0;                  ///< hits to skip (paging)
+  std::size_t limit = 10;                  ///< hits to return at most
+  bool facets = true;                      ///< count subject and year facets over all matches
+  std::size_t snippet_bytes = 240;         ///< target snippet length
+  /// Author filters, OR-ed: papers by exactly this author ("Zhida Jiang";
+  /// accents and case ignored), as the author facet lists them.
+  std::vector<std::string> authors;
+  /// Papers similar to this paper (an arXiv id in any form, or a derived
+  /// id): ranked by the distinctive words of its title and abstract, the
+  /// paper itself left out. Filters apply; a query, if any, must match too.
+  std::string like;
+  bool author_facet = false;  ///< also count the author facet (needs `facets`)
+  bool explain = false;       ///< fill Hit::explanation
+  bool suggest = true;        ///< offer a spelling correction (SearchResult::suggestion)
+  bool correct = false;       ///< search the correction instead, when there is one
 };
 
-/// A run of text with the byte ranges that matched the query.
+/// A run of text with the byte ranges that matched the query. The library
+/// never inserts markers itself: render it with render_highlights (markers
+/// such as "<b>"/"</b>") or visit_highlights (a callback per run).
 struct HighlightedText {
-  std::string text;
+  std::string text;                                        ///< display text, UTF-8
   std::vector<std::pair<std::size_t, std::size_t>> spans;  ///< [begin, end) byte ranges, sorted
 };
 
 /// Renders `text` with each span wrapped in `open` / `close`. With html_escape,
 /// the text (not the markers) is HTML-escaped.
-std::string render_highlights(const HighlightedText& text, const std::string& open,
-                              const std::string& close, bool html_escape);
+PAPERDEX_API std::string render_highlights(const HighlightedText& text, const std::string& open,
+                                           const std::string& close, bool html_escape);
+
+/// Receives one run of a HighlightedText: `matched` is true for a span that
+/// matched the query, false for the text between spans.
+using HighlightVisitor = std::function<void(std::string_view run, bool matched)>;
+
+/// Calls `visit` for each run of `text` in order (plain text and matched
+/// spans, never empty), so a caller can render highlights any way it likes
+/// (terminal colours, a rich-text widget) without parsing markers back out.
+/// The runs concatenate to `text.text`. Spans that overlap an earlier one or
+/// run past the end of the text are ignored, as render_highlights does.
+PAPERDEX_API void visit_highlights(const HighlightedText& text, const HighlightVisitor& visit);
+
+/// One query term that matched a hit, and what it added to the hit's score.
+struct TermContribution {
+  std::string field;  ///< "title", "abstract", "author", "subject", ...
+  std::string term;   ///< as indexed, without prefix: a stem in title and abstract ("switch")
+  double weight = 0;  ///< its share of Hit::score; 0 for filters
+};
 
 /// One result.
 struct Hit {
-  std::string id;
-  HighlightedText title;
-  HighlightedText snippet;  ///< from the abstract, around the best-matching passage
-  std::vector<std::string> authors;
-  std::vector<std::string> subjects;
-  int year = 0;
-  double score = 0;
-  bool matches_all_words = true;  ///< false for partial matches that fill the page
+  std::string id;                     ///< arXiv id ("2101.00001") or a derived id
+  HighlightedText title;              ///< the title, with the matched words
+  HighlightedText snippet;            ///< from the abstract, around the best-matching passage
+  std::vector<std::string> authors;   ///< display names, in paper order
+  std::vector<std::string> subjects;  ///< arXiv categories, primary first
+  int year = 0;                       ///< year of first submission; 0 when unknown
+  double score = 0;                   ///< BM25 relevance (0 for filter-only queries)
+  bool matches_all_words = true;      ///< false for partial matches that fill the page
+  /// With SearchRequest::explain: the query terms this paper matched, the
+  /// largest share of the score first; their weights add up to `score`.
+  std::vector<TermContribution> explanation;
 };
 
 /// A facet value and how many matching papers have it.
 struct FacetCount {
-  std::string value;
-  std::size_t count = 0;
+  std::string value;      ///< a subject ("cs.NI"), a year ("2024") or an author
+  std::size_t count = 0;  ///< matching papers with that value
+  std::string label;      ///< a subject's name ("Networking and Internet Architecture"), or ""
 };
 
 /// Which documents the total and the facets describe.
@@ -71,36 +119,75 @@ enum class MatchSet {
   kAnyWord,    ///< the request asked for any word
 };
 
+/// What a search found.
 struct SearchResult {
-  std::vector<Hit> hits;
-  std::size_t total = 0;  ///< matches in `match_set`
-  bool total_exact = true;
+  std::vector<Hit> hits;            ///< the requested page: at most `limit` hits from `offset`
+  std::size_t total = 0;            ///< matches in `match_set`
+  bool total_exact = true;          ///< false when `total` is an estimate (only without facets)
   std::size_t all_words_total = 0;  ///< papers matching every word (equals total for kAllWords)
-  MatchSet match_set = MatchSet::kAllWords;
-  std::vector<FacetCount> subject_facets;  ///< by count, descending, then value
-  std::vector<FacetCount> year_facets;     ///< by year, descending
-  std::string parsed_query;                ///< the query as the engine understands it
+  MatchSet match_set = MatchSet::kAllWords;  ///< which documents total and facets describe
+  std::vector<FacetCount> subject_facets;    ///< by count, descending, then value
+  std::vector<FacetCount> year_facets;       ///< by year, descending
+  std::string parsed_query;                  ///< the query as the engine understands it
+  /// With SearchRequest::author_facet: the authors with the most matching
+  /// papers, by count descending, then name.
+  std::vector<FacetCount> author_facets;
+  /// "Did you mean": the query with its misspelled words corrected from the
+  /// index's own words; empty when nothing needs correcting.
+  std::string suggestion;
+  bool corrected = false;  ///< the hits are for `suggestion` (SearchRequest::correct)
+};
+
+/// What Searcher::index_info() reports about an index.
+struct IndexInfo {
+  std::size_t documents = 0;         ///< papers
+  std::size_t unique_terms = 0;      ///< distinct index terms, all fields
+  std::size_t term_occurrences = 0;  ///< words indexed, all papers and fields
+  std::size_t size_bytes = 0;        ///< the index's files on disk
+  int first_year = 0;                ///< earliest year of a paper; 0 when none has one
+  int last_year = 0;                 ///< latest year of a paper
+  std::vector<FacetCount> subjects;  ///< every subject with its papers, by count
+  int schema_version = 0;            ///< on-disk schema version
+  std::string last_update;           ///< last commit, ISO 8601 UTC; "" when not recorded
 };
 
 /// Searches one paperdex index.
 ///
 /// Thread-safety: a Searcher is not safe to share between threads; open one
-/// per thread (opening is cheap). Searchers see the index as of when they were
-/// opened or last reopened, and reopen by themselves when a writer moves ahead.
-class Searcher {
+/// per thread (opening one costs under a millisecond; see docs/api.md). Any
+/// number of Searchers, in any threads or processes, may read one index while
+/// one IndexWriter updates it. A Searcher sees the index as of when it was
+/// opened or last reopened; when a writer's commits overtake it mid-search it
+/// reopens and retries by itself, so every result comes from one consistent
+/// committed state.
+class PAPERDEX_API Searcher {
  public:
-  /// Opens the index at `db_path`. Throws DatabaseNotFoundError, SchemaVersionError.
+  /// Opens the index at `db_path`.
+  /// @throws DatabaseNotFoundError no index there, or it cannot be opened.
+  /// @throws SchemaVersionError the index was built by another paperdex version.
+  /// @throws IoError writers kept overtaking the open (rare; try again).
   explicit Searcher(const std::string& db_path);
   ~Searcher();
+  /// Moves the open index; the moved-from Searcher may only be destroyed or assigned to.
   Searcher(Searcher&&) noexcept;
+  /// Moves the open index; the moved-from Searcher may only be destroyed or assigned to.
   Searcher& operator=(Searcher&&) noexcept;
   Searcher(const Searcher&) = delete;
   Searcher& operator=(const Searcher&) = delete;
 
-  /// Runs one search. Throws QuerySyntaxError for a query that cannot be parsed.
+  /// Runs one search.
+  /// @throws QuerySyntaxError the query (or a filter) cannot be parsed;
+  ///         position() points at the problem.
+  /// @throws Error SearchRequest::like names no paper of the index.
+  /// @throws IoError reading the index failed.
   SearchResult search(const SearchRequest& request);
 
-  /// Number of papers in the index.
+  /// Describes the index. Counting its distinct terms walks the whole term
+  /// list: a second or two per million papers.
+  /// @throws IoError reading the index failed.
+  IndexInfo index_info();
+
+  /// Number of papers in the index (as of the last open or reopen).
   std::size_t document_count() const;
 
  private:

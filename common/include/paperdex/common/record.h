@@ -1,6 +1,7 @@
-// The Record model: one paper as a reader produced it, before analysis.
-// Readers fill it; the document builder turns it into a Xapian document; the
-// stored form (stored_record.h) carries it back out to the searcher.
+/// @file
+/// The Record model: one paper as a reader produced it, before analysis.
+/// Readers fill it; the indexer turns it into a document; the searcher reads
+/// the stored form back out for its results.
 #pragma once
 
 #include <string>
@@ -8,25 +9,27 @@
 
 namespace paperdex {
 
+/// One paper: what IndexWriter::add takes. Text fields are display text
+/// (valid UTF-8, TeX already decoded); the indexer analyses them itself.
 struct Record {
-  // Canonical arXiv id without version suffix ("2101.00001", "cs/9301111");
-  // empty when the source has none (author pages): the builder derives one.
+  /// Canonical arXiv id without version suffix ("2101.00001", "cs/9301111");
+  /// empty when the source has none (author pages): the indexer derives one.
   std::string id;
-  std::string title;                    // display text: TeX decoded, whitespace collapsed
-  std::string abstract;                 // display text: TeX decoded, line wraps joined
-  std::vector<std::string> authors;     // "Forenames Keyname", display form
-  std::vector<std::string> categories;  // arXiv categories, primary first ("cs.NI")
-  int year = 0;                         // year of first submission; 0 when unknown
-  std::string created;                  // first-submission date "YYYY-MM-DD" when known
-  std::string updated;                  // date of this metadata version "YYYY-MM-DD"; newer wins
-  std::string doi;
-  std::string journal_ref;
-  std::string comments;
-  bool deleted = false;  // an OAI "deleted" record: remove the paper with this id
+  std::string title;                    ///< display text: TeX decoded, whitespace collapsed
+  std::string abstract;                 ///< display text: TeX decoded, line wraps joined
+  std::vector<std::string> authors;     ///< "Forenames Keyname", display form
+  std::vector<std::string> categories;  ///< arXiv categories, primary first ("cs.NI")
+  int year = 0;                         ///< year of first submission; 0 when unknown
+  std::string created;                  ///< first-submission date "YYYY-MM-DD" when known
+  std::string updated;                  ///< date of this metadata version "YYYY-MM-DD"; newer wins
+  std::string doi;                      ///< DOI, when known
+  std::string journal_ref;              ///< journal reference, when known
+  std::string comments;                 ///< the submitter's comments ("12 pages, 3 figures")
+  bool deleted = false;                 ///< an OAI "deleted" record: remove the paper with this id
 
-  // Where the record came from, for messages: "path:line" or "path#record N".
+  /// Where the record came from, for messages: "path:line" or "path#record N".
   std::string origin;
-  // Authors contributed by author pages (kept across arXiv updates of the paper).
+  /// Authors contributed by author pages (kept across arXiv updates of the paper).
   std::vector<std::string> page_authors;
 };
 

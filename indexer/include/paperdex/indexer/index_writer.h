@@ -1,5 +1,6 @@
-// The writer: turns records into documents and keeps one document per paper,
-// committing in batches so an interrupted run loses at most the open batch.
+/// @file
+/// The writer: turns records into documents and keeps one document per paper,
+/// committing in batches so an interrupted run loses at most the open batch.
 #pragma once
 
 #include <chrono>
@@ -10,53 +11,75 @@
 #include <string>
 
 #include "paperdex/common/record.h"
+#include "paperdex/errors.h"
+#include "paperdex/export.h"
 
 namespace paperdex {
 
-// Another process holds the database's write lock.
-class DatabaseLockedError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-// The database was written by another schema version, or is not a paperdex index.
-class SchemaMismatchError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+/// The indexer's name for SchemaVersionError (kept so existing code compiles):
+/// the database was written by another schema version, or is not a paperdex index.
+using SchemaMismatchError = SchemaVersionError;
 
+/// How an IndexWriter batches its changes and handles a busy database.
 struct IndexWriterOptions {
-  std::size_t batch_records = 5000;                  // commit after this many changes
-  std::chrono::milliseconds batch_interval{10'000};  // ... or after this long
-  bool wait_for_lock = false;                        // wait for another writer instead of failing
+  std::size_t batch_records = 5000;                  ///< commit after this many changes
+  std::chrono::milliseconds batch_interval{10'000};  ///< ... or after this long
+  bool wait_for_lock = false;  ///< wait for another writer instead of throwing DatabaseLockedError
 };
 
+/// What an IndexWriter did so far (counts since it was opened).
 struct IndexStats {
-  std::size_t added = 0;      // new papers
-  std::size_t updated = 0;    // papers whose document changed
-  std::size_t unchanged = 0;  // re-indexed with identical content, or older than the stored one
-  std::size_t merged = 0;     // records folded into another paper's document
-  std::size_t deleted = 0;    // papers removed
+  std::size_t added = 0;      ///< new papers
+  std::size_t updated = 0;    ///< papers whose document changed
+  std::size_t unchanged = 0;  ///< re-indexed with identical content, or older than the stored one
+  std::size_t merged = 0;     ///< records folded into another paper's document
+  std::size_t deleted = 0;    ///< papers removed
 };
 
-class IndexWriter {
+/// Adds, replaces and removes papers in a paperdex index.
+///
+/// Changes are grouped into batches, each a Xapian transaction: a batch is
+/// committed when it reaches IndexWriterOptions::batch_records changes or
+/// batch_interval, on commit(), and on destruction. Searchers see a batch only
+/// once it is committed, and a crash loses at most the open batch.
+///
+/// Thread-safety: one IndexWriter per index at a time (the database's write
+/// lock enforces it across processes); do not call one IndexWriter from several
+/// threads at once. Searchers in other threads or processes may read the index
+/// while it writes.
+class PAPERDEX_API IndexWriter {
  public:
-  // Opens or creates the database at `path`. Throws DatabaseLockedError,
-  // SchemaMismatchError, or std::runtime_error with a message a user can act on.
+  /// Opens or creates the database at `path`.
+  /// @throws DatabaseLockedError another writer holds the index (unless
+  ///         options.wait_for_lock, which waits for it instead).
+  /// @throws SchemaMismatchError the path holds another schema version or
+  ///         something that is not a paperdex index.
+  /// @throws IoError the database cannot be opened or created; the message
+  ///         says why.
   IndexWriter(const std::string& path, IndexWriterOptions options = {});
-  ~IndexWriter();  // commits what is pending; never throws
+  /// Commits what is pending; never throws (a failing final commit loses only
+  /// the open batch).
+  ~IndexWriter();
   IndexWriter(const IndexWriter&) = delete;
   IndexWriter& operator=(const IndexWriter&) = delete;
 
-  // Adds, replaces or merges the paper (see docs on merging); deleted records remove it.
+  /// Adds the paper, or replaces it when a paper with the same id is indexed
+  /// (an older `updated` date never overwrites a newer one). A record without
+  /// an id (author pages) is merged into a paper with the same title, or gets
+  /// an id derived from its title and year. A record with `deleted` set
+  /// removes the paper instead.
   void add(const Record& record);
-  // Removes the paper with this id (any version suffix, old-style ids too). False if absent.
+  /// Removes the paper with this id (any version suffix, old-style ids too).
+  /// @return false if no such paper is indexed.
   bool remove(const std::string& id);
-  // Commits the open batch now.
+  /// Commits the open batch now, making it visible to searchers.
   void commit();
-  // Drops the open batch (for --strict: nothing of a bad batch is committed).
+  /// Drops the open batch: none of its changes reach the index (for --strict).
   void discard_batch();
 
+  /// Counts of what this writer did since it was opened.
   const IndexStats& stats() const;
+  /// Documents in the index, including the open batch's changes.
   std::size_t document_count() const;
 
  private:

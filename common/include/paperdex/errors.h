@@ -1,0 +1,80 @@
+/// @file
+/// The exception types of both paperdex libraries (searcher and indexer).
+///
+/// Every error the libraries report about an index or a query is a
+/// paperdex::Error (itself a std::runtime_error), so one `catch (const
+/// paperdex::Error&)` handles them all. Each message names what is wrong and
+/// what to do about it, and is meant to be shown to a user as it is.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+#include "paperdex/export.h"
+
+namespace paperdex {
+
+/// Base of every error the paperdex libraries throw.
+class PAPERDEX_API Error : public std::runtime_error {
+ public:
+  /// @param message what went wrong and what the user can do about it.
+  explicit Error(const std::string& message);
+  ~Error() override;
+};
+
+/// The index does not exist or cannot be opened (wrong path, not a database).
+class PAPERDEX_API DatabaseNotFoundError : public Error {
+ public:
+  using Error::Error;
+  ~DatabaseNotFoundError() override;
+};
+
+/// The index was written with another schema version, or is not a paperdex
+/// index at all: re-index into a new path with this version of paperdex.
+class PAPERDEX_API SchemaVersionError : public Error {
+ public:
+  using Error::Error;
+  ~SchemaVersionError() override;
+};
+
+/// Another process holds the index's write lock (only one writer at a time).
+/// Wait for it to finish, or open the writer with
+/// IndexWriterOptions::wait_for_lock.
+class PAPERDEX_API DatabaseLockedError : public Error {
+ public:
+  using Error::Error;
+  ~DatabaseLockedError() override;
+};
+
+/// The query cannot be parsed. position() is the byte offset of the problem,
+/// so a caller can point at it.
+class PAPERDEX_API QuerySyntaxError : public Error {
+ public:
+  /// @param message  what is wrong with the query.
+  /// @param position byte offset in the query string where the problem was found.
+  /// @param hint     a suggestion to fix it; may be empty.
+  QuerySyntaxError(const std::string& message, std::size_t position, std::string hint = {});
+  QuerySyntaxError(const QuerySyntaxError&);
+  QuerySyntaxError& operator=(const QuerySyntaxError&);
+  ~QuerySyntaxError() override;
+
+  /// Byte offset in the query string where the problem was found.
+  std::size_t position() const noexcept;
+  /// A suggestion to fix it ("did you mean title:?"); may be empty.
+  const std::string& hint() const noexcept;
+
+ private:
+  std::size_t position_;
+  std::string hint_;
+};
+
+/// Reading or writing the index failed (I/O error, corruption, or the index
+/// kept changing under a search): the message says which; retrying may help.
+class PAPERDEX_API IoError : public Error {
+ public:
+  using Error::Error;
+  ~IoError() override;
+};
+
+}  // namespace paperdex

@@ -1,0 +1,27 @@
+// Out-of-line members of the error types: each class's destructor is its key
+// function, so its vtable and type_info are emitted here once instead of in
+// every translation unit, and none of the classes' layout leaks into inline
+// code compiled into embedders (see export.h).
+#include "paperdex/errors.h"
+
+#include <utility>
+
+namespace paperdex {
+
+Error::Error(const std::string& message) : std::runtime_error(message) {}
+Error::~Error() = default;
+DatabaseNotFoundError::~DatabaseNotFoundError() = default;
+SchemaVersionError::~SchemaVersionError() = default;
+DatabaseLockedError::~DatabaseLockedError() = default;
+IoError::~IoError() = default;
+
+QuerySyntaxError::QuerySyntaxError(const std::string& message, std::size_t position,
+                                   std::string hint)
+    : Error(message), position_(position), hint_(std::move(hint)) {}
+QuerySyntaxError::QuerySyntaxError(const QuerySyntaxError&) = default;
+QuerySyntaxError& QuerySyntaxError::operator=(const QuerySyntaxError&) = default;
+QuerySyntaxError::~QuerySyntaxError() = default;
+std::size_t QuerySyntaxError::position() const noexcept { return position_; }
+const std::string& QuerySyntaxError::hint() const noexcept { return hint_; }
+
+}  // namespace paperdex
