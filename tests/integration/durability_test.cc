@@ -89,7 +89,8 @@ std::map<std::string, std::string> contents(const std::string& db_path) {
 
 }  // namespace
 
-TEST_CASE("kill -9 mid-run keeps committed batches; a re-run completes the job", "[durability]") {
+TEST_CASE("kill -9 mid-run keeps committed batches and a re-run completes the job",
+          "[durability]") {
   constexpr int kPapers = 20000;
   constexpr int kBatch = 500;
   TempDir dir;
@@ -157,7 +158,7 @@ TEST_CASE("a second indexer is told the database is locked", "[durability]") {
   }
 }
 
-TEST_CASE("kill -9 during a bulk build leaves an empty index that opens; a re-run builds it",
+TEST_CASE("kill -9 during a bulk build leaves an empty index that opens, and a re-run builds it",
           "[durability]") {
   constexpr int kPapers = 10000;
   TempDir dir;

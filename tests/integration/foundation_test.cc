@@ -231,7 +231,7 @@ TEST_CASE("paperdex-search errors exit 2 with one clear line", "[foundation][cli
   CHECK(missing.out.find("no paperdex index") != std::string::npos);
 }
 
-TEST_CASE("paperdex-search: no results is not an error; -- allows a leading dash",
+TEST_CASE("paperdex-search: no results is not an error, and -- allows a leading dash",
           "[foundation][cli]") {
   const std::string search =
       std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(PagesIndex::get().path());
