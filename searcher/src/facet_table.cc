@@ -27,7 +27,21 @@ class Interner {
 
 }  // namespace
 
+bool has_remote_shard(const Xapian::Database& db) {
+  try {
+    (void)db.locked();  // unimplemented for remote databases only
+    return false;
+  } catch (const Xapian::UnimplementedError&) {
+    return true;
+  }
+}
+
 std::shared_ptr<const FacetTable> FacetTable::load(const Xapian::Database& db) {
+  // Several shards: Xapian 1.4 hands a match spy each document with its docid
+  // in its own shard, not in the combined database, so a table by combined
+  // docid would count the wrong papers. A remote database: the spy would run
+  // on a server that knows only Xapian's own classes (and not this table).
+  if (db.size() != 1 || has_remote_shard(db)) return nullptr;
   auto table = std::make_shared<FacetTable>();
   try {
     const Xapian::docid last = db.get_lastdocid();

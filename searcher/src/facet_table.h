@@ -16,8 +16,8 @@ namespace paperdex::detail {
 
 class FacetTable {
  public:
-  // Reads the subject and year slots of every document. nullptr when the
-  // database cannot stream values (remote shards): count with spies instead.
+  // Reads the subject and year slots of every document. nullptr for a
+  // sharded or remote database (see load): count with Xapian's spies instead.
   static std::shared_ptr<const FacetTable> load(const Xapian::Database& db);
 
   std::size_t subject_value_count() const { return subject_names_.size(); }
@@ -45,6 +45,14 @@ class FacetTable {
   std::vector<std::uint32_t> subject_begin_;  // by docid: first index into subject_codes_
   std::vector<std::uint16_t> subject_codes_;
 };
+
+// True when a shard of `db` is remote (a stub's "remote" line). Match spies
+// then run on the shard servers, which know only Xapian's own classes. And
+// Xapian 1.4, matching several shards one of them remote with a sort by value,
+// spies on some remote matches twice: the server counts them, then the client
+// again when they sort below its page. Such a match needs its spies in a
+// pass without the sort.
+bool has_remote_shard(const Xapian::Database& db);
 
 // Counts subjects and years of every match through a FacetTable.
 class FacetTableSpy : public Xapian::MatchSpy {

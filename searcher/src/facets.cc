@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "facet_table.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
 
@@ -94,10 +95,20 @@ std::map<std::string, std::size_t> count_authors(const Xapian::Database& db,
   enquire.set_query(query);
   // Counting needs every match, not their order: no weights to compute.
   enquire.set_weighting_scheme(Xapian::BoolWeight());
+  std::map<std::string, std::size_t> counts;
+  if (has_remote_shard(db)) {
+    // Shard servers run only Xapian's own spies: count author lists, split here.
+    Xapian::ValueCountMatchSpy spy(schema::kAuthorsSlot);
+    enquire.add_matchspy(&spy);
+    enquire.get_mset(0, 0, db.get_doccount());
+    for (auto it = spy.values_begin(); it != spy.values_end(); ++it) {
+      add_list_counts(counts, *it, it.get_termfreq());
+    }
+    return counts;
+  }
   MultiValueCountSpy spy(schema::kAuthorsSlot);
   enquire.add_matchspy(&spy);
   enquire.get_mset(0, 0, db.get_doccount());
-  std::map<std::string, std::size_t> counts;
   add_counts(counts, spy.counts());
   return counts;
 }

@@ -44,6 +44,10 @@ Xapian::Database open_database(const std::string& path) {
       throw DatabaseNotFoundError("cannot open the index at " + path + ": " +
                                   error.get_description() +
                                   "; check the path or rebuild it with paperdex-index");
+    } catch (const Xapian::NetworkError& error) {
+      throw DatabaseNotFoundError("cannot reach a remote shard of the index at " + path + ": " +
+                                  error.get_description() +
+                                  "; check that its xapian-tcpsrv is running and reachable");
     }
   }
   if (!version) {
@@ -128,6 +132,12 @@ struct Searcher::Impl {
   // Moves to the latest revision; the facet table follows it.
   void reopen() { sync_facet_table(true); }
 
+  // Opens the index again: a remote shard's connection cannot be reopened.
+  void reconnect() {
+    db = open_database(path);
+    sync_facet_table(false);
+  }
+
   // Loads the facet table for the revision `db` shows, after moving `db` to
   // the latest one when `move`. A writer can discard that revision meanwhile
   // (DatabaseModifiedError, from the reopen or the load; a Xapian type that
@@ -167,19 +177,30 @@ struct Searcher::Impl {
     // which remote shard servers know without registration. A slot holds one
     // value, so the subject spy counts subject lists; they are split below.
     std::optional<detail::FacetTableSpy> table_spy;
+    std::optional<Xapian::Enquire> counter;
     Xapian::ValueCountMatchSpy subject_spy(schema::kSubjectsSlot);
     Xapian::ValueCountMatchSpy year_spy(schema::kYearSlot);
+    // Sorted by value over remote shards, Xapian 1.4 counts some matches
+    // twice (see has_remote_shard): the spies get a pass of their own.
+    const bool count_apart = facets && !facet_table && sort != SortOrder::kRelevance &&
+                             db.size() > 1 && detail::has_remote_shard(db);
     if (facets && facet_table) {
       table_spy.emplace(facet_table);
       enquire.add_matchspy(&*table_spy);
     } else if (facets) {
-      enquire.add_matchspy(&subject_spy);
-      enquire.add_matchspy(&year_spy);
+      Xapian::Enquire& counting = count_apart ? counter.emplace(db) : enquire;
+      counting.add_matchspy(&subject_spy);
+      counting.add_matchspy(&year_spy);
     }
     // Exact totals and facets need every match seen.
     const Xapian::doccount check_at_least = facets ? db.get_doccount() : 0;
     MatchPass pass;
     pass.mset = enquire.get_mset(first, count, check_at_least);
+    if (counter) {
+      counter->set_query(query);
+      counter->set_weighting_scheme(Xapian::BoolWeight());
+      counter->get_mset(0, 0, check_at_least);
+    }
     if (table_spy) {
       pass.subjects = table_spy->subject_counts();
       pass.years = table_spy->year_counts();
@@ -356,8 +377,20 @@ SearchResult Searcher::search(const SearchRequest& request) {
     } catch (const Xapian::DatabaseModifiedError&) {
       if (attempt >= 3) throw IoError("the index kept changing while searching; try again");
       impl_->reopen();
+    } catch (const Xapian::NetworkError& error) {
+      // A shard server closes a connection idle for longer than its
+      // --idle-timeout (60 s by default): connect again, once.
+      if (attempt >= 1) {
+        throw IoError("a remote shard of the index at " + impl_->path +
+                      " failed: " + error.get_description() +
+                      "; check that its xapian-tcpsrv is running and reachable");
+      }
+      impl_->reconnect();
     } catch (const Xapian::DatabaseError& error) {
       throw IoError("reading the index at " + impl_->path + " failed: " + error.get_description());
+    } catch (const Xapian::Error& error) {
+      throw IoError("searching the index at " + impl_->path +
+                    " failed: " + error.get_description());
     }
   }
 }

@@ -1,0 +1,278 @@
+#!/usr/bin/env bash
+# A sharded index, local or served by remote shard servers, must search exactly
+# like one index of the same records.
+#
+#   remote_shards_test.sh PAPERDEX_INDEX PAPERDEX_SEARCH CORPUS_DIR
+#
+# Indexes CORPUS_DIR twice: into one index, and into two shards
+# (--jobs 2 --shards). Serves each shard with its own xapian-tcpsrv bound to
+# 127.0.0.1 and runs every query below (paperdex-search --json --limit 20)
+# against four layouts:
+#   single  the one index: the reference
+#   local   the --shards directory itself (a stub of two local shards)
+#   remote  a stub of two remote shards ("remote 127.0.0.1:PORT" lines)
+#   mixed   a stub of one local shard and one remote shard
+# and compares, with the reference: the totals (total, total_exact, match_set,
+# all_words_total), every facet count (subject, year; author for one query),
+# and the hits in order: id, year, score (to 10 significant digits), whether it
+# matched all words, and the rest of the hit (title, authors, snippet). Hits
+# that tie on year, score and match kind may legitimately come in another
+# order (Xapian breaks ties by docid, and docids differ between layouts): they
+# are compared sorted by id, and a tie group that ends the page by size only
+# (which of the tied papers make the page may differ). It also checks the
+# document counts (--stats) and that paperdex-index refuses to add to a
+# sharded index.
+#
+# Exits 77 (ctest: skipped) when xapian-tcpsrv (Debian xapian-tools) is not
+# installed. Uses loopback only; the servers are always stopped on exit.
+set -euo pipefail
+
+index_bin=${1:?usage: remote_shards_test.sh PAPERDEX_INDEX PAPERDEX_SEARCH CORPUS_DIR}
+search_bin=${2:?usage: remote_shards_test.sh PAPERDEX_INDEX PAPERDEX_SEARCH CORPUS_DIR}
+corpus=${3:?usage: remote_shards_test.sh PAPERDEX_INDEX PAPERDEX_SEARCH CORPUS_DIR}
+
+if ! command -v xapian-tcpsrv >/dev/null; then
+  echo "SKIP: xapian-tcpsrv not found (Debian package xapian-tools); remote shards not tested"
+  exit 77
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/paperdex-remote.XXXXXX")
+server_pids=()
+stop_servers() {
+  local pid
+  for pid in "${server_pids[@]}"; do
+    kill -- "-$pid" 2>/dev/null || true  # its process group: the server and its forks
+    wait "$pid" 2>/dev/null || true
+  done
+  server_pids=()
+}
+finish() {
+  local status=$?
+  stop_servers
+  rm -rf "$work"
+  exit "$status"
+}
+trap finish EXIT
+trap 'exit 130' INT TERM
+
+failures=0
+fail() {
+  printf 'FAIL: %s\n' "$*" >&2
+  failures=$((failures + 1))
+}
+
+# --- build both indexes ------------------------------------------------------
+# Exit 1 means some records were skipped (the corpus holds a deliberate API
+# error response); both builds must skip the same ones.
+build() {
+  local status=0
+  "$index_bin" --quiet "$@" "$corpus" >"$work/build.log" 2>&1 || status=$?
+  if [ "$status" -gt 1 ]; then
+    cat "$work/build.log" >&2
+    echo "paperdex-index $* failed (exit $status)" >&2
+    exit 1
+  fi
+  grep -E '^(records read|documents|skipped)' "$work/build.log"
+}
+build --db "$work/single" >"$work/single.summary"
+build --jobs 2 --shards --db "$work/sharded" >"$work/sharded.summary"
+if ! diff -u "$work/single.summary" "$work/sharded.summary" >&2; then
+  fail "the single and the sharded build indexed different records"
+fi
+for shard in shard-0 shard-1; do
+  [ -e "$work/sharded/$shard/iamglass" ] || fail "--shards wrote no $shard"
+done
+grep -qx 'auto shard-0' "$work/sharded/XAPIANDB" || fail "--shards wrote no stub entry for shard-0"
+
+# The incremental writer must refuse a sharded index, and leave it as it was.
+status=0
+"$index_bin" --quiet --db "$work/sharded" "$corpus" >/dev/null 2>"$work/refused.err" || status=$?
+if [ "$status" -ne 2 ] || ! grep -q 'is a sharded index (2 shards)' "$work/refused.err"; then
+  cat "$work/refused.err" >&2
+  fail "paperdex-index into a sharded index: want exit 2 and 'is a sharded index (2 shards)', got exit $status"
+fi
+[ ! -e "$work/sharded/iamglass" ] || fail "paperdex-index created a database beside the shard stub"
+
+# --- serve the shards ----------------------------------------------------------
+# Starts xapian-tcpsrv for DIR on a free loopback port; sets $port.
+start_server() {
+  local dir=$1 log pid
+  for _ in $(seq 1 20); do
+    port=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
+    log="$work/server-$port.log"
+    # A process group of its own (set -m): on SIGTERM xapian-tcpsrv kills its
+    # whole process group, which would otherwise be this script's (and ctest's).
+    # timeout: gone in 10 minutes even if this script is killed outright.
+    set -m
+    timeout 600 xapian-tcpsrv --interface 127.0.0.1 --port "$port" "$dir" >"$log" 2>&1 &
+    pid=$!
+    set +m
+    for _ in $(seq 1 100); do
+      if grep -q '^Listening' "$log"; then
+        server_pids+=("$pid")
+        return 0
+      fi
+      kill -0 "$pid" 2>/dev/null || break  # exited: port taken, try another
+      sleep 0.1
+    done
+    kill -- "-$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  cat "$log" >&2
+  echo "could not start xapian-tcpsrv for $dir on a free loopback port" >&2
+  exit 1
+}
+start_server "$work/sharded/shard-0"
+port0=$port
+start_server "$work/sharded/shard-1"
+port1=$port
+mkdir "$work/remote" "$work/mixed"
+printf 'remote 127.0.0.1:%s\nremote 127.0.0.1:%s\n' "$port0" "$port1" >"$work/remote/XAPIANDB"
+printf 'auto %s\nremote 127.0.0.1:%s\n' "$work/sharded/shard-0" "$port1" >"$work/mixed/XAPIANDB"
+layouts=(local remote mixed)
+declare -A db_of=([single]="$work/single" [local]="$work/sharded" [remote]="$work/remote"
+  [mixed]="$work/mixed")
+
+# --- compare -----------------------------------------------------------------------
+limit=20
+# One paperdex-search --json line -> "meta ..." lines (the JSON without its
+# hits: a line per key and facet value, so that a diff shows what differs);
+# per hit a "hit <id> <year> <score> <all-words>" line and a "text ..." line
+# with the rest of the hit (title, authors, subjects, snippet). Scores are
+# rounded to 10 significant digits: a sum over shards may differ from the
+# single index's in the last bit. Hits with equal year, rounded score and
+# match kind (ties) are sorted by id; a tie group that ends a full page is
+# shown as "hit * ..." lines only.
+canonical() {
+  awk -v limit="$limit" '
+    function field(text, pattern, key,    value) {
+      if (!match(text, pattern)) return "?"
+      value = substr(text, RSTART + length(key) + 3, RLENGTH - length(key) - 3)
+      gsub(/"/, "", value)
+      return value
+    }
+    {
+      line = $0
+      start = index(line, "\"hits\":[")
+      if (start == 0) { gsub(/,"/, "\nmeta \"", line); print "meta " line; next }
+      # Walk the hits array, minding strings, to find each hit object.
+      i = start + 8; depth = 1; instring = 0; n = 0
+      for (; i <= length(line) && depth > 0; ++i) {
+        c = substr(line, i, 1)
+        if (instring) {
+          if (c == "\\") ++i
+          else if (c == "\"") instring = 0
+          continue
+        }
+        if (c == "\"") instring = 1
+        else if (c == "[" || c == "{") { if (++depth == 2 && c == "{") begin = i }
+        else if (c == "]" || c == "}") {
+          if (--depth == 1 && c == "}") {
+            hit = substr(line, begin, i - begin + 1)
+            ++n
+            id[n] = field(hit, "\"id\":\"[^\"]*\"", "id")
+            score = field(hit, "\"score\":[-+0-9.eE]+", "score")
+            if (score != "?") score = sprintf("%.10g", score + 0)
+            key[n] = field(hit, "\"year\":-?[0-9]+", "year") " " score " " \
+                     field(hit, "\"matches_all_words\":(true|false)", "matches_all_words")
+            sub(/"score":[-+0-9.eE]+,?/, "", hit)
+            text[n] = hit
+          }
+        }
+      }
+      meta = substr(line, 1, start + 7) substr(line, i - 1)
+      gsub(/,"/, "\nmeta \"", meta)
+      print "meta " meta
+      for (x = 1; x <= n; ++x) order[x] = x
+      for (a = 1; a <= n; a = b) {
+        for (b = a + 1; b <= n && key[b] == key[a]; ++b) {}
+        for (x = a + 1; x < b; ++x) {  # insertion sort of the tie group by id
+          v = order[x]
+          for (y = x - 1; y >= a && id[order[y]] > id[v]; --y) order[y + 1] = order[y]
+          order[y + 1] = v
+        }
+        page_end = b > n && n == limit && b - a > 1
+        for (x = a; x < b; ++x) {
+          h = order[x]
+          print "hit " (page_end ? "*" : id[h]) " " key[h]
+          if (!page_end) print "text " text[h]
+        }
+      }
+    }'
+}
+
+queries=(
+  'optical circuit switch'
+  '"circuit switch"'
+  'network optimization'
+  'title:scheduling'
+  'quantum error correction year:2000..'
+  '+llm -vision training'
+  'author:zhao'
+  '--any|photonic routing testbed'
+  '--sort|newest|quantum'
+  '--sort|oldest|graph coloring'
+  '--subject|cs.NI|--sort|newest|network'
+  '--subject|cs|--year|2013'
+  '--offset|7|learning'
+  '--facet|author|quantum computing'
+  '--like|1308.4280'
+  'zzzz-no-such-word'
+)
+# Wildcards expand against the index's spelling data (the words it holds),
+# which Xapian 1.4's remote protocol does not carry: over remote shards they
+# expand against what the local shards hold, or against the shards' stems
+# (docs/deployment.md). Only the local layout must match for these.
+local_only=('optim* network')
+run_query() {
+  local layout=$1 spec=$2 out=$3 args
+  IFS='|' read -r -a args <<<"$spec"
+  "$search_bin" --db "${db_of[$layout]}" --json --limit "$limit" "${args[@]}" >"$out" 2>"$out.err"
+}
+compared=0
+queries+=("${local_only[@]}")
+for number in "${!queries[@]}"; do
+  spec=${queries[$number]}
+  spec_layouts=("${layouts[@]}")
+  [ "$number" -lt $((${#queries[@]} - ${#local_only[@]})) ] || spec_layouts=(local)
+  ref="$work/q$number-single"
+  if ! run_query single "$spec" "$ref.json"; then
+    cat "$ref.json.err" >&2
+    fail "query '$spec' failed on the single index"
+    continue
+  fi
+  canonical <"$ref.json" >"$ref.canon"
+  grep -q '^hit ' "$ref.canon" || [ "$spec" = zzzz-no-such-word ] ||
+    fail "query '$spec' finds nothing on the single index: a test that cannot fail"
+  for layout in "${spec_layouts[@]}"; do
+    out="$work/q$number-$layout"
+    if ! run_query "$layout" "$spec" "$out.json"; then
+      cat "$out.json.err" >&2
+      fail "query '$spec' failed on the $layout layout"
+      continue
+    fi
+    canonical <"$out.json" >"$out.canon"
+    if ! diff -u --label "single: $spec" --label "$layout: $spec" "$ref.canon" "$out.canon" >&2; then
+      fail "query '$spec': the $layout layout differs from the single index"
+    fi
+    compared=$((compared + 1))
+  done
+done
+
+# Document counts through each layout (get_doccount over the wire).
+documents() {
+  "$search_bin" --db "${db_of[$1]}" --stats --json | grep -o '"documents":[0-9]*'
+}
+want=$(documents single)
+for layout in "${layouts[@]}"; do
+  got=$(documents "$layout") || got="(failed)"
+  [ "$got" = "$want" ] || fail "--stats on the $layout layout: $got, want $want"
+done
+
+echo "compared ${#queries[@]} queries on up to ${#layouts[@]} sharded layouts ($compared comparisons;" \
+  "shard servers on 127.0.0.1:$port0 and 127.0.0.1:$port1)"
+if [ "$failures" -gt 0 ]; then
+  echo "$failures failure(s)" >&2
+  exit 1
+fi
+echo "remote shards: all layouts search like the single index"
