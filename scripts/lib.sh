@@ -6,7 +6,7 @@ BUILD_DIR=${PAPERDEX_BUILD_DIR:-$PAPERDEX_ROOT/build}
 
 # Debian packages the build, the tests and the tools need.
 PAPERDEX_PACKAGES=(
-  g++ cmake make pkg-config
+  g++ cmake make pkg-config time
   libxapian-dev xapian-tools
   libicu-dev
   libboost-program-options-dev

@@ -24,6 +24,7 @@
 #include "document_builder.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
+#include "spelling_buffer.h"
 
 namespace paperdex {
 namespace {
@@ -134,6 +135,10 @@ class Worker {
   void run() {
     try {
       while (std::optional<Record> record = queue_.pop()) handle(*record);
+      if (!spelling_.empty()) {
+        if (!current_) open_segment();
+        spelling_.flush_into(*current_);
+      }
       close_current();
     } catch (...) {
       error_ = std::current_exception();
@@ -189,7 +194,9 @@ class Worker {
       replacing = remove_from(previous.segment, id_term);
     }
     if (!current_) open_segment();
-    current_->add_document(builder_.build(record));
+    std::vector<std::string> spelling;
+    current_->add_document(builder_.build(record, &spelling));
+    spelling_.add(spelling);
     registry_[key] = Entry{current_number_, updated};
     ++(replacing ? stats_.updated : stats_.added);
     if (++current_records_ >= options_.segment_records) close_current();
@@ -205,6 +212,7 @@ class Worker {
 
   void close_current() {
     if (!current_) return;
+    if (spelling_.full()) spelling_.flush_into(*current_);
     current_->commit();
     current_.reset();
     segments_[current_number_].live = true;
@@ -238,6 +246,7 @@ class Worker {
   const BulkBuildOptions& options_;
   Analyzer analyzer_;
   DocumentBuilder builder_{analyzer_};
+  SpellingBuffer spelling_;  // written into a segment now and then, see spelling_buffer.h
   BoundedQueue<Record> queue_;
   std::vector<Segment> segments_;
   std::optional<Xapian::WritableDatabase> current_;

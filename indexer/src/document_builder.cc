@@ -26,26 +26,55 @@ std::string join(const std::vector<std::string>& values) {
   return joined;
 }
 
+// Words worth a place in the spelling table, which suggests corrections and
+// expands wildcards: not numbers ("2024", "3.1"), nothing under three
+// characters (corrections of those are guesses), nothing over 40 bytes
+// (formulas and URLs).
+bool spelling_word(std::string_view term) {
+  if (term.size() > 40) return false;
+  std::size_t characters = 0;
+  bool number = true;
+  for (const char c : term) {
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++characters;
+    if ((c < '0' || c > '9') && c != '.' && c != ',') number = false;
+  }
+  return characters >= 3 && !number;
+}
+
 }  // namespace
 
 void DocumentBuilder::index_text(Xapian::Document& doc, std::string_view text,
-                                 std::string_view prefix, bool stemmed,
-                                 Xapian::termpos& position) const {
+                                 std::string_view prefix, bool stemmed, Xapian::termpos& position,
+                                 std::vector<std::string>* spelling_words) const {
   for (const Token& token : analyzer_.tokenize(text)) {
     doc.add_posting(schema::make_term(prefix, stemmed ? token.stem : token.term), ++position);
+    if (spelling_words != nullptr && spelling_word(token.term)) {
+      spelling_words->push_back(token.term);
+    }
   }
 }
 
-Xapian::Document DocumentBuilder::build(const Record& record) const {
+Xapian::Document DocumentBuilder::build(const Record& record,
+                                        std::vector<std::string>* spelling_words) const {
   Xapian::Document doc;
   doc.set_data(encode_stored_record(record));
   doc.add_boolean_term(schema::make_term(schema::kIdPrefix, record.id));
   doc.add_boolean_term(title_key_term(record.title));
 
+  // Spelling words are the folded words themselves, not stems: a suggestion
+  // is shown to the user, and a wildcard "optimiz*" must see "optimize".
+  if (spelling_words != nullptr) spelling_words->clear();
   Xapian::termpos position = 0;
-  index_text(doc, record.title, schema::kTitlePrefix, true, position);
+  index_text(doc, record.title, schema::kTitlePrefix, true, position, spelling_words);
   position = 0;
-  index_text(doc, record.abstract, schema::kAbstractPrefix, true, position);
+  index_text(doc, record.abstract, schema::kAbstractPrefix, true, position, spelling_words);
+  if (spelling_words != nullptr) {
+    // Once per paper: the table's frequencies then count papers, as the
+    // index's term frequencies do.
+    std::sort(spelling_words->begin(), spelling_words->end());
+    spelling_words->erase(std::unique(spelling_words->begin(), spelling_words->end()),
+                          spelling_words->end());
+  }
 
   // Authors: the gap keeps a phrase from running from one name into the next.
   position = 0;

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <xapian.h>
 
@@ -17,7 +18,12 @@ class DocumentBuilder {
   explicit DocumentBuilder(const Analyzer& analyzer) : analyzer_(analyzer) {}
 
   // `record.id` must be set. Authors and page_authors must already be merged.
-  Xapian::Document build(const Record& record) const;
+  // With `spelling_words`, also (replacing its contents) the record's
+  // distinct words for the spelling table
+  // (Xapian keeps it on the database, not the document): the caller adds
+  // them with WritableDatabase::add_spelling when it adds the document.
+  Xapian::Document build(const Record& record,
+                         std::vector<std::string>* spelling_words = nullptr) const;
 
   // Title as a merge key: its analyzer terms joined by spaces, so case,
   // accents, TeX spelling and punctuation do not separate two copies.
@@ -31,7 +37,8 @@ class DocumentBuilder {
   // Adds the words of `text` with positions after `position`, as stems when
   // `stemmed` (text fields), as folded words otherwise (names).
   void index_text(Xapian::Document& doc, std::string_view text, std::string_view prefix,
-                  bool stemmed, Xapian::termpos& position) const;
+                  bool stemmed, Xapian::termpos& position,
+                  std::vector<std::string>* spelling_words = nullptr) const;
 
   const Analyzer& analyzer_;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <ostream>
+#include <sstream>
 
 namespace paperdex::cli {
 namespace {
@@ -11,6 +12,8 @@ constexpr const char* kHighlightOn = "\033[1;33m";
 constexpr const char* kBoldOn = "\033[1m";
 constexpr const char* kDimOn = "\033[2m";
 constexpr const char* kStyleOff = "\033[0m";
+
+using Json = nlohmann::ordered_json;
 
 // Columns taken by the code point starting at text[i]; sets `length` to its bytes.
 std::size_t columns_at(const std::string& text, std::size_t i, std::size_t& length) {
@@ -25,6 +28,33 @@ std::size_t columns_at(const std::string& text, std::size_t i, std::size_t& leng
                     (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
                     (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0x20000 && cp <= 0x3FFFD);
   return wide ? 2 : 1;
+}
+
+std::size_t display_width(const std::string& text) {
+  std::size_t columns = 0;
+  for (std::size_t i = 0, length = 0; i < text.size(); i += length) {
+    columns += columns_at(text, i, length);
+  }
+  return columns;
+}
+
+// At most `width` columns of `text`, "…" marking a cut.
+std::string fit(const std::string& text, std::size_t width) {
+  if (display_width(text) <= width) return text;
+  std::string cut;
+  std::size_t columns = 0;
+  for (std::size_t i = 0, length = 0; i < text.size(); i += length) {
+    const std::size_t w = columns_at(text, i, length);
+    if (columns + w + 1 > width) break;
+    cut.append(text, i, length);
+    columns += w;
+  }
+  return cut + "…";
+}
+
+std::string padded(const std::string& text, std::size_t width) {
+  const std::size_t columns = display_width(text);
+  return columns >= width ? text : text + std::string(width - columns, ' ');
 }
 
 // `resume` restores the surrounding style after each highlight (bold titles).
@@ -57,14 +87,17 @@ std::string join(const std::vector<std::string>& values, const std::string& sepa
   return joined;
 }
 
-std::string facet_line(const std::vector<FacetCount>& facet, std::size_t max_values) {
-  std::string line;
-  for (std::size_t i = 0; i < facet.size() && i < max_values; ++i) {
-    if (i > 0) line += "  ";
-    line += facet[i].value + " " + std::to_string(facet[i].count);
-  }
-  if (facet.size() > max_values) line += "  …";
-  return line;
+// 1234567 -> "1,234,567".
+std::string grouped(std::size_t number) {
+  std::string digits = std::to_string(number);
+  for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+  return digits;
+}
+
+std::string fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
 }
 
 const char* match_set_name(MatchSet set) {
@@ -79,7 +112,259 @@ const char* match_set_name(MatchSet set) {
   return "all_words";
 }
 
+// One facet as aligned lines: value, its name when it has one, count.
+void print_facet(std::ostream& out, const std::string& heading,
+                 const std::vector<FacetCount>& facet, const OutputOptions& options) {
+  if (facet.empty() || options.facet_values == 0) return;
+  const std::size_t shown = std::min(facet.size(), options.facet_values);
+  std::size_t value_width = 0, label_width = 0, count_width = 0;
+  for (std::size_t i = 0; i < shown; ++i) {
+    value_width = std::max(value_width, display_width(facet[i].value));
+    label_width = std::max(label_width, display_width(facet[i].label));
+    count_width = std::max(count_width, std::to_string(facet[i].count).size());
+  }
+  // Long names are cut so that a line fits the terminal.
+  const std::size_t fixed_columns = 2 + value_width + 2 + 2 + count_width;
+  if (label_width > 0) {
+    label_width =
+        std::min(label_width, options.width > fixed_columns + 10 ? options.width - fixed_columns
+                                                                 : std::size_t{10});
+  }
+  std::string title = heading;
+  if (facet.size() > shown) {
+    title += " (top " + std::to_string(shown) + " of " + std::to_string(facet.size()) + ")";
+  }
+  out << styled(title, options.color, kBoldOn) << '\n';
+  for (std::size_t i = 0; i < shown; ++i) {
+    std::string line = "  " + padded(facet[i].value, value_width) + "  ";
+    if (label_width > 0) line += padded(fit(facet[i].label, label_width), label_width) + "  ";
+    const std::string count = std::to_string(facet[i].count);
+    line += std::string(count_width - count.size(), ' ') + count;
+    out << line << '\n';
+  }
+}
+
+// Years read best across, newest first.
+void print_year_facet(std::ostream& out, const std::vector<FacetCount>& facet,
+                      const OutputOptions& options) {
+  if (facet.empty() || options.facet_values == 0) return;
+  out << styled("Years", options.color, kBoldOn) << '\n';
+  std::string line;
+  for (std::size_t i = 0; i < facet.size() && i < options.facet_values; ++i) {
+    const std::string item = facet[i].value + " " + std::to_string(facet[i].count);
+    if (!line.empty() && display_width(line) + 2 + item.size() > options.width) {
+      out << line << '\n';
+      line.clear();
+    }
+    line += "  " + item;  // two spaces: the indent, then the gap between years
+  }
+  if (facet.size() > options.facet_values) line += "  …";
+  out << line << '\n';
+}
+
+// "score 4.51 = title:switch 2.31 + abstract:optic 2.20; filters: subject:cs.ni"
+std::string explanation_line(const Hit& hit) {
+  std::string scored, filters;
+  for (const TermContribution& term : hit.explanation) {
+    const std::string name = term.field + ":" + term.term;
+    if (term.weight > 0) {
+      scored += (scored.empty() ? "" : " + ") + name + " " + fixed(term.weight, 2);
+    } else {
+      filters += (filters.empty() ? "" : ", ") + name;
+    }
+  }
+  std::string line = "score " + fixed(hit.score, 2);
+  if (!scored.empty()) line += " = " + scored;
+  if (!filters.empty()) line += "; filters: " + filters;
+  return line;
+}
+
+void print_hit(std::ostream& out, const Hit& hit, std::size_t number, const HitFields& fields,
+               const OutputOptions& options) {
+  const bool color = options.color;
+  const std::string indent = "    ";
+  const std::size_t body_width =
+      options.width > indent.size() + 20 ? options.width - indent.size() : 20;
+  const std::string label = std::to_string(number) + ". ";
+  const HighlightedText heading = fields.title ? hit.title : HighlightedText{hit.id, {}};
+  const auto title_lines = wrap(heading, body_width);
+  for (std::size_t i = 0; i < title_lines.size(); ++i) {
+    std::string lead = i == 0 ? label : std::string();
+    if (lead.size() < indent.size()) lead.append(indent.size() - lead.size(), ' ');
+    out << lead << styled(render(title_lines[i], color, kBoldOn), color, kBoldOn) << '\n';
+  }
+  if (fields.authors && !hit.authors.empty()) {
+    out << indent << fit(author_line(hit.authors), body_width) << '\n';
+  }
+  std::vector<std::string> meta;
+  if (fields.year) meta.push_back(hit.year ? std::to_string(hit.year) : std::string("----"));
+  if (fields.subjects && !hit.subjects.empty()) meta.push_back(join(hit.subjects, " "));
+  if (fields.id && fields.title) meta.push_back(hit.id);
+  if (fields.score && hit.score > 0) meta.push_back("score " + fixed(hit.score, 2));
+  for (const HighlightedText& line : wrap({join(meta, " · "), {}}, body_width)) {
+    out << indent << styled(line.text, color, kDimOn) << '\n';
+  }
+  if (fields.snippet) {
+    for (const HighlightedText& line : wrap(hit.snippet, body_width)) {
+      out << indent << render(line, color) << '\n';
+    }
+  }
+  if (options.explain) {
+    for (const HighlightedText& line : wrap({explanation_line(hit), {}}, body_width)) {
+      out << indent << styled(line.text, color, kDimOn) << '\n';
+    }
+  }
+  out << '\n';
+}
+
+void print_text(std::ostream& out, const std::string& query, const SearchResult& result,
+                const SearchRequest& request, const OutputOptions& options) {
+  const bool color = options.color;
+  const HitFields fields = options.fields.value_or(HitFields{});
+  if (options.explain) {
+    out << styled("Query: " + result.parsed_query, color, kDimOn) << "\n\n";
+  }
+  if (result.corrected) {
+    out << "Showing results for: " << styled(result.suggestion, color, kBoldOn)
+        << " (corrected from '" << query << "')\n\n";
+  } else if (!result.suggestion.empty()) {
+    out << "Did you mean: " << styled(result.suggestion, color, kBoldOn) << "\n\n";
+  }
+  if (result.hits.empty()) {
+    const std::string searched = result.corrected ? result.suggestion : query;
+    out << "No papers match "
+        << (searched.empty() ? std::string("the filters") : "'" + searched + "'") << ".\n";
+    if (result.total > 0) {
+      out << result.total << " match in all; --offset " << request.offset << " is past the end.\n";
+    }
+    return;
+  }
+  std::size_t number = request.offset;
+  bool partial_notice_shown = false;
+  for (const Hit& hit : result.hits) {
+    if (!hit.matches_all_words && !partial_notice_shown) {
+      const std::string notice = "-- fewer than " + std::to_string(request.offset + request.limit) +
+                                 " papers match every word; papers matching most of the words "
+                                 "follow --";
+      for (const HighlightedText& line : wrap({notice, {}}, options.width)) {
+        out << styled(line.text, color, kDimOn) << '\n';
+      }
+      out << '\n';
+      partial_notice_shown = true;
+    }
+    print_hit(out, hit, ++number, fields, options);
+  }
+  const std::size_t first = request.offset + 1;
+  const std::size_t last = request.offset + result.hits.size();
+  out << "Showing " << first << "–" << last << " of " << (result.total_exact ? "" : "about ")
+      << grouped(result.total) << (result.total == 1 ? " paper" : " papers");
+  if (result.match_set == MatchSet::kMostWords) {
+    out << " matching some of the words (" << result.all_words_total << " match every word)";
+  }
+  out << ".\n";
+  if (options.facet_values > 0 && (!result.subject_facets.empty() || !result.year_facets.empty())) {
+    out << '\n';
+    print_facet(out, "Subjects", result.subject_facets, options);
+    print_year_facet(out, result.year_facets, options);
+    print_facet(out, "Authors", result.author_facets, options);
+  }
+}
+
+Json hit_json(const Hit& hit, const HitFields& fields, bool all_keys, bool explain) {
+  Json h = Json::object();
+  if (fields.id) h["id"] = hit.id;
+  if (fields.title) h["title"] = render_highlights(hit.title, "<b>", "</b>", true);
+  if (fields.authors) h["authors"] = hit.authors;
+  if (fields.subjects) h["subjects"] = hit.subjects;
+  if (fields.year) h["year"] = hit.year;
+  if (fields.score) h["score"] = hit.score;
+  if (fields.snippet) h["snippet"] = render_highlights(hit.snippet, "<b>", "</b>", true);
+  if (all_keys) h["matches_all_words"] = hit.matches_all_words;
+  if (explain) {
+    Json terms = Json::array();
+    for (const TermContribution& term : hit.explanation) {
+      terms.push_back({{"field", term.field}, {"term", term.term}, {"weight", term.weight}});
+    }
+    h["explain"] = std::move(terms);
+  }
+  return h;
+}
+
+Json facet_json(const std::vector<FacetCount>& facet, const OutputOptions& options) {
+  Json values = Json::object();
+  const std::size_t shown =
+      options.facet_values_given ? std::min(options.facet_values, facet.size()) : facet.size();
+  for (std::size_t i = 0; i < shown; ++i) values[facet[i].value] = facet[i].count;
+  return values;
+}
+
+// One TSV field: tabs and line breaks would split the row.
+std::string tsv_cell(std::string text) {
+  for (char& c : text) {
+    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+  }
+  return text;
+}
+
+// TSV shows id, year, score and title unless --fields says otherwise.
+HitFields tsv_default() {
+  HitFields fields;
+  fields.authors = fields.subjects = fields.snippet = false;
+  return fields;
+}
+
+void print_tsv(std::ostream& out, const SearchResult& result, const OutputOptions& options) {
+  const HitFields fields = options.fields.value_or(tsv_default());
+  for (const Hit& hit : result.hits) {
+    std::vector<std::string> cells;
+    if (fields.id) cells.push_back(tsv_cell(hit.id));
+    if (fields.year) cells.push_back(std::to_string(hit.year));
+    if (fields.score) cells.push_back(fixed(hit.score, 4));
+    if (fields.title) cells.push_back(tsv_cell(hit.title.text));
+    if (fields.authors) cells.push_back(tsv_cell(join(hit.authors, "; ")));
+    if (fields.subjects) cells.push_back(tsv_cell(join(hit.subjects, " ")));
+    if (fields.snippet) cells.push_back(tsv_cell(hit.snippet.text));
+    out << join(cells, "\t") << '\n';
+  }
+}
+
+std::string dumped(const Json& json) {
+  return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 }  // namespace
+
+std::optional<Format> parse_format(const std::string& name) {
+  if (name == "text") return Format::kText;
+  if (name == "json") return Format::kJson;
+  if (name == "jsonl") return Format::kJsonl;
+  if (name == "tsv") return Format::kTsv;
+  return std::nullopt;
+}
+
+std::optional<HitFields> parse_fields(const std::string& list) {
+  HitFields fields{false, false, false, false, false, false, false};
+  std::istringstream names(list);
+  bool any = false;
+  for (std::string name; std::getline(names, name, ',');) {
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    bool* field = name == "id"         ? &fields.id
+                  : name == "title"    ? &fields.title
+                  : name == "authors"  ? &fields.authors
+                  : name == "subjects" ? &fields.subjects
+                  : name == "year"     ? &fields.year
+                  : name == "score"    ? &fields.score
+                  : name == "snippet"  ? &fields.snippet
+                                       : nullptr;
+    if (field == nullptr) return std::nullopt;
+    *field = any = true;
+  }
+  if (!any) return std::nullopt;
+  return fields;
+}
+
+std::string field_names() { return "id, title, authors, subjects, year, score, snippet"; }
 
 std::vector<HighlightedText> wrap(const HighlightedText& text, std::size_t width) {
   std::vector<HighlightedText> lines;
@@ -115,93 +400,88 @@ std::vector<HighlightedText> wrap(const HighlightedText& text, std::size_t width
   return lines;
 }
 
-void print_text(std::ostream& out, const std::string& query, const SearchResult& result,
-                const SearchRequest& request, const TextStyle& style) {
-  const bool color = style.color;
-  const std::string indent = "    ";
-  const std::size_t body_width =
-      style.width > indent.size() + 20 ? style.width - indent.size() : 20;
-  if (result.hits.empty()) {
-    out << "No papers match " << (query.empty() ? "the filters" : "'" + query + "'") << ".\n";
-    if (result.total > 0) {
-      out << result.total << " match in all; --offset " << request.offset << " is past the end.\n";
-    }
-    return;
-  }
-  std::size_t number = request.offset;
-  bool partial_notice_shown = false;
-  for (const Hit& hit : result.hits) {
-    ++number;
-    if (!hit.matches_all_words && !partial_notice_shown) {
-      out << styled("-- fewer than " + std::to_string(request.offset + request.limit) +
-                        " papers match every word; papers matching most of the words follow --",
-                    color, kDimOn)
-          << "\n\n";
-      partial_notice_shown = true;
-    }
-    const std::string label = std::to_string(number) + ". ";
-    const auto title_lines = wrap(hit.title, style.width > label.size() ? style.width - 4 : 40);
-    for (std::size_t i = 0; i < title_lines.size(); ++i) {
-      std::string padded = i == 0 ? label : std::string(4, ' ');
-      if (padded.size() < 4) padded.append(4 - padded.size(), ' ');
-      out << padded << styled(render(title_lines[i], color, kBoldOn), color, kBoldOn) << '\n';
-    }
-    if (!hit.authors.empty()) out << indent << author_line(hit.authors) << '\n';
-    char score[32];
-    std::snprintf(score, sizeof score, "%.2f", hit.score);
-    std::string meta = (hit.year ? std::to_string(hit.year) : std::string("----")) + " · " +
-                       join(hit.subjects, " ") + " · " + hit.id;
-    if (hit.score > 0) meta += " · score " + std::string(score);
-    out << indent << styled(meta, color, kDimOn) << '\n';
-    for (const HighlightedText& line : wrap(hit.snippet, body_width)) {
-      out << indent << render(line, color) << '\n';
-    }
-    out << '\n';
-  }
-  const std::size_t first = request.offset + 1;
-  const std::size_t last = request.offset + result.hits.size();
-  out << "Showing " << first << "–" << last << " of " << (result.total_exact ? "" : "about ")
-      << result.total << (result.total == 1 ? " paper" : " papers");
-  if (result.match_set == MatchSet::kMostWords) {
-    out << " matching some of the words (" << result.all_words_total << " match every word)";
-  }
-  out << ".\n";
-  if (!result.subject_facets.empty()) {
-    out << styled("Subjects:", color, kBoldOn) << ' ' << facet_line(result.subject_facets, 10)
-        << '\n';
-  }
-  if (!result.year_facets.empty()) {
-    out << styled("Years:", color, kBoldOn) << ' ' << facet_line(result.year_facets, 10) << '\n';
-  }
-}
-
-nlohmann::ordered_json to_json(const std::string& query, const SearchResult& result) {
-  nlohmann::ordered_json json;
+Json to_json(const std::string& query, const SearchResult& result, const OutputOptions& options) {
+  Json json;
   json["query"] = query;
   json["total"] = result.total;
   json["total_exact"] = result.total_exact;
   json["match_set"] = match_set_name(result.match_set);
   json["all_words_total"] = result.all_words_total;
-  nlohmann::ordered_json hits = nlohmann::ordered_json::array();
+  json["suggestion"] = result.suggestion.empty() ? Json() : Json(result.suggestion);
+  json["corrected"] = result.corrected;
+  if (options.explain) json["explain"] = {{"parsed_query", result.parsed_query}};
+  Json hits = Json::array();
+  const HitFields fields = options.fields.value_or(HitFields{});
   for (const Hit& hit : result.hits) {
-    nlohmann::ordered_json h;
-    h["id"] = hit.id;
-    h["title"] = render_highlights(hit.title, "<b>", "</b>", true);
-    h["authors"] = hit.authors;
-    h["subjects"] = hit.subjects;
-    h["year"] = hit.year;
-    h["score"] = hit.score;
-    h["snippet"] = render_highlights(hit.snippet, "<b>", "</b>", true);
-    h["matches_all_words"] = hit.matches_all_words;
-    hits.push_back(std::move(h));
+    hits.push_back(hit_json(hit, fields, !options.fields, options.explain));
   }
   json["hits"] = std::move(hits);
-  nlohmann::ordered_json subjects = nlohmann::ordered_json::object();
-  for (const FacetCount& facet : result.subject_facets) subjects[facet.value] = facet.count;
-  nlohmann::ordered_json years = nlohmann::ordered_json::object();
-  for (const FacetCount& facet : result.year_facets) years[facet.value] = facet.count;
-  json["facets"] = {{"subject", std::move(subjects)}, {"year", std::move(years)}};
+  Json facets = {{"subject", facet_json(result.subject_facets, options)},
+                 {"year", facet_json(result.year_facets, options)}};
+  if (!result.author_facets.empty()) facets["author"] = facet_json(result.author_facets, options);
+  json["facets"] = std::move(facets);
   return json;
+}
+
+void print_result(std::ostream& out, const std::string& query, const SearchResult& result,
+                  const SearchRequest& request, const OutputOptions& options) {
+  switch (options.format) {
+    case Format::kText:
+      print_text(out, query, result, request, options);
+      break;
+    case Format::kJson:
+      out << dumped(to_json(query, result, options)) << '\n';
+      break;
+    case Format::kJsonl: {
+      const HitFields fields = options.fields.value_or(HitFields{});
+      for (const Hit& hit : result.hits) {
+        out << dumped(hit_json(hit, fields, !options.fields, options.explain)) << '\n';
+      }
+      break;
+    }
+    case Format::kTsv:
+      print_tsv(out, result, options);
+      break;
+  }
+}
+
+void print_stats(std::ostream& out, const std::string& path, const IndexInfo& info,
+                 const OutputOptions& options) {
+  if (options.format != Format::kText) {
+    Json subjects = Json::object();
+    for (const FacetCount& subject : info.subjects) subjects[subject.value] = subject.count;
+    const Json json = {{"path", path},
+                       {"documents", info.documents},
+                       {"unique_terms", info.unique_terms},
+                       {"term_occurrences", info.term_occurrences},
+                       {"size_bytes", info.size_bytes},
+                       {"first_year", info.first_year},
+                       {"last_year", info.last_year},
+                       {"subject_count", info.subjects.size()},
+                       {"subjects", std::move(subjects)},
+                       {"schema_version", info.schema_version},
+                       {"last_update", info.last_update}};
+    out << dumped(json) << '\n';
+    return;
+  }
+  const auto row = [&](const std::string& name, const std::string& value) {
+    out << styled(padded(name, 13), options.color, kBoldOn) << value << '\n';
+  };
+  row("Index", path);
+  row("Papers", grouped(info.documents));
+  row("Terms",
+      grouped(info.unique_terms) + " distinct, " + grouped(info.term_occurrences) + " indexed");
+  row("Size", fixed(static_cast<double>(info.size_bytes) / (1024.0 * 1024.0), 1) + " MB");
+  row("Years", info.first_year
+                   ? std::to_string(info.first_year) + "–" + std::to_string(info.last_year)
+                   : std::string("none recorded"));
+  row("Subjects", grouped(info.subjects.size()));
+  row("Schema", "version " + std::to_string(info.schema_version));
+  row("Last update", info.last_update.empty() ? std::string("not recorded") : info.last_update);
+  if (!info.subjects.empty() && options.facet_values > 0) {
+    out << '\n';
+    print_facet(out, "Subjects", info.subjects, options);
+  }
 }
 
 }  // namespace paperdex::cli

@@ -13,6 +13,7 @@
 
 #include "output.h"
 #include "paperdex/searcher.h"
+#include "syntax_help.h"
 
 namespace paperdex::cli {
 namespace {
@@ -26,12 +27,17 @@ struct CliOptions {
   std::string db_path;
   std::vector<std::string> query_words;
   SearchRequest request;
+  OutputOptions output;
   bool any = false;
   bool json = false;
+  std::string format = "text";
   std::string color = "auto";
   std::string sort = "relevance";
+  std::string fields;
+  std::vector<std::string> facets_wanted;
   std::string batch_file;
   std::string timings_file;
+  bool stats = false;
 };
 
 std::size_t terminal_width() {
@@ -74,10 +80,7 @@ void print_query_error(std::ostream& err, const std::string& query, const QueryS
 class SearchSession {
  public:
   SearchSession(const CliOptions& options, std::ostream& out, std::ostream& err)
-      : options_(options), out_(out), err_(err), searcher_(options.db_path) {
-    style_.color = use_color(options.color, out);
-    style_.width = terminal_width();
-  }
+      : options_(options), out_(out), err_(err), searcher_(options.db_path) {}
 
   // Runs one query and prints it; returns false when the query was rejected.
   bool run(const std::string& query, double* elapsed_ms) {
@@ -91,17 +94,11 @@ class SearchSession {
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
                 .count();
       }
-      if (options_.json) {
-        out_ << to_json(query, result)
-                    .dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
-             << '\n';
-      } else {
-        print_text(out_, query, result, request, style_);
-      }
+      print_result(out_, query, result, request, options_.output);
       return true;
     } catch (const QuerySyntaxError& error) {
       print_query_error(err_, query, error);
-      if (options_.json) {
+      if (options_.output.format == Format::kJson) {
         nlohmann::ordered_json failure = {{"query", query}, {"error", error.what()}};
         out_ << failure.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
              << '\n';
@@ -115,7 +112,6 @@ class SearchSession {
   std::ostream& out_;
   std::ostream& err_;
   Searcher searcher_;
-  TextStyle style_;
 };
 
 int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
@@ -145,29 +141,87 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
   return all_ok ? kExitOk : kExitError;
 }
 
+// Checks and applies what the option values mean; prints the problem and
+// returns false for a bad one.
+bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& err) {
+  const auto usage_error = [&](const std::string& message) {
+    err << "paperdex-search: " << message << "\nTry 'paperdex-search --help'.\n";
+    return false;
+  };
+  if (options.db_path.empty()) return usage_error("--db PATH is required");
+  if (options.sort == "relevance") {
+    options.request.sort = SortOrder::kRelevance;
+  } else if (options.sort == "newest") {
+    options.request.sort = SortOrder::kNewest;
+  } else if (options.sort == "oldest") {
+    options.request.sort = SortOrder::kOldest;
+  } else {
+    return usage_error("--sort must be relevance, newest or oldest, not '" + options.sort + "'");
+  }
+  if (options.color != "auto" && options.color != "always" && options.color != "never") {
+    return usage_error("--color must be auto, always or never");
+  }
+  if (options.json && vm["format"].defaulted()) options.format = "json";
+  const std::optional<Format> format = parse_format(options.format);
+  if (!format) {
+    return usage_error("--format must be text, json, jsonl or tsv, not '" + options.format + "'");
+  }
+  if (options.json && *format != Format::kJson) {
+    return usage_error("--json means --format json; give one or the other");
+  }
+  options.output.format = *format;
+  if (!options.fields.empty()) {
+    options.output.fields = parse_fields(options.fields);
+    if (!options.output.fields) {
+      return usage_error("--fields takes a comma-separated list of: " + field_names() + "; not '" +
+                         options.fields + "'");
+    }
+  }
+  for (const std::string& facet : options.facets_wanted) {
+    if (facet == "author") {
+      options.request.author_facet = true;
+    } else if (facet != "subject" && facet != "year") {
+      return usage_error("--facet must be subject, year or author, not '" + facet + "'");
+    }
+  }
+  options.output.facet_values_given = !vm["facets"].defaulted();
+  if (vm.count("no-facets")) options.output.facet_values = 0;
+  options.request.facets = options.output.facet_values > 0;
+  options.request.match = options.any ? MatchMode::kAnyWord : MatchMode::kAllWords;
+  options.output.explain = options.request.explain;
+  return true;
+}
+
 }  // namespace
 
 int run_search(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   CliOptions options;
   po::options_description visible(
-      "Usage: paperdex-search --db PATH [options] [--] QUERY...\n\n"
+      "Usage: paperdex-search --db PATH [options] [--] QUERY...\n"
+      "       paperdex-search --db PATH --like ID [options] [QUERY...]\n"
+      "       paperdex-search --db PATH --stats\n\n"
       "Searches a paperdex index. Every word must match (ranked by BM25 over title and\n"
       "abstract); when too few papers match every word, the page is filled with papers\n"
-      "matching most of them. Query syntax:\n"
-      "  word +required -excluded \"exact phrase\" (a OR b) a AND NOT b\n"
-      "  title:word abstract:word author:\"Zhida Jiang\" subject:cs.NI subject:cs\n"
-      "  year:2024 year:2020..2024 year:2020.. year:..2010\n"
+      "matching most of them. Query syntax (all of it: --help-syntax):\n"
+      "  word +required -excluded \"a phrase\" \"a b\"~5 a NEAR/3 b optim* (a OR b)\n"
+      "  title: abstract: author: subject: year: id: doi: journal: comments:\n"
+      "  subject:cs.NI subject:hep-th subject:physics year:2020..2024 id:2101.00001\n"
       "A query of filters alone lists every match, newest first.\n\n"
       "Exit status: 0 success (also when nothing matches), 2 usage, index or query error.\n\n"
       "Options");
   // clang-format off
   visible.add_options()
       ("help,h", "show this help")
+      ("help-syntax", "explain the query language")
       ("db", po::value(&options.db_path)->value_name("PATH"), "index directory (required)")
       ("subject", po::value(&options.request.subjects)->value_name("CAT"),
-       "only papers in this category or archive (repeatable, OR-ed): cs.NI, cs")
+       "only papers in this category, archive or group (repeatable, OR-ed): cs.NI, cs, physics")
       ("year", po::value(&options.request.years)->value_name("RANGE"),
        "only papers from these years (repeatable): 2024, 2020..2024, 2020.., ..2010")
+      ("author", po::value(&options.request.authors)->value_name("NAME"),
+       "only papers by this author (repeatable, OR-ed), as the author facet lists them")
+      ("like", po::value(&options.request.like)->value_name("ID"),
+       "papers similar to paper ID (its title and abstract), the paper itself left out")
       ("limit,n", po::value(&options.request.limit)->default_value(10)->value_name("N"),
        "hits per page")
       ("offset", po::value(&options.request.offset)->default_value(0)->value_name("N"),
@@ -175,16 +229,29 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
       ("sort", po::value(&options.sort)->default_value("relevance")->value_name("ORDER"),
        "relevance, newest or oldest")
       ("any", po::bool_switch(&options.any), "rank papers matching any word")
+      ("correct", po::bool_switch(&options.request.correct),
+       "when a word looks misspelled, search the corrected query instead")
+      ("explain", po::bool_switch(&options.request.explain),
+       "show the parsed query and, per hit, what each matching term added to the score")
       ("snippet", po::value(&options.request.snippet_bytes)->default_value(240)
                       ->value_name("BYTES"),
        "snippet length")
-      ("no-facets", "do not count subject and year facets")
-      ("json", po::bool_switch(&options.json),
-       "print one JSON object (highlights as <b>..</b>, text HTML-escaped)")
+      ("facets", po::value(&options.output.facet_values)->default_value(10)->value_name("N"),
+       "facet values to show (top N per facet; 0 hides facets and skips counting)")
+      ("facet", po::value(&options.facets_wanted)->value_name("NAME"),
+       "also count this facet: author (subject and year are always counted)")
+      ("no-facets", "same as --facets 0")
+      ("format", po::value(&options.format)->default_value("text")->value_name("FORMAT"),
+       "text, json (one object), jsonl (one hit a line) or tsv (id, year, score, title)")
+      ("json", po::bool_switch(&options.json), "same as --format json")
+      ("fields", po::value(&options.fields)->value_name("LIST"),
+       "what hits show, comma-separated: id, title, authors, subjects, year, score, snippet")
       ("color", po::value(&options.color)->default_value("auto")->value_name("WHEN"),
        "highlight with colours: auto, always, never (auto honours NO_COLOR)")
+      ("stats", po::bool_switch(&options.stats),
+       "describe the index: papers, terms, size, years, subjects, schema, last update")
       ("batch", po::value(&options.batch_file)->value_name("FILE"),
-       "run every query of FILE (one a line); with --json one object per line")
+       "run every query of FILE (one a line); with --format json one object per line")
       ("timings", po::value(&options.timings_file)->value_name("FILE"),
        "with --batch: write 'N<TAB>milliseconds' per query to FILE");
   // clang-format on
@@ -213,35 +280,27 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
     out << visible << '\n';
     return kExitOk;
   }
-  if (options.db_path.empty()) {
-    err << "paperdex-search: --db PATH is required\nTry 'paperdex-search --help'.\n";
-    return kExitError;
+  if (vm.count("help-syntax")) {
+    out << syntax_help();
+    return kExitOk;
   }
-  if (options.sort == "relevance") {
-    options.request.sort = SortOrder::kRelevance;
-  } else if (options.sort == "newest") {
-    options.request.sort = SortOrder::kNewest;
-  } else if (options.sort == "oldest") {
-    options.request.sort = SortOrder::kOldest;
-  } else {
-    err << "paperdex-search: --sort must be relevance, newest or oldest, not '" << options.sort
-        << "'\n";
-    return kExitError;
-  }
-  if (options.color != "auto" && options.color != "always" && options.color != "never") {
-    err << "paperdex-search: --color must be auto, always or never\n";
-    return kExitError;
-  }
-  options.request.match = options.any ? MatchMode::kAnyWord : MatchMode::kAllWords;
-  options.request.facets = vm.count("no-facets") == 0;
+  if (!interpret(options, vm, err)) return kExitError;
+  options.output.color = use_color(options.color, out);
+  options.output.width = terminal_width();
 
   try {
+    if (options.stats) {
+      Searcher searcher(options.db_path);
+      print_stats(out, options.db_path, searcher.index_info(), options.output);
+      return kExitOk;
+    }
     if (!options.batch_file.empty()) return run_batch(options, out, err);
     const std::string query = join_words(options.query_words);
-    if (query.find_first_not_of(" \t") == std::string::npos && options.request.subjects.empty() &&
-        options.request.years.empty()) {
-      err << "paperdex-search: empty query: give search words or a filter (--subject, --year)\n"
-             "Try 'paperdex-search --help'.\n";
+    const SearchRequest& request = options.request;
+    if (query.find_first_not_of(" \t") == std::string::npos && request.subjects.empty() &&
+        request.years.empty() && request.authors.empty() && request.like.empty()) {
+      err << "paperdex-search: empty query: give search words, a filter (--subject, --year, "
+             "--author) or --like ID\nTry 'paperdex-search --help'.\n";
       return kExitError;
     }
     SearchSession session(options, out, err);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/errors.h"
@@ -61,8 +62,29 @@ bool starts_term(std::string_view q, std::size_t i) {
   return i < q.size() && q[i] != ')' && q[i] != '+' && q[i] != '-' && space_length(q, i) == 0;
 }
 
-// Optimal string alignment distance: a transposition ("titel") costs one edit,
-// the most common typo in a short field name.
+// The number written at q[i...] (digits only), and where it ends; nullopt
+// when there are no digits or the number exceeds kMaxProximity.
+struct Number {
+  std::optional<std::size_t> value;
+  std::size_t end = 0;
+};
+
+Number read_number(std::string_view q, std::size_t i) {
+  Number number;
+  number.end = i;
+  std::size_t value = 0;
+  while (number.end < q.size() && q[number.end] >= '0' && q[number.end] <= '9') {
+    value = std::min(value * 10 + static_cast<std::size_t>(q[number.end] - '0'), kMaxProximity + 1);
+    ++number.end;
+  }
+  if (number.end > i && value >= 1 && value <= kMaxProximity) number.value = value;
+  return number;
+}
+
+}  // namespace
+
+// A transposition ("titel") costs one edit: the most common typo in a short
+// field name.
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
   for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
@@ -78,8 +100,6 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   }
   return d[a.size()][b.size()];
 }
-
-}  // namespace
 
 void throw_unknown_field(std::string_view name, std::size_t position, std::string_view written) {
   const std::string nearest = nearest_field_name(name);
@@ -172,8 +192,19 @@ std::vector<QueryToken> lex_query(std::string_view q) {
       token.kind = QueryTokenKind::kPhrase;
       token.text_begin = i + quote;
       token.text = q.substr(i + quote, close - (i + quote));
-      tokens.push_back(token);
       i = close + quote_length(q, close);
+      if (i < q.size() && q[i] == '~') {
+        // "a b"~n: the words within n positions of each other, any order.
+        const Number number = read_number(q, i + 1);
+        if (!number.value) {
+          throw QuerySyntaxError("'~' after a phrase needs a number of words from 1 to " +
+                                     std::to_string(kMaxProximity) + ", e.g. \"optical switch\"~5",
+                                 i);
+        }
+        token.proximity = *number.value;
+        i = number.end;
+      }
+      tokens.push_back(token);
       continue;
     }
     if ((q[i] == '+' || q[i] == '-') && starts_term(q, i + 1)) {
@@ -190,6 +221,23 @@ std::vector<QueryToken> lex_query(std::string_view q) {
     const std::string_view word = q.substr(i, end - i);
     token.text = word;
     token.text_begin = i;
+    if (word == "NEAR" || word.starts_with("NEAR/")) {
+      token.kind = QueryTokenKind::kNear;
+      token.proximity = kDefaultNear;
+      if (word.size() > 4) {
+        const Number number = read_number(word, 5);
+        if (!number.value || number.end != word.size()) {
+          throw QuerySyntaxError("'" + std::string(word) +
+                                     "': NEAR/ takes a number of words from 1 to " +
+                                     std::to_string(kMaxProximity) + ", e.g. NEAR/5",
+                                 i);
+        }
+        token.proximity = *number.value;
+      }
+      tokens.push_back(token);
+      i = end;
+      continue;
+    }
     if (word == "AND" || word == "OR" || word == "NOT") {
       token.kind = word == "AND"  ? QueryTokenKind::kAnd
                    : word == "OR" ? QueryTokenKind::kOr

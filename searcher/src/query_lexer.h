@@ -21,6 +21,7 @@ enum class QueryTokenKind {
   kAnd,     // AND
   kOr,      // OR
   kNot,     // NOT
+  kNear,    // NEAR or NEAR/n; `proximity` holds n
   kPlus,    // + directly before a term
   kMinus,   // - directly before a term
   kEnd,
@@ -32,11 +33,20 @@ struct QueryToken {
   std::size_t begin = 0;                 // byte offset of the token in the query
   std::size_t text_begin = 0;            // byte offset of `text` in the query
   const schema::Field* field = nullptr;  // kField only
+  // kNear: n of NEAR/n (kDefaultNear for a bare NEAR); kPhrase: n of "..."~n,
+  // 0 for a plain phrase.
+  std::size_t proximity = 0;
 };
 
+// A bare NEAR: within ten words, as in Xapian's and most engines' syntax.
+inline constexpr std::size_t kDefaultNear = 10;
+// NEAR/n and "..."~n accept 1..kMaxProximity: a wider window matches nearly
+// every paper with the words anywhere, which the plain query does already.
+inline constexpr std::size_t kMaxProximity = 1000;
+
 // Splits `query` into tokens, ending with one kEnd token. Throws
-// QuerySyntaxError for an unclosed quote, an unknown field name, or a field
-// with no value.
+// QuerySyntaxError for an unclosed quote, an unknown field name, a field
+// with no value, or a NEAR/n or "..."~n without a usable number.
 std::vector<QueryToken> lex_query(std::string_view query);
 
 // The known field closest to `name` ("titel" -> "title"), or empty when none is
@@ -53,5 +63,8 @@ std::string nearest_field_name(std::string_view name);
 
 // "title:, abstract:, ..." for messages.
 std::string field_list();
+
+// Optimal string alignment distance (a transposition costs one edit), in bytes.
+std::size_t edit_distance(std::string_view a, std::string_view b);
 
 }  // namespace paperdex::detail

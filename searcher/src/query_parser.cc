@@ -11,6 +11,7 @@
 
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
+#include "paperdex/common/taxonomy.h"
 #include "paperdex/errors.h"
 #include "query_lexer.h"
 #include "query_syntax.h"
@@ -128,10 +129,64 @@ std::string doi_term_value(std::string_view doi) {
   return lower;
 }
 
+// The subject filter: a group, archive or category, widened by arXiv's
+// aliases (taxonomy.h). The indexer writes each category and its archive as
+// they are, so groups and aliases cost an OR of terms at query time instead
+// of extra terms in every document, and a taxonomy update needs no re-index.
+Query subject_query(std::string_view value, std::size_t position) {
+  const std::vector<std::string> values = taxonomy::subject_values(value);
+  if (values.empty()) {
+    const std::string wanted = ascii_lowered(value);
+    std::string nearest;
+    std::size_t best = wanted.size() <= 4 ? 1 : 2;  // as for field names
+    for (const std::string& name : taxonomy::subject_names()) {
+      const std::size_t distance = edit_distance(wanted, ascii_lowered(name));
+      if (distance <= best && (nearest.empty() || distance < best)) {
+        best = distance;
+        nearest = name;
+      }
+    }
+    throw QuerySyntaxError("unknown subject '" + std::string(value) +
+                               "'; a subject is an arXiv category (cs.NI), archive (hep-th) or "
+                               "group (physics); paperdex-search --help-syntax lists them",
+                           position,
+                           nearest.empty() ? "" : "did you mean subject:" + nearest + "?");
+  }
+  std::vector<Query> terms;
+  for (const std::string& subject : values) {
+    terms.emplace_back(schema::make_term(schema::kSubjectPrefix, subject));
+  }
+  return combine(Query::OP_OR, std::move(terms));
+}
+
+// An arXiv id in any form, any version. Old-style ids are often written with
+// the paper's subject class ("math.FA/0101001"), which arXiv's id leaves out.
+Query id_query(std::string_view value) {
+  const std::optional<std::string> id = canonical_arxiv_id(value);
+  // Author-page papers have derived ids, which are taken as written.
+  if (!id) return Query(schema::make_term(schema::kIdPrefix, value));
+  Query exact(schema::make_term(schema::kIdPrefix, *id));
+  const std::size_t slash = id->find('/');
+  const std::size_t dot = id->find('.');
+  if (slash == std::string::npos || dot > slash) return exact;
+  const std::string archive_form = id->substr(0, dot) + id->substr(slash);
+  return Query(Query::OP_OR, exact, Query(schema::make_term(schema::kIdPrefix, archive_form)));
+}
+
+// The OP_NEAR window that puts `words` words within `proximity` positions
+// of each other: for two words, positions at most `proximity` apart (the
+// convention of Xapian's own NEAR/n).
+Xapian::termcount near_window(std::size_t words, std::size_t proximity) {
+  return static_cast<Xapian::termcount>(words + proximity - 1);
+}
+
+bool is_wildcard(const QueryNode& node) { return !node.quoted && node.text.ends_with('*'); }
+
 class Translator {
  public:
-  Translator(const Analyzer& analyzer, const QueryParserOptions& options, MatchMode mode)
-      : analyzer_(analyzer), options_(options), mode_(mode) {}
+  Translator(const Analyzer& analyzer, const QueryParserOptions& options, MatchMode mode,
+             const TermSource* terms)
+      : analyzer_(analyzer), options_(options), mode_(mode), terms_(terms) {}
 
   // The tree's root as the final query parts. With `relax`, the top-level
   // free-text clauses are OR-ed (ParsedQuery::relaxed); relaxed_clauses()
@@ -148,10 +203,11 @@ class Translator {
 
   std::size_t relaxed_clauses() const { return relaxed_clauses_; }
 
-  // Highlight terms are collected from the first translation only.
+  // Highlight terms and words are collected from the first translation only.
   void stop_collecting_highlights() { collect_highlights_ = false; }
   std::vector<std::string> take_highlight_terms() { return std::move(highlight_terms_); }
   std::vector<std::string> take_highlight_stems() { return std::move(highlight_stems_); }
+  std::vector<QueryWord> take_words() { return std::move(words_); }
 
  private:
   Part translate(const QueryNode& node, bool excluded) {
@@ -167,6 +223,8 @@ class Translator {
         return translate(node.children.front(), excluded);
       case NodeKind::kNot:
         return exclusion(node, excluded);
+      case NodeKind::kNear:
+        return near(node, excluded);
     }
     return {};
   }
@@ -284,35 +342,183 @@ class Translator {
         (field->kind == schema::FieldKind::kBoolean || field->kind == schema::FieldKind::kRange)) {
       const std::string_view value = trimmed(node.text);
       if (value.empty()) throw_empty_value(*field, node.position);
-      result.filter =
-          field->kind == schema::FieldKind::kRange
-              ? year_query(value, node.text_position +
-                                      static_cast<std::size_t>(value.data() - node.text.data()))
-              : Query(schema::make_term(field->prefix, boolean_value(*field, value)));
+      const std::size_t value_position =
+          node.text_position + static_cast<std::size_t>(value.data() - node.text.data());
+      if (is_wildcard(node)) {
+        throw QuerySyntaxError(
+            "wildcards extend words of title, abstract, author, journal or comments; " +
+                std::string(field->name) + ": takes whole values",
+            value_position);
+      }
+      if (field->kind == schema::FieldKind::kRange) {
+        result.filter = year_query(value, value_position);
+      } else if (field->prefix == schema::kSubjectPrefix) {
+        result.filter = subject_query(value, value_position);
+      } else if (field->prefix == schema::kIdPrefix) {
+        result.filter = id_query(value);
+      } else {
+        result.filter = Query(schema::make_term(field->prefix, boolean_value(*field, value)));
+      }
       return result;
     }
+    if (is_wildcard(node)) return wildcard(node, excluded);
 
-    const std::vector<Token> tokens = analyzer_.tokenize(analyzer_.prepare(node.text));
+    const std::string prepared = analyzer_.prepare(node.text);
+    const std::vector<Token> tokens = analyzer_.tokenize(prepared);
     if (tokens.empty()) return result;  // punctuation only: nothing to match
-    if (field == nullptr) {
-      std::vector<Query> alternatives;
-      for (const schema::Field& searched : schema::kFields) {
-        if (searched.default_search) alternatives.push_back(field_text(searched, tokens));
-      }
-      result.text = combine(Query::OP_OR, std::move(alternatives));
-    } else {
-      result.text = field_text(*field, tokens);
-    }
-    // Text fields match on stems, phrases included, so the highlighter marks
-    // every word sharing a stem with the query's.
-    if (!excluded && collect_highlights_ &&
-        (field == nullptr || field->kind == schema::FieldKind::kText)) {
-      for (const Token& token : tokens) {
-        add_unique(highlight_terms_, token.term);
-        add_unique(highlight_stems_, token.stem);
-      }
-    }
+    const Xapian::termcount window =
+        node.proximity == 0 ? 0 : near_window(tokens.size(), node.proximity);
+    result.text = text_query(field, tokens, window);
+    collect(node, prepared, tokens, excluded);
     return result;
+  }
+
+  // a NEAR/n b: the words of every operand within n positions, in one field.
+  Part near(const QueryNode& node, bool excluded) {
+    const schema::Field* field = node.children.front().field;
+    if (field != nullptr &&
+        (field->kind == schema::FieldKind::kBoolean || field->kind == schema::FieldKind::kRange)) {
+      throw QuerySyntaxError(
+          "NEAR joins words of text fields; " + std::string(field->name) + ": is a filter",
+          node.position);
+    }
+    std::vector<Token> tokens;
+    for (const QueryNode& child : node.children) {
+      if (child.field != field) {
+        throw QuerySyntaxError(
+            "NEAR joins words of one field; put the field before a group, e.g. "
+            "title:(optical NEAR/3 switch)",
+            child.position);
+      }
+      if (is_wildcard(child)) {
+        throw QuerySyntaxError("a wildcard cannot be part of NEAR; write the whole word",
+                               child.text_position);
+      }
+      const std::string prepared = analyzer_.prepare(child.text);
+      const std::vector<Token> child_tokens = analyzer_.tokenize(prepared);
+      tokens.insert(tokens.end(), child_tokens.begin(), child_tokens.end());
+      collect(child, prepared, child_tokens, excluded);
+    }
+    if (tokens.size() < 2) {
+      throw QuerySyntaxError("NEAR needs a word on each side, e.g. 'optical NEAR/3 switch'",
+                             node.position);
+    }
+    Part result;
+    result.text = text_query(field, tokens, near_window(tokens.size(), node.proximity));
+    return result;
+  }
+
+  // optim*: the words of the field(s) starting with "optim".
+  Part wildcard(const QueryNode& node, bool excluded) {
+    std::string_view written = node.text;
+    while (written.ends_with('*')) written.remove_suffix(1);
+    const std::vector<Token> tokens = analyzer_.tokenize(analyzer_.prepare(written));
+    if (tokens.empty()) {
+      throw QuerySyntaxError("a wildcard needs the start of a word before the '*', e.g. optim*",
+                             node.text_position);
+    }
+    if (tokens.size() > 1) {
+      throw QuerySyntaxError(
+          "a wildcard extends one word, and '" + std::string(written) + "' is several",
+          node.text_position,
+          "put the wildcard on the last word alone, e.g. '" + tokens.front().term + " " +
+              tokens.back().term + "*'");
+    }
+    const std::string& word = tokens.front().term;
+    const schema::Field* field = node.field;
+    const bool highlight =
+        !excluded && (field == nullptr || field->kind == schema::FieldKind::kText);
+
+    // Text fields hold stems, and a stem is often shorter than what was typed
+    // ("optimiz*": every form's stem is "optim"), so their wildcards expand
+    // through the index's words (the spelling table) to those words' stems.
+    std::vector<std::string> stems;
+    if (terms_ != nullptr && (field == nullptr || field->kind == schema::FieldKind::kText)) {
+      std::vector<std::string> words =
+          terms_->words_starting(word, options_.max_wildcard_terms + 1);
+      if (words.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
+      // The word itself, too short or too rare to be in the table ("ai*").
+      words.push_back(word);
+      for (const std::string& expanded : words) {
+        add_unique(stems, analyzer_.stem(expanded));
+        if (highlight && collect_highlights_) add_unique(highlight_terms_, expanded);
+      }
+      if (highlight && collect_highlights_) {
+        for (const std::string& stem : stems) add_unique(highlight_stems_, stem);
+      }
+    }
+
+    std::vector<Query> alternatives;
+    for (const schema::Field& searched : schema::kFields) {
+      if (field == nullptr ? !searched.default_search : &searched != field) continue;
+      std::string pattern = schema::make_term(searched.prefix, word);
+      Query query;
+      if (terms_ == nullptr) {
+        // No index to expand against (tests, tools): Xapian expands at match
+        // time, failing with WildcardError beyond the limit.
+        query = Query(Query::OP_WILDCARD, pattern, options_.max_wildcard_terms,
+                      Query::WILDCARD_LIMIT_ERROR);
+      } else if (searched.kind == schema::FieldKind::kText) {
+        std::vector<Query> terms;
+        for (const std::string& stem : stems) {
+          terms.emplace_back(schema::make_term(searched.prefix, stem));
+        }
+        query = combine(Query::OP_SYNONYM, std::move(terms));
+      } else {
+        const std::vector<std::string> terms =
+            terms_->terms_starting(pattern, options_.max_wildcard_terms + 1);
+        if (terms.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
+        // No term: the pattern itself, which matches nothing yet keeps the
+        // query a query ("author:zx*" finds no papers, it is not empty).
+        query =
+            terms.empty() ? Query(pattern) : Query(Query::OP_SYNONYM, terms.begin(), terms.end());
+      }
+      alternatives.push_back(weighted(searched, std::move(query)));
+    }
+    Part result;
+    result.text = combine(Query::OP_OR, std::move(alternatives));
+    return result;
+  }
+
+  [[noreturn]] void throw_too_broad(const QueryNode& node, std::string_view written) const {
+    throw QuerySyntaxError("the wildcard '" + std::string(written) +
+                               "*' is too broad: it matches " + "more than " +
+                               std::to_string(options_.max_wildcard_terms) + " words",
+                           node.text_position, "add letters before the '*'");
+  }
+
+  // The words in one field, or in every default field (title or abstract).
+  Query text_query(const schema::Field* field, const std::vector<Token>& tokens,
+                   Xapian::termcount window) const {
+    if (field != nullptr) return field_text(*field, tokens, window);
+    std::vector<Query> alternatives;
+    for (const schema::Field& searched : schema::kFields) {
+      if (searched.default_search) alternatives.push_back(field_text(searched, tokens, window));
+    }
+    return combine(Query::OP_OR, std::move(alternatives));
+  }
+
+  // What the highlighter marks and the speller may correct: the words of
+  // title/abstract searches that are not excluded. Text fields match on
+  // stems, phrases included, so the highlighter marks every word sharing a
+  // stem with the query's.
+  void collect(const QueryNode& node, const std::string& prepared, const std::vector<Token>& tokens,
+               bool excluded) {
+    if (excluded || !collect_highlights_ ||
+        (node.field != nullptr && node.field->kind != schema::FieldKind::kText)) {
+      return;
+    }
+    // Token offsets index the prepared text; they are the query's own only
+    // when preparing changed nothing (no TeX, no runs of spaces).
+    const bool offsets_map = prepared == node.text;
+    for (const Token& token : tokens) {
+      add_unique(highlight_terms_, token.term);
+      add_unique(highlight_stems_, token.stem);
+      if (offsets_map) {
+        words_.push_back(
+            {token.term, node.text_position + token.begin, node.text_position + token.end});
+      }
+    }
   }
 
   // The indexed term of one word in `field`: its stem in text fields, the
@@ -322,8 +528,10 @@ class Translator {
                              field.kind == schema::FieldKind::kText ? token.stem : token.term);
   }
 
-  // The words of one text or name field: one term, or a phrase of several.
-  Query field_text(const schema::Field& field, const std::vector<Token>& tokens) const {
+  // The words of one text or name field: one term, or a phrase of several;
+  // with a window, an OP_NEAR of them within it.
+  Query field_text(const schema::Field& field, const std::vector<Token>& tokens,
+                   Xapian::termcount window = 0) const {
     Query query;
     if (tokens.size() == 1) {
       query = Query(field_term(field, tokens.front()));
@@ -331,25 +539,24 @@ class Translator {
       std::vector<Query> words;
       words.reserve(tokens.size());
       for (const Token& token : tokens) words.emplace_back(field_term(field, token));
-      query = Query(Query::OP_PHRASE, words.begin(), words.end());
+      query = window == 0 ? Query(Query::OP_PHRASE, words.begin(), words.end())
+                          : Query(Query::OP_NEAR, words.begin(), words.end(), window);
     }
-    // A title match weighs the same whether the user asked for the title or
-    // for any field.
+    return weighted(field, std::move(query));
+  }
+
+  // A title match weighs the same whether the user asked for the title or
+  // for any field.
+  Query weighted(const schema::Field& field, Query query) const {
     if (field.prefix == schema::kTitlePrefix && options_.title_weight != 1.0) {
-      query = Query(Query::OP_SCALE_WEIGHT, query, options_.title_weight);
+      return Query(Query::OP_SCALE_WEIGHT, query, options_.title_weight);
     }
     return query;
   }
 
   // The indexed form of a boolean field's value.
   static std::string boolean_value(const schema::Field& field, std::string_view value) {
-    if (field.prefix == schema::kIdPrefix) {
-      // Author-page papers have derived ids, which are taken as written.
-      if (std::optional<std::string> id = canonical_arxiv_id(value)) return *id;
-      return std::string(value);
-    }
     if (field.prefix == schema::kDoiPrefix) return doi_term_value(value);
-    if (field.prefix == schema::kSubjectPrefix) return ascii_lowered(value);
     return std::string(value);
   }
 
@@ -360,10 +567,12 @@ class Translator {
   const Analyzer& analyzer_;
   const QueryParserOptions& options_;
   MatchMode mode_;
+  const TermSource* terms_;
   std::size_t relaxed_clauses_ = 0;
   bool collect_highlights_ = true;
   std::vector<std::string> highlight_terms_;
   std::vector<std::string> highlight_stems_;
+  std::vector<QueryWord> words_;
 };
 
 // The query to run from its parts: filters never add to the score, and a
@@ -379,9 +588,10 @@ Query assemble(const Part& part) {
 QueryParser::QueryParser(const Analyzer& analyzer, QueryParserOptions options)
     : analyzer_(analyzer), options_(options) {}
 
-ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode) const {
+ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode,
+                               const TermSource* terms) const {
   const QuerySyntax syntax = parse_query_syntax(query);
-  Translator translator(analyzer_, options_, mode);
+  Translator translator(analyzer_, options_, mode, terms);
   const Part part = translator.translate_root(syntax.root, false);
   if (!part.positive()) {
     throw QuerySyntaxError(
@@ -395,6 +605,7 @@ ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode) const {
   parsed.has_text = !part.text.empty();
   parsed.highlight_terms = translator.take_highlight_terms();
   parsed.highlight_stems = translator.take_highlight_stems();
+  parsed.words = translator.take_words();
 
   // Written operators say exactly what the user wants; only a plain list of
   // words is loosened to fill a page.
@@ -413,10 +624,24 @@ Xapian::Query QueryParser::parse_filter(std::string_view field_name, std::string
   node.kind = NodeKind::kTerm;
   node.field = field;
   node.text = std::string(value);
-  Translator translator(analyzer_, options_, MatchMode::kAllWords);
+  Translator translator(analyzer_, options_, MatchMode::kAllWords, nullptr);
   const Part part = translator.translate_term(node);
   if (!part.positive()) throw_empty_value(*field, 0);
   return part.matched();
+}
+
+Xapian::Query QueryParser::author_filter(std::string_view name) const {
+  // As DocumentBuilder writes it: the name's folded words joined by spaces.
+  std::string normalized;
+  for (const Token& token : analyzer_.tokenize(analyzer_.prepare(name))) {
+    if (!normalized.empty()) normalized.push_back(' ');
+    normalized += token.term;
+  }
+  if (normalized.empty()) {
+    throw QuerySyntaxError(
+        "the author filter has no name; write one, e.g. --author \"Zhida Jiang\"", 0);
+  }
+  return Query(schema::make_term(schema::kAuthorExactPrefix, normalized));
 }
 
 }  // namespace paperdex::detail

@@ -15,6 +15,31 @@ namespace paperdex::detail {
 
 struct QueryParserOptions {
   double title_weight = 2.0;  // a title match counts this much more than an abstract match
+  // Most words one wildcard may expand to (in name fields: terms per field);
+  // more is an error ("too broad"), not a slow query.
+  unsigned max_wildcard_terms = 200;
+};
+
+// What wildcards expand against: the searcher implements it over the open
+// index, tests over a word list.
+class TermSource {
+ public:
+  virtual ~TermSource() = default;
+  // Up to `limit` words of titles and abstracts (folded, unstemmed), in byte
+  // order, that start with `prefix`.
+  virtual std::vector<std::string> words_starting(std::string_view prefix,
+                                                  std::size_t limit) const = 0;
+  // Up to `limit` index terms, in byte order, that start with `prefix`.
+  virtual std::vector<std::string> terms_starting(std::string_view prefix,
+                                                  std::size_t limit) const = 0;
+};
+
+// A word of a title/abstract search, where it was written: spelling
+// suggestions replace it in the query string.
+struct QueryWord {
+  std::string term;       // folded, unstemmed ("circut")
+  std::size_t begin = 0;  // byte range in the query string
+  std::size_t end = 0;
 };
 
 struct ParsedQuery {
@@ -33,6 +58,10 @@ struct ParsedQuery {
   // stem is listed).
   std::vector<std::string> highlight_terms;
   std::vector<std::string> highlight_stems;
+  // Words of title/abstract searches that are not excluded, in query order,
+  // for spelling suggestions (words whose offsets cannot be mapped back to
+  // the query string, e.g. after TeX decoding, are left out).
+  std::vector<QueryWord> words;
 };
 
 class QueryParser {
@@ -40,13 +69,23 @@ class QueryParser {
   explicit QueryParser(const Analyzer& analyzer, QueryParserOptions options = {});
 
   // Throws paperdex::QuerySyntaxError (with the byte position) for unbalanced
-  // quotes or parentheses, an unknown field, an empty or malformed range, an
-  // empty query.
-  ParsedQuery parse(std::string_view query, MatchMode mode) const;
+  // quotes or parentheses, an unknown field or subject, an empty or malformed
+  // range, a malformed NEAR/n, "..."~n or wildcard, an empty query.
+  // With `terms`, wildcards expand while parsing (a too broad one throws);
+  // without, they become OP_WILDCARD queries Xapian expands when run.
+  ParsedQuery parse(std::string_view query, MatchMode mode,
+                    const TermSource* terms = nullptr) const;
 
   // A filter given outside the query (--subject, --year): same syntax as the
   // field's value in the query. Throws QuerySyntaxError.
   Xapian::Query parse_filter(std::string_view field, std::string_view value) const;
+
+  // Papers by exactly this author (--author, the author facet's drill-down):
+  // the folded full name, as the indexer writes it (schema kAuthorExactPrefix).
+  // Throws QuerySyntaxError for a name without words.
+  Xapian::Query author_filter(std::string_view name) const;
+
+  const QueryParserOptions& options() const { return options_; }
 
  private:
   const Analyzer& analyzer_;

@@ -1,5 +1,6 @@
 #include "query_syntax.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "paperdex/errors.h"
@@ -32,8 +33,14 @@ bool starts_unary(const QueryToken& token) {
   if (op.kind == QueryTokenKind::kPlus || op.kind == QueryTokenKind::kMinus) {
     throw QuerySyntaxError("'" + name + "' needs a word, phrase or group right after it", op.begin);
   }
+  if (op.kind == QueryTokenKind::kNear) {
+    throw QuerySyntaxError("'" + name +
+                               "' needs a word on each side, e.g. 'optical NEAR/3 switch'; write "
+                               "'near' to search for the word",
+                           op.begin);
+  }
   std::string lower;
-  for (char c : name) lower += static_cast<char>(c - 'A' + 'a');
+  for (char c : name) lower += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
   const std::string where = op.kind == QueryTokenKind::kNot ? "after it" : "on each side";
   throw QuerySyntaxError("'" + name + "' needs a word, phrase or group " + where +
                              "; add one, or write '" + lower + "' to search for the word",
@@ -130,7 +137,7 @@ class SyntaxParser {
     const QueryToken& op = peek();
     const bool is_require = op.kind == QueryTokenKind::kPlus;
     const bool is_exclude = op.kind == QueryTokenKind::kMinus || op.kind == QueryTokenKind::kNot;
-    if (!is_require && !is_exclude) return primary(field);
+    if (!is_require && !is_exclude) return near(field);
     DepthGuard guard(depth_, op.begin);
     take();
     if (op.kind == QueryTokenKind::kNot) has_operators_ = true;
@@ -138,6 +145,41 @@ class SyntaxParser {
     QueryNode operand = unary(field);
     return is_require ? required(std::move(operand), op.begin)
                       : negated(std::move(operand), op.begin);
+  }
+
+  QueryNode near(const schema::Field* field) {
+    QueryNode first = primary(field);
+    if (peek().kind != QueryTokenKind::kNear) return first;
+    QueryNode node;
+    node.kind = NodeKind::kNear;
+    node.position = first.position;
+    require_near_operand(first);
+    node.children.push_back(std::move(first));
+    while (peek().kind == QueryTokenKind::kNear) {
+      const QueryToken& op = take();
+      has_operators_ = true;
+      // A chain takes its widest window: "a NEAR/2 b NEAR/5 c" is one
+      // window over the three words, which is what a reader expects.
+      node.proximity = std::max(node.proximity, op.proximity);
+      // A group is parsed only to be refused with its own message.
+      if (peek().kind != QueryTokenKind::kWord && peek().kind != QueryTokenKind::kPhrase &&
+          peek().kind != QueryTokenKind::kField && peek().kind != QueryTokenKind::kOpen) {
+        throw_missing_operand(op);
+      }
+      QueryNode operand = primary(field);
+      require_near_operand(operand);
+      node.children.push_back(std::move(operand));
+    }
+    return node;
+  }
+
+  // NEAR joins words; a group or a boolean operand has no positions.
+  static void require_near_operand(const QueryNode& operand) {
+    if (operand.kind != NodeKind::kTerm) {
+      throw QuerySyntaxError(
+          "NEAR joins words, not groups; write the words themselves, e.g. 'a NEAR/3 b'",
+          operand.position);
+    }
   }
 
   QueryNode primary(const schema::Field* field) {
@@ -182,6 +224,7 @@ class SyntaxParser {
     node.text = std::string(value.text);
     node.text_position = value.text_begin;
     node.quoted = quoted;
+    node.proximity = quoted ? value.proximity : 0;
     return node;
   }
 

@@ -8,16 +8,21 @@
 //   sequence := or_expr*                      juxtaposition: the MatchMode's operator
 //   or_expr  := and_expr ("OR" and_expr)*
 //   and_expr := unary (("AND" unary) | ("NOT" unary))*     "a NOT b" = "a AND NOT b"
-//   unary    := ("+" | "-" | "NOT") unary | primary
+//   unary    := ("+" | "-" | "NOT") unary | near
+//   near     := primary ("NEAR" primary)*            NEAR/n: within n words; operands are terms
 //   primary  := WORD | PHRASE | FIELD value | "(" sequence ")"
 //   value    := WORD | PHRASE | "(" sequence ")"     the field applies to every term inside
+//
+// A PHRASE may carry a proximity, "a b"~n (its words within n positions, any
+// order); a WORD ending in '*' is a trailing wildcard (the translator's
+// business, as is everything about what a term's text means).
 //
 // So OR binds tighter than the space between words, as in Google's and
 // arXiv's search boxes: `a OR b c` is (a OR b) AND c, which is what people
 // mean by "transformer OR attention pruning". Written operators keep the
 // usual boolean order among themselves (NOT, then AND, then OR): `a OR b AND
 // c` is a OR (b AND c). Operators are recognized only in capitals; lowercase
-// and/or/not are words.
+// and/or/not/near are words. NEAR binds tightest: `a NEAR b c` is (a NEAR b) c.
 #pragma once
 
 #include <cstddef>
@@ -35,6 +40,7 @@ enum class NodeKind {
   kOr,       // any child
   kNot,      // one child, excluded ("-x", "NOT x")
   kRequire,  // one child, required even in MatchMode::kAnyWord ("+x")
+  kNear,     // children are kTerm nodes whose words lie within `proximity` positions
 };
 
 struct QueryNode {
@@ -45,6 +51,8 @@ struct QueryNode {
   std::string text;               // the word or phrase content, as written
   std::size_t text_position = 0;  // byte offset of `text` (for errors in a value)
   bool quoted = false;
+  // kTerm: "..."~n (0 = an exact phrase); kNear: the n of NEAR/n.
+  std::size_t proximity = 0;
   // kAnd:
   bool implicit = false;
   std::vector<QueryNode> children;

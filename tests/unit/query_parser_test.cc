@@ -1,7 +1,7 @@
 // The query language, pinned as Xapian query descriptions written by hand
 // from the translation rules (see searcher/src/query_parser.cc and
-// query_syntax.h), plus the errors a user sees and a small in-memory index
-// that shows the translated queries match the documents they should.
+// query_syntax.h), plus the errors a user sees and small in-memory indexes
+// that show the translated queries match the documents they should.
 //
 // Words are ASCII so the rows hold for the ICU Analyzer as for the ASCII
 // placeholder: folding lowercases, stems are Xapian's English stemmer.
@@ -10,7 +10,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <xapian.h>
@@ -27,6 +29,8 @@ using paperdex::QuerySyntaxError;
 using paperdex::detail::ParsedQuery;
 using paperdex::detail::QueryParser;
 using paperdex::detail::QueryParserOptions;
+using paperdex::detail::QueryWord;
+using paperdex::detail::TermSource;
 
 constexpr MatchMode kAll = MatchMode::kAllWords;
 constexpr MatchMode kAny = MatchMode::kAnyWord;
@@ -57,27 +61,85 @@ std::string described_year(int year) {
   return result;
 }
 
+// What subject:cs, subject:math and subject:physics filter on, written out by
+// hand from the taxonomy (common/data/arxiv_categories.csv): every archive of
+// the group, retired ones included (cmp-lg for cs; alg-geom, dg-ga, funct-an,
+// q-alg for math; acc-phys, adap-org, ... for physics), and the aliases arXiv
+// lists under the group's categories that its archives do not already cover
+// (cs.NA = math.NA, cs.IT = math.IT, cs.SY = eess.SY, math.ST = stat.TH,
+// math.MP = math-ph). Sorted, as the parser emits them.
+const std::map<std::string, std::string, std::less<>> kGroups = {
+    {"cs", "(XCcmp-lg OR XCcs OR XCeess.sy OR XCmath.it OR XCmath.na)"},
+    {"math",
+     "(XCalg-geom OR XCcs.it OR XCcs.na OR XCdg-ga OR XCfunct-an OR XCmath OR XCmath-ph OR "
+     "XCq-alg OR XCstat.th)"},
+    {"physics",
+     "(XCacc-phys OR XCadap-org OR XCao-sci OR XCastro-ph OR XCatom-ph OR XCbayes-an OR "
+     "XCchao-dyn OR XCchem-ph OR XCcomp-gas OR XCcond-mat OR XCgr-qc OR XChep-ex OR XChep-lat OR "
+     "XChep-ph OR XChep-th OR XCmath-ph OR XCmath.mp OR XCmtrl-th OR XCnlin OR XCnucl-ex OR "
+     "XCnucl-th OR XCpatt-sol OR XCphysics OR XCplasm-ph OR XCquant-ph OR XCsolv-int OR "
+     "XCsupr-con)"},
+};
+
 // Expands the shorthands of the tables below:
 //   {stem}  a loose free-text word: its stem in the title (weighted 2) or in
 //           the abstract, "(2 * S<stem> OR B<stem>)";
-//   {2020}  a year as a value-range bound (four digits).
+//   {2020}  a year as a value-range bound (four digits);
+//   [cs]    the subject filter of a group (kGroups).
 std::string expand(const std::string& pattern) {
   std::string result;
   std::size_t i = 0;
   while (i < pattern.size()) {
-    const std::size_t open = pattern.find('{', i);
+    const std::size_t open = pattern.find_first_of("{[", i);
     if (open == std::string::npos) break;
-    const std::size_t close = pattern.find('}', open);
+    const std::size_t close = pattern.find(pattern[open] == '{' ? '}' : ']', open);
     result.append(pattern, i, open - i);
     const std::string inside = pattern.substr(open + 1, close - open - 1);
     const bool is_year =
         inside.size() == 4 && inside.find_first_not_of("0123456789") == std::string::npos;
-    result +=
-        is_year ? described_year(std::stoi(inside)) : "(2 * S" + inside + " OR B" + inside + ")";
+    if (pattern[open] == '[') {
+      result += kGroups.at(inside);
+    } else {
+      result +=
+          is_year ? described_year(std::stoi(inside)) : "(2 * S" + inside + " OR B" + inside + ")";
+    }
     i = close + 1;
   }
   result.append(pattern, i);
   return result;
+}
+
+// Wildcards expand against the index; these tests give them a word list.
+class WordList : public TermSource {
+ public:
+  explicit WordList(std::vector<std::string> entries) : entries_(std::move(entries)) {
+    std::sort(entries_.begin(), entries_.end());
+  }
+  std::vector<std::string> words_starting(std::string_view prefix,
+                                          std::size_t limit) const override {
+    return starting(prefix, limit);
+  }
+  std::vector<std::string> terms_starting(std::string_view prefix,
+                                          std::size_t limit) const override {
+    return starting(prefix, limit);
+  }
+
+ private:
+  std::vector<std::string> starting(std::string_view prefix, std::size_t limit) const {
+    std::vector<std::string> found;
+    for (const std::string& entry : entries_) {
+      if (entry.starts_with(prefix) && found.size() < limit) found.push_back(entry);
+    }
+    return found;
+  }
+  std::vector<std::string> entries_;
+};
+
+// Words of titles and abstracts (spelling table) and author terms of an index.
+const WordList& index_words() {
+  static const WordList words({"optimal", "optimization", "optimize", "optimizer", "optics",
+                               "option", "Azhang", "Azhao", "Azhou", "Bzebra"});
+  return words;
 }
 
 struct Row {
@@ -167,9 +229,9 @@ TEST_CASE("text and name fields search one field", "[query]") {
 
 TEST_CASE("boolean fields are filters that do not score", "[query]") {
   check_rows({
-      // A category, and its archive (the part before the dot).
+      // A category, a group (see kGroups), an archive.
       {"subject:cs.NI", kAll, "Query(0 * XCcs.ni)", false},
-      {"subject:cs", kAll, "Query(0 * XCcs)", false},
+      {"subject:cs", kAll, "Query(0 * [cs])", false},
       {"subject:hep-ph", kAll, "Query(0 * XChep-ph)", false},
       {"year:2024", kAll, "Query(0 * Y2024)", false},
       // Value ranges never carry weight, so Xapian drops the "0 *".
@@ -191,20 +253,20 @@ TEST_CASE("filters combine with text and with each other as written", "[query]")
   check_rows({
       {"graphs subject:cs.NI", kAll, "Query(({graph} FILTER XCcs.ni))", true},
       {"graphs trees subject:cs year:2020..2024", kAll,
-       "Query((({graph} AND {tree}) FILTER (XCcs AND VALUE_RANGE 0 {2020} {2024})))", true,
-       "Query((({graph} OR {tree}) FILTER (XCcs AND VALUE_RANGE 0 {2020} {2024})))"},
-      {"subject:cs subject:math", kAll, "Query(0 * (XCcs AND XCmath))", false},
-      {"subject:cs OR subject:math", kAll, "Query(0 * (XCcs OR XCmath))", false},
-      {"subject:(cs OR math) graphs", kAll, "Query(({graph} FILTER (XCcs OR XCmath)))", true},
+       "Query((({graph} AND {tree}) FILTER ([cs] AND VALUE_RANGE 0 {2020} {2024})))", true,
+       "Query((({graph} OR {tree}) FILTER ([cs] AND VALUE_RANGE 0 {2020} {2024})))"},
+      {"subject:cs subject:math", kAll, "Query(0 * ([cs] AND [math]))", false},
+      {"subject:cs OR subject:math", kAll, "Query(0 * ([cs] OR [math]))", false},
+      {"subject:(cs OR math) graphs", kAll, "Query(({graph} FILTER ([cs] OR [math])))", true},
       {"year:(2020 OR 2022..)", kAll, "Query(0 * (Y2020 OR VALUE_GE 0 {2022}))", false},
       // An OR of text and a filter: the filter side matches with no weight.
-      {"graphs OR subject:math", kAll, "Query(({graph} OR 0 * XCmath))", true},
+      {"graphs OR subject:math", kAll, "Query(({graph} OR 0 * [math]))", true},
       // Every clause must match, so a group's filter joins the others.
-      {"(graphs subject:cs) trees", kAll, "Query((({graph} AND {tree}) FILTER XCcs))", true},
-      {"author:jiang subject:cs", kAll, "Query((Ajiang FILTER XCcs))", true},
+      {"(graphs subject:cs) trees", kAll, "Query((({graph} AND {tree}) FILTER [cs]))", true},
+      {"author:jiang subject:cs", kAll, "Query((Ajiang FILTER [cs]))", true},
       // Exclusions from a filter-only query keep it a filter.
-      {"subject:cs -subject:cs.NI", kAll, "Query(0 * (XCcs AND_NOT XCcs.ni))", false},
-      {"subject:cs -graphs", kAll, "Query(0 * (XCcs AND_NOT {graph}))", false},
+      {"subject:cs -subject:cs.NI", kAll, "Query(0 * ([cs] AND_NOT XCcs.ni))", false},
+      {"subject:cs -graphs", kAll, "Query(0 * ([cs] AND_NOT {graph}))", false},
   });
 }
 
@@ -216,11 +278,10 @@ TEST_CASE("operators, exclusions and precedence", "[query]") {
       {"graphs AND NOT trees", kAll, "Query(({graph} AND_NOT {tree}))", true},
       {"graphs -trees", kAll, "Query(({graph} AND_NOT {tree}))", true},
       {"graphs -\"binary trees\"", kAll,
-       "Query(({graph} AND_NOT (2 * (Sbinari PHRASE 2 Stree) OR (Bbinari PHRASE 2 Btree))))",
-       true},
+       "Query(({graph} AND_NOT (2 * (Sbinari PHRASE 2 Stree) OR (Bbinari PHRASE 2 Btree))))", true},
       // The excluded side of AND_NOT never scores: Xapian drops its weight.
       {"graphs -title:trees", kAll, "Query(({graph} AND_NOT Stree))", true},
-      {"graphs -subject:math", kAll, "Query(({graph} AND_NOT XCmath))", true},
+      {"graphs -subject:math", kAll, "Query(({graph} AND_NOT [math]))", true},
       {"graphs -trees -neural", kAll, "Query(({graph} AND_NOT ({tree} OR {neural})))", true},
       // OR binds tighter than the space between words...
       {"graphs OR trees neural", kAll, "Query((({graph} OR {tree}) AND {neural}))", true},
@@ -243,12 +304,12 @@ TEST_CASE("any-word mode ORs the clauses but keeps +required, exclusions and fil
       {"+graphs trees neural", kAny, "Query(({graph} AND_MAYBE ({tree} OR {neural})))", true},
       {"+graphs +trees", kAny, "Query(({graph} AND {tree}))", true},
       {"graphs trees -neural", kAny, "Query((({graph} OR {tree}) AND_NOT {neural}))", true},
-      {"graphs trees subject:cs", kAny, "Query((({graph} OR {tree}) FILTER XCcs))", true},
+      {"graphs trees subject:cs", kAny, "Query((({graph} OR {tree}) FILTER [cs]))", true},
       // A written AND stays AND.
       {"graphs AND trees neural", kAny, "Query((({graph} AND {tree}) OR {neural}))", true},
       // A clause's own filter stays with it rather than binding the others.
-      {"(graphs subject:cs) trees", kAny, "Query((({graph} FILTER XCcs) OR {tree}))", true},
-      {"subject:cs", kAny, "Query(0 * XCcs)", false},
+      {"(graphs subject:cs) trees", kAny, "Query((({graph} FILTER [cs]) OR {tree}))", true},
+      {"subject:cs", kAny, "Query(0 * [cs])", false},
   });
 }
 
@@ -256,8 +317,8 @@ TEST_CASE("the relaxed query ORs the free-text words of a plain list", "[query]"
   check_rows({
       {"graphs trees", kAll, "Query(({graph} AND {tree}))", true, "Query(({graph} OR {tree}))"},
       {"graphs trees -neural subject:cs", kAll,
-       "Query(((({graph} AND {tree}) AND_NOT {neural}) FILTER XCcs))", true,
-       "Query(((({graph} OR {tree}) AND_NOT {neural}) FILTER XCcs))"},
+       "Query(((({graph} AND {tree}) AND_NOT {neural}) FILTER [cs]))", true,
+       "Query(((({graph} OR {tree}) AND_NOT {neural}) FILTER [cs]))"},
       // +required and fielded words stay required.
       {"+graphs trees neural", kAll, "Query(({graph} AND {tree} AND {neural}))", true,
        "Query(({graph} AND ({tree} OR {neural})))"},
@@ -354,6 +415,33 @@ TEST_CASE("syntax errors say what is wrong and where", "[query]") {
       {"-subject:cs", "nothing to search for", 0},
       {"graph OR -tree", "exclusion cannot be one side of OR", 9},
       {std::string(200, '(') + "graph" + std::string(200, ')'), "nested too deeply", 100},
+      // NEAR and proximity.
+      {"optical NEAR", "'NEAR' needs a word on each side", 8},
+      {"NEAR switch", "'NEAR' needs a word on each side", 0},
+      {"optical NEAR/x switch", "NEAR/ takes a number of words from 1 to 1000", 8},
+      {"optical NEAR/0 switch", "NEAR/ takes a number", 8},
+      {"optical NEAR/1001 switch", "NEAR/ takes a number", 8},
+      {"optical NEAR/3x switch", "NEAR/ takes a number", 8},
+      {"\"optical switch\"~", "'~' after a phrase needs a number of words from 1 to 1000", 16},
+      {"\"optical switch\"~0", "'~' after a phrase needs a number", 16},
+      {"(graphs OR trees) NEAR/2 switch", "NEAR joins words, not groups", 0},
+      {"graphs NEAR/2 (trees switch)", "NEAR joins words, not groups", 14},
+      {"title:optical NEAR/2 abstract:switch", "NEAR joins words of one field", 21},
+      {"subject:cs NEAR graphs", "NEAR joins words of text fields; subject: is a filter", 0},
+      {"graphs NEAR !!!", "NEAR needs a word on each side", 0},
+      {"graphs NEAR optim*", "a wildcard cannot be part of NEAR", 12},
+      // Wildcards.
+      {"*", "a wildcard needs the start of a word before the '*'", 0},
+      {"graphs !!*", "a wildcard needs the start of a word", 7},
+      {"neural-net*", "a wildcard extends one word, and 'neural-net' is several", 0,
+       "e.g. 'neural net*'"},
+      {"subject:cs*", "wildcards extend words of title, abstract, author", 8},
+      {"year:20*", "year: takes whole values", 5},
+      // Subjects: the nearest known one as the hint.
+      {"subject:physic", "unknown subject 'physic'", 8, "did you mean subject:physics?"},
+      {"graphs subject:cs.NII", "unknown subject 'cs.NII'", 15, "did you mean subject:cs.NI?"},
+      {"subject:hepth", "unknown subject", 8, "did you mean subject:hep-th?"},
+      {"subject:zzzzzz", "a subject is an arXiv category (cs.NI), archive (hep-th) or group", 8},
   };
   for (const ErrorRow& row : rows) {
     INFO("query: " << row.query);
@@ -372,7 +460,9 @@ TEST_CASE("syntax errors say what is wrong and where", "[query]") {
 
 TEST_CASE("parse_filter reads a field value as the query does", "[query]") {
   CHECK(parser().parse_filter("subject", "cs.NI").get_description() == "Query(XCcs.ni)");
-  CHECK(parser().parse_filter("subject", "math").get_description() == "Query(XCmath)");
+  CHECK(parser().parse_filter("subject", "math").get_description() == expand("Query([math])"));
+  CHECK(parser().parse_filter("subject", "physics").get_description() ==
+        expand("Query([physics])"));
   CHECK(parser().parse_filter("year", "2024").get_description() == "Query(Y2024)");
   CHECK(parser().parse_filter("year", "2020..2024").get_description() ==
         expand("Query(VALUE_RANGE 0 {2020} {2024})"));
@@ -389,6 +479,160 @@ TEST_CASE("parse_filter reads a field value as the query does", "[query]") {
     CHECK_THAT(error.what(), Catch::Contains("unknown field 'subjects'"));
     CHECK(error.hint() == "did you mean subject:?");
   }
+}
+
+TEST_CASE("subjects are categories, archives or groups, widened by arXiv's aliases", "[query]") {
+  check_rows({
+      // A group is every archive in it, retired ones included; "physics" is
+      // the group (the physics archive is one of its archives).
+      {"subject:physics", kAll, "Query(0 * [physics])", false},
+      {"subject:grp_physics", kAll, "Query(0 * [physics])", false},
+      {"subject:math", kAll, "Query(0 * [math])", false},
+      {"subject:econ", kAll, "Query(0 * (XCecon OR XCq-fin.ec))", false},
+      // An archive: itself (its categories' terms carry it), and the retired
+      // categories that now live in it.
+      {"subject:cond-mat", kAll, "Query(0 * (XCcond-mat OR XCmtrl-th OR XCsupr-con))", false},
+      {"subject:hep-th", kAll, "Query(0 * XChep-th)", false},
+      // An alias pair is one category, whichever name is written, in any case.
+      {"subject:cs.NA", kAll, "Query(0 * (XCcs.na OR XCmath.na))", false},
+      {"subject:math.NA", kAll, "Query(0 * (XCcs.na OR XCmath.na))", false},
+      {"subject:CS.na", kAll, "Query(0 * (XCcs.na OR XCmath.na))", false},
+      {"subject:math.MP", kAll, "Query(0 * (XCmath-ph OR XCmath.mp))", false},
+      {"subject:stat.TH", kAll, "Query(0 * (XCmath.st OR XCstat.th))", false},
+      // A retired category counts under its successor, not the other way.
+      {"subject:math.AG", kAll, "Query(0 * (XCalg-geom OR XCmath.ag))", false},
+      {"subject:alg-geom", kAll, "Query(0 * XCalg-geom)", false},
+      {"subject:cond-mat.supr-con", kAll, "Query(0 * (XCcond-mat.supr-con OR XCsupr-con))", false},
+      {"graphs subject:cs.NA", kAll, "Query(({graph} FILTER (XCcs.na OR XCmath.na)))", true},
+  });
+  // Nothing near enough to suggest: the message alone.
+  try {
+    parser().parse("subject:zzzzzz", kAll);
+    FAIL("no error");
+  } catch (const QuerySyntaxError& error) {
+    CHECK(error.hint().empty());
+  }
+}
+
+TEST_CASE("old-style ids match with or without the subject class", "[query]") {
+  check_rows({
+      {"id:math.FA/0101001", kAll, "Query(0 * (Qmath.FA/0101001 OR Qmath/0101001))", false},
+      {"id:math/0101001v2", kAll, "Query(0 * Qmath/0101001)", false},
+      {"id:2101.00001", kAll, "Query(0 * Q2101.00001)", false},
+  });
+}
+
+TEST_CASE("NEAR/n and \"...\"~n put words within n positions, in any order", "[query]") {
+  check_rows({
+      // Two words n positions apart at most: Xapian's window is n + 1.
+      {"optical NEAR/3 switch", kAll,
+       "Query((2 * (Soptic NEAR 4 Sswitch) OR (Boptic NEAR 4 Bswitch)))", true},
+      // A bare NEAR is NEAR/10.
+      {"optical NEAR switch", kAll,
+       "Query((2 * (Soptic NEAR 11 Sswitch) OR (Boptic NEAR 11 Bswitch)))", true},
+      // A chain is one window, the widest: three words within 5 -> 3 + 5 - 1.
+      {"optical NEAR/2 circuit NEAR/5 switch", kAll,
+       "Query((2 * (Soptic NEAR 7 Scircuit NEAR 7 Sswitch) OR "
+       "(Boptic NEAR 7 Bcircuit NEAR 7 Bswitch)))",
+       true},
+      // NEAR binds tighter than the space between words and than OR.
+      {"optical NEAR/1 switch graphs", kAll,
+       "Query(((2 * (Soptic NEAR 2 Sswitch) OR (Boptic NEAR 2 Bswitch)) AND {graph}))", true},
+      {"graphs OR optical NEAR/1 switch", kAll,
+       "Query(({graph} OR (2 * (Soptic NEAR 2 Sswitch) OR (Boptic NEAR 2 Bswitch))))", true},
+      {"graphs -optical NEAR/1 switch", kAll,
+       "Query(({graph} AND_NOT (2 * (Soptic NEAR 2 Sswitch) OR (Boptic NEAR 2 Bswitch))))", true},
+      // In one field; names are not stemmed.
+      {"title:(optical NEAR/2 switch)", kAll, "Query(2 * (Soptic NEAR 3 Sswitch))", true},
+      {"title:optical NEAR/2 title:switch", kAll, "Query(2 * (Soptic NEAR 3 Sswitch))", true},
+      {"author:(zhida NEAR/1 jiang)", kAll, "Query((Azhida NEAR 2 Ajiang))", true},
+      // A phrase with a proximity is the same, its words the operands.
+      {"\"optical switch\"~3", kAll,
+       "Query((2 * (Soptic NEAR 4 Sswitch) OR (Boptic NEAR 4 Bswitch)))", true},
+      {"\"optical circuit switch\"~2", kAll,
+       "Query((2 * (Soptic NEAR 4 Scircuit NEAR 4 Sswitch) OR "
+       "(Boptic NEAR 4 Bcircuit NEAR 4 Bswitch)))",
+       true},
+      {"abstract:\"optical switch\"~1", kAll, "Query((Boptic NEAR 2 Bswitch))", true},
+      // One word has nothing to be near.
+      {"\"graphs\"~4", kAll, "Query({graph})", true},
+      // Lowercase near is a word.
+      {"near graphs", kAll, "Query(({near} AND {graph}))", true, "Query(({near} OR {graph}))"},
+  });
+}
+
+TEST_CASE("trailing wildcards expand through the index's words to their stems", "[query]") {
+  const auto described = [](const std::string& query) {
+    return parser().parse(query, kAll, &index_words()).query.get_description();
+  };
+  // optimal, optimization, optimize, optimizer and the typed word itself
+  // all stem to "optim" (optics and option do not start with "optim"); the
+  // stems come in the words' byte order, the typed word last.
+  CHECK(described("optim*") == "Query((2 * Soptim OR Boptim))");
+  CHECK(described("opti*") ==
+        "Query((2 * (Soptic SYNONYM Soptim SYNONYM Soption SYNONYM Sopti) OR "
+        "(Boptic SYNONYM Boptim SYNONYM Boption SYNONYM Bopti)))");
+  // Longer than the words' stem ("optim"), so Xapian's own wildcard over
+  // stems would find nothing.
+  CHECK(described("optimiz*") ==
+        "Query((2 * (Soptim SYNONYM Soptimiz) OR (Boptim SYNONYM Boptimiz)))");
+  CHECK(described("title:optimiz*") == "Query(2 * (Soptim SYNONYM Soptimiz))");
+  // Name fields are not stemmed: their own terms.
+  CHECK(described("author:zh*") == "Query((Azhang SYNONYM Azhao SYNONYM Azhou))");
+  CHECK(described("author:zha*") == "Query((Azhang SYNONYM Azhao))");
+  // Nothing to expand to: the pattern itself, which matches nothing (or an
+  // author named just that), so the query runs and finds what it finds.
+  CHECK(described("author:zx*") == "Query(Azx)");
+  // Without index access Xapian expands the pattern when the query runs.
+  CHECK(parser().parse("optim*", kAll).query.get_description() ==
+        "Query((2 * WILDCARD SYNONYM Soptim OR WILDCARD SYNONYM Boptim))");
+
+  // The expanded words are highlighted, in their own spelling and by stem.
+  const ParsedQuery parsed = parser().parse("optimiz* -opti*", kAll, &index_words());
+  CHECK(parsed.highlight_terms ==
+        std::vector<std::string>{"optimization", "optimize", "optimizer", "optimiz"});
+  CHECK(parsed.highlight_stems == std::vector<std::string>{"optim", "optimiz"});
+
+  // More words than the limit is an error, not a slow query.
+  QueryParserOptions narrow;
+  narrow.max_wildcard_terms = 3;
+  const QueryParser strict(analyzer(), narrow);
+  CHECK_NOTHROW(strict.parse("optimiz*", kAll, &index_words()));
+  try {
+    strict.parse("graphs opt*", kAll, &index_words());
+    FAIL("no error");
+  } catch (const QuerySyntaxError& error) {
+    CHECK_THAT(error.what(), Catch::Contains("'opt*' is too broad"));
+    CHECK_THAT(error.what(), Catch::Contains("more than 3 words"));
+    CHECK(error.position() == 7);
+    CHECK(error.hint() == "add letters before the '*'");
+  }
+}
+
+TEST_CASE("the words of a query are kept, with where they were written", "[query]") {
+  const std::string query =
+      "optical circut title:swich \"neural netwrk\" -excluded author:zhao graphs. optim*";
+  const ParsedQuery parsed = parser().parse(query, kAll, &index_words());
+  std::vector<std::string> terms, written;
+  for (const QueryWord& word : parsed.words) {
+    terms.push_back(word.term);
+    written.push_back(query.substr(word.begin, word.end - word.begin));
+  }
+  // Excluded words, names and wildcards are not spelling material.
+  CHECK(terms ==
+        std::vector<std::string>{"optical", "circut", "swich", "neural", "netwrk", "graphs"});
+  CHECK(written ==
+        std::vector<std::string>{"optical", "circut", "swich", "neural", "netwrk", "graphs"});
+  // Words of a query whose text the Analyzer rewrites (TeX) cannot be placed.
+  CHECK(parser().parse(R"(Schr\"odinger)", kAll).words.empty());
+}
+
+TEST_CASE("the author filter is the folded full name", "[query]") {
+  CHECK(parser().author_filter("Zhida Jiang").get_description() == "Query(XAzhida jiang)");
+  CHECK(parser().author_filter("  BJ\xC3\x96RN  smith ").get_description() ==
+        "Query(XAbjorn smith)");
+  CHECK(parser().author_filter(R"(Bj\"{o}rn Smith)").get_description() == "Query(XAbjorn smith)");
+  CHECK_THROWS_AS(parser().author_filter(" !! "), QuerySyntaxError);
 }
 
 // The descriptions above are only worth something if the queries find the
@@ -466,7 +710,7 @@ TEST_CASE("translated queries match documents indexed per the schema", "[query]"
     return ids;
   };
   using Ids = std::vector<Xapian::docid>;
-  CHECK(matches("schedulers") == Ids{1, 3});  // "schedule" and "Schedulers" share a stem
+  CHECK(matches("schedulers") == Ids{1, 3});      // "schedule" and "Schedulers" share a stem
   CHECK(matches("\"schedulers\"") == Ids{1, 3});  // quoted words match on stems too
   CHECK(matches("optical switch") == Ids{1});
   CHECK(matches("\"neural networks\"") == Ids{2});
@@ -503,4 +747,60 @@ TEST_CASE("translated queries match documents indexed per the schema", "[query]"
   Xapian::MSet filtered = enquire.get_mset(0, 10);
   REQUIRE(filtered.size() == 2);
   CHECK(filtered.begin().get_weight() == Approx(unfiltered));
+}
+
+// NEAR, proximity phrases, aliases and groups on documents indexed as the
+// document builder indexes them (positions count from 1 in each field).
+TEST_CASE("NEAR, proximity and subject aliases match the documents they should", "[query]") {
+  namespace schema = paperdex::schema;
+  Xapian::WritableDatabase db(std::string(), Xapian::DB_BACKEND_INMEMORY);
+  struct Paper {
+    const char* abstract;
+    std::vector<std::string> subjects;  // lower-cased, as indexed
+  };
+  const std::vector<Paper> papers = {
+      {"optical circuit switch fabrics", {"cs.ni", "cs"}},   // 1: 2 apart
+      {"switch for optical networks", {"math.na", "math"}},  // 2: reversed, 2 apart
+      {"optical parts of a large packet switch", {"physics.optics", "physics"}},  // 3: 6 apart
+      {"an optical switch", {"alg-geom"}},                                        // 4: adjacent
+  };
+  const auto& a = analyzer();
+  for (const Paper& paper : papers) {
+    Xapian::Document doc;
+    Xapian::termpos position = 1;
+    for (const auto& token : a.tokenize(a.prepare(paper.abstract))) {
+      doc.add_posting(schema::make_term(schema::kAbstractPrefix, token.stem), position++);
+    }
+    for (const std::string& subject : paper.subjects) {
+      doc.add_boolean_term(schema::make_term(schema::kSubjectPrefix, subject));
+    }
+    db.add_document(doc);
+  }
+  const auto matches = [&](const std::string& query) {
+    Xapian::Enquire enquire(db);
+    enquire.set_query(parser().parse(query, kAll).query);
+    std::vector<Xapian::docid> ids;
+    for (Xapian::MSetIterator it = enquire.get_mset(0, 10).begin(); it != Xapian::MSetIterator();
+         ++it) {
+      ids.push_back(*it);
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+  using Ids = std::vector<Xapian::docid>;
+  CHECK(matches("optical NEAR/1 switch") == Ids{4});
+  CHECK(matches("optical NEAR/2 switch") == Ids{1, 2, 4});  // either order
+  CHECK(matches("optical NEAR/5 switch") == Ids{1, 2, 4});
+  CHECK(matches("optical NEAR/6 switch") == Ids{1, 2, 3, 4});
+  CHECK(matches("optical NEAR switch") == Ids{1, 2, 3, 4});
+  CHECK(matches("\"optical switch\"~2") == Ids{1, 2, 4});
+  CHECK(matches("\"optical switch\"") == Ids{4});
+  CHECK(matches("\"switch optical\"").empty());
+  // cs.NA and math.NA are one category; math.AG takes in retired alg-geom.
+  CHECK(matches("subject:cs.NA") == Ids{2});
+  CHECK(matches("subject:cs") == Ids{1, 2});
+  CHECK(matches("subject:math") == Ids{2, 4});
+  CHECK(matches("subject:math.AG") == Ids{4});
+  CHECK(matches("subject:physics") == Ids{3});
+  CHECK(matches("subject:physics.optics") == Ids{3});
 }

@@ -34,8 +34,8 @@ enum class MatchMode {
   kAnyWord,   ///< any word may match, ranked by relevance
 };
 
-/// One search. Subject and year filters are AND-ed with each other and with
-/// the query; the values within one filter are OR-ed.
+/// One search. Subject, year and author filters are AND-ed with each other
+/// and with the query; the values within one filter are OR-ed.
 struct SearchRequest {
   std::string query;                       ///< the query string (see README "Query syntax")
   std::vector<std::string> subjects;       ///< subject filters, OR-ed ("cs.NI", "cs")

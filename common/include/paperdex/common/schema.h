@@ -47,6 +47,14 @@ inline constexpr std::string_view kDoiPrefix = "XD";          // lower-cased DOI
 inline constexpr std::string_view kJournalPrefix = "XJ";      // journal-ref words, positional
 inline constexpr std::string_view kCommentsPrefix = "XK";     // comments words, positional
 inline constexpr std::string_view kTitleKeyPrefix = "XN";     // hash of normalized title (merging)
+// Subject groups ("physics") and aliases (cs.NA = math.NA) have no terms of
+// their own: the query parser widens a subject into the XC terms it covers
+// (taxonomy.h), so a taxonomy update needs no re-index.
+
+// The spelling table (Xapian's, on the database) holds the folded, unstemmed
+// words of titles and abstracts, once per paper: "did you mean" and wildcard
+// expansion read it. An index without it still searches; it only suggests
+// nothing and expands wildcards over stems.
 
 // The query language's fields, in the order --help lists them.
 inline constexpr Field kFields[] = {

@@ -1,0 +1,16 @@
+// paperdex-search --stats: what an index holds, read from the database.
+#pragma once
+
+#include <string>
+
+#include <xapian.h>
+
+#include "paperdex/searcher.h"
+
+namespace paperdex::detail {
+
+// Everything but the subjects, which the searcher counts with its facets.
+// Walks the whole term list to count distinct terms.
+IndexInfo describe_index(const Xapian::Database& db, const std::string& path);
+
+}  // namespace paperdex::detail

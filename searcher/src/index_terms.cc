@@ -1,0 +1,48 @@
+#include "index_terms.h"
+
+#include <algorithm>
+
+#include "paperdex/common/schema.h"
+
+namespace paperdex::detail {
+namespace {
+
+// Appends the entries of `it` that start with `prefix`, minus `strip` bytes,
+// until there are `limit` in `out`.
+void take_prefixed(Xapian::TermIterator it, std::string_view prefix, std::size_t strip,
+                   std::size_t limit, std::vector<std::string>& out) {
+  it.skip_to(std::string(prefix));
+  for (; it != Xapian::TermIterator() && out.size() < limit; ++it) {
+    const std::string entry = *it;
+    if (!std::string_view(entry).starts_with(prefix)) break;
+    out.push_back(entry.substr(strip));
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> IndexTermSource::words_starting(std::string_view prefix,
+                                                         std::size_t limit) const {
+  std::vector<std::string> words;
+  if (db_.spellings_begin() != db_.spellings_end()) {
+    take_prefixed(db_.spellings_begin(), prefix, 0, limit, words);
+    return words;
+  }
+  for (std::string_view field : {schema::kTitlePrefix, schema::kAbstractPrefix}) {
+    const std::string pattern = std::string(field) + std::string(prefix);
+    take_prefixed(db_.allterms_begin(pattern), pattern, field.size(), limit, words);
+  }
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());
+  if (words.size() > limit) words.resize(limit);
+  return words;
+}
+
+std::vector<std::string> IndexTermSource::terms_starting(std::string_view prefix,
+                                                         std::size_t limit) const {
+  std::vector<std::string> terms;
+  take_prefixed(db_.allterms_begin(std::string(prefix)), prefix, 0, limit, terms);
+  return terms;
+}
+
+}  // namespace paperdex::detail

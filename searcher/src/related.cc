@@ -1,0 +1,108 @@
+#include "related.h"
+
+#include <optional>
+#include <utility>
+
+#include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/schema.h"
+#include "paperdex/errors.h"
+
+namespace paperdex::detail {
+namespace {
+
+// Title and abstract stems worth searching for: not numbers or single
+// letters (two letters stay: acronyms such as "OCS" stem to "oc"), and found
+// in some other paper (a word only this paper has finds nothing).
+class TextTermDecider : public Xapian::ExpandDecider {
+ public:
+  explicit TextTermDecider(const Xapian::Database& db) : db_(db) {}
+
+  bool operator()(const std::string& term) const override {
+    const std::size_t prefix = text_prefix_length(term);
+    if (prefix == 0 || term.size() < prefix + 2) return false;
+    if (term.find_first_not_of("0123456789.,", prefix) == std::string::npos) return false;
+    return db_.get_termfreq(term) > 1;
+  }
+
+  // Length of the title or abstract prefix `term` starts with; 0 for others.
+  static std::size_t text_prefix_length(std::string_view term) {
+    for (std::string_view prefix : {schema::kTitlePrefix, schema::kAbstractPrefix}) {
+      // A longer prefix of capitals ("XC") is another field's.
+      if (term.starts_with(prefix) && term.size() > prefix.size() &&
+          !(term[prefix.size()] >= 'A' && term[prefix.size()] <= 'Z')) {
+        return prefix.size();
+      }
+    }
+    return 0;
+  }
+
+ private:
+  const Xapian::Database& db_;
+};
+
+// The paper's id term: the id as given, canonical, or an old-style id
+// written with its subject class ("math.FA/0101001" is math/0101001).
+std::optional<std::pair<Xapian::docid, std::string>> find_paper(const Xapian::Database& db,
+                                                                std::string_view id) {
+  std::vector<std::string> candidates{std::string(id)};
+  if (const std::optional<std::string> canonical = canonical_arxiv_id(id)) {
+    candidates.push_back(*canonical);
+    const std::size_t slash = canonical->find('/');
+    const std::size_t dot = canonical->find('.');
+    if (slash != std::string::npos && dot < slash) {
+      candidates.push_back(canonical->substr(0, dot) + canonical->substr(slash));
+    }
+  }
+  for (const std::string& candidate : candidates) {
+    const std::string term = schema::make_term(schema::kIdPrefix, candidate);
+    Xapian::PostingIterator it = db.postlist_begin(term);
+    if (it != db.postlist_end(term)) return std::make_pair(*it, term);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+RelatedQuery related_query(const Xapian::Database& db, std::string_view id,
+                           Xapian::termcount max_terms) {
+  const auto paper = find_paper(db, id);
+  if (!paper) {
+    throw Error("no paper with id '" + std::string(id) +
+                "' in the index; give an arXiv id such as 2101.00001 (any version), or the id "
+                "a search shows for the paper");
+  }
+  Xapian::Enquire enquire(db);
+  // Bo1 weighs a term by how much more often the paper uses it than the
+  // collection would lead one to expect, so a word the abstract keeps coming
+  // back to beats a word that is merely rare (measured on corpus/: the OCS
+  // papers' neighbours are OCS papers with Bo1, half of them with the
+  // default, which favours rare words).
+  enquire.set_expansion_scheme("bo1");
+  Xapian::RSet relevant;
+  relevant.add_document(paper->first);
+  const TextTermDecider decider(db);
+  // Exact term frequencies: the default estimates them from one shard of a
+  // sharded index, which would pick other words than a single index does.
+  const Xapian::ESet expansion =
+      enquire.get_eset(max_terms, relevant, Xapian::Enquire::USE_EXACT_TERMFREQ, &decider);
+
+  RelatedQuery related;
+  std::vector<Xapian::Query> terms;
+  const double top = expansion.empty() ? 1.0 : expansion.begin().get_weight();
+  for (Xapian::ESetIterator it = expansion.begin(); it != expansion.end(); ++it) {
+    // Relative weights keep the most distinctive terms in front without
+    // letting one rare word decide alone.
+    const double scale = top > 0 ? it.get_weight() / top : 1.0;
+    terms.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(*it), scale);
+    related.scales[*it] = scale;
+    related.stems.push_back((*it).substr(TextTermDecider::text_prefix_length(*it)));
+  }
+  // A paper without usable words matches nothing rather than everything.
+  Xapian::Query similar = terms.empty()
+                              ? Xapian::Query::MatchNothing
+                              : Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
+  related.query = Xapian::Query(Xapian::Query::OP_AND_NOT, similar, Xapian::Query(paper->second));
+  return related;
+}
+
+}  // namespace paperdex::detail

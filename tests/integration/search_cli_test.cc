@@ -1,0 +1,493 @@
+// paperdex-search as a researcher uses it, on the whole default corpus
+// (author pages and the real arXiv slice in corpus/): related papers, explain,
+// spelling suggestions, sorting and paging, every output format, facets,
+// fields, the author facet and its drill-down, --stats, and the query
+// language's newer parts through the command line.
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "paperdex/common/schema.h"
+#include "paperdex/indexer/index_run.h"
+#include "paperdex/searcher.h"
+#include "test_support.h"
+
+namespace {
+
+using paperdex::test::TempDir;
+// Ordered: facets are listed by count, and the tests read them in order.
+using Json = nlohmann::ordered_json;
+
+struct RunOutput {
+  int status = -1;
+  std::string out;
+};
+
+// Runs a command line through the shell, capturing stdout.
+RunOutput run_command(const std::string& command) {
+  RunOutput result;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) {
+    result.out.append(buffer.data(), n);
+  }
+  const int status = pclose(pipe);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::string quote(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// One index of corpus/ for every test case in this file.
+class CorpusIndex {
+ public:
+  static const CorpusIndex& get() {
+    static CorpusIndex index;
+    return index;
+  }
+  std::string path() const { return (dir_ / "index").string(); }
+  int status() const { return status_; }
+  const std::string& summary() const { return summary_; }
+
+ private:
+  CorpusIndex() {
+    paperdex::IndexRunOptions options;
+    options.db_path = path();
+    options.inputs = {(paperdex::test::source_dir() / "corpus").string()};
+    options.progress = paperdex::ProgressStyle::kNone;
+    std::ostringstream out, err;
+    status_ = paperdex::run_index(options, out, err);
+    summary_ = out.str() + err.str();
+  }
+  TempDir dir_;
+  int status_ = -1;
+  std::string summary_;
+};
+
+// paperdex-search on the corpus index with `args` (already quoted as needed).
+RunOutput search(const std::string& args) {
+  const CorpusIndex& index = CorpusIndex::get();
+  INFO(index.summary());
+  // Exit 1: the corpus holds one arXiv API error feed, skipped on purpose.
+  REQUIRE(index.status() <= 1);
+  // A fixed width: the caller's terminal must not change what the tests see.
+  return run_command("COLUMNS=100 " + std::string(PAPERDEX_SEARCH_BIN) + " --db " +
+                     quote(index.path()) + " --color never " + args);
+}
+
+Json search_json(const std::string& args) {
+  const RunOutput run = search("--format json " + args);
+  INFO(args << "\n" << run.out);
+  REQUIRE(run.status == 0);
+  return Json::parse(run.out);
+}
+
+std::vector<std::string> ids_of(const Json& json) {
+  std::vector<std::string> ids;
+  for (const Json& hit : json["hits"]) ids.push_back(hit["id"].get<std::string>());
+  return ids;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("paperdex-search --like lists papers similar to one paper, never the paper itself", "[cli]") {
+  // An optical-circuit-switch paper of the author pages.
+  const Json seed = search_json("--limit 1 " + quote("title:OCS scheduling"));
+  REQUIRE(seed["hits"].size() == 1);
+  const std::string id = seed["hits"][0]["id"];
+
+  const Json like = search_json("--limit 5 --like " + quote(id));
+  REQUIRE(like["hits"].size() == 5);
+  const std::vector<std::string> ids = ids_of(like);
+  CHECK(std::find(ids.begin(), ids.end(), id) == ids.end());
+  // Relevance feedback from its words finds its neighbours: more OCS papers.
+  std::size_t about_ocs = 0;
+  for (const Json& hit : like["hits"]) {
+    const std::string text = hit["title"].get<std::string>() + hit["snippet"].get<std::string>();
+    if (contains(text, "OCS") || contains(text, "ptical")) ++about_ocs;
+  }
+  CHECK(about_ocs >= 3);
+  // Scores rank them.
+  for (std::size_t i = 1; i < like["hits"].size(); ++i) {
+    CHECK(like["hits"][i]["score"].get<double>() <= like["hits"][i - 1]["score"].get<double>());
+  }
+
+  // Filters apply: only 2026 papers, fewer of them.
+  const Json recent = search_json("--limit 50 --year 2026.. --like " + quote(id));
+  REQUIRE_FALSE(recent["hits"].empty());
+  for (const Json& hit : recent["hits"]) CHECK(hit["year"].get<int>() >= 2026);
+  CHECK(recent["total"].get<int>() < like["total"].get<int>());
+  // A query narrows it further, and must match too.
+  const Json narrowed = search_json("--limit 50 --like " + quote(id) + " GPU");
+  CHECK(narrowed["total"].get<int>() < like["total"].get<int>());
+
+  const RunOutput unknown = search("--like 9999.99999 2>&1");
+  CHECK(unknown.status == 2);
+  CHECK(contains(unknown.out, "no paper with id '9999.99999'"));
+}
+
+TEST_CASE("paperdex-search --explain shows the parsed query and what each term added to each score", "[cli]") {
+  const Json json = search_json("--explain --limit 5 " + quote("optical circuit switch"));
+  CHECK(contains(json["explain"]["parsed_query"].get<std::string>(), "Soptic"));
+  REQUIRE(json["hits"].size() == 5);
+  for (const Json& hit : json["hits"]) {
+    INFO(hit["id"]);
+    REQUIRE(hit.contains("explain"));
+    double sum = 0;
+    std::set<std::string> fields;
+    for (const Json& term : hit["explain"]) {
+      sum += term["weight"].get<double>();
+      fields.insert(term["field"].get<std::string>());
+      CHECK_FALSE(term["term"].get<std::string>().empty());
+    }
+    // The contributions add up to the score the ranking used.
+    CHECK(sum == Approx(hit["score"].get<double>()).epsilon(1e-6));
+    for (const std::string& field : fields) CHECK((field == "title" || field == "abstract"));
+  }
+  // A filter matches without adding to the score.
+  const Json filtered = search_json("--explain --limit 1 " + quote("optical subject:cs.NI"));
+  REQUIRE(filtered["hits"].size() == 1);
+  bool filter_listed = false;
+  for (const Json& term : filtered["hits"][0]["explain"]) {
+    if (term["field"] == "subject") {
+      filter_listed = true;
+      CHECK(term["weight"].get<double>() == 0.0);
+    }
+  }
+  CHECK(filter_listed);
+
+  const RunOutput text = search("--explain --limit 2 " + quote("optical circuit switch"));
+  REQUIRE(text.status == 0);
+  CHECK(contains(text.out, "Query: Query("));
+  CHECK(contains(text.out, "score "));
+  CHECK(contains(text.out, " = "));
+  CHECK(contains(text.out, "abstract:optic "));
+}
+
+TEST_CASE("a misspelled word gets a suggestion, and --correct searches it", "[cli]") {
+  const Json right = search_json(quote("optical circuit switch"));
+  CHECK(right["suggestion"].is_null());
+  CHECK(right["corrected"] == false);
+
+  const Json wrong = search_json(quote("optical circut switch"));
+  CHECK(wrong["suggestion"] == "optical circuit switch");
+  CHECK(wrong["corrected"] == false);
+  CHECK(wrong["query"] == "optical circut switch");
+
+  const Json corrected = search_json("--correct " + quote("optical circut switch"));
+  CHECK(corrected["corrected"] == true);
+  CHECK(corrected["suggestion"] == "optical circuit switch");
+  CHECK(corrected["total"] == right["total"]);
+  CHECK(ids_of(corrected) == ids_of(right));
+
+  // Only the misspelled word changes, wherever it is and whatever its field.
+  CHECK(search_json(quote("title:schedulng OCS"))["suggestion"] == "title:scheduling OCS");
+
+  const RunOutput text = search(quote("optical circut switch"));
+  REQUIRE(text.status == 0);
+  CHECK(contains(text.out, "Did you mean: optical circuit switch"));
+  const RunOutput corrected_text = search("--correct " + quote("optical circut switch"));
+  CHECK(contains(corrected_text.out,
+                 "Showing results for: optical circuit switch (corrected from "
+                 "'optical circut switch')"));
+}
+
+TEST_CASE("each sort order is deterministic, and pages tile the result", "[cli]") {
+  const std::string query = quote("network");
+  const Json relevance = search_json("--limit 20 --sort relevance " + query);
+  const Json newest = search_json("--limit 20 --sort newest " + query);
+  const Json oldest = search_json("--limit 20 --sort oldest " + query);
+  REQUIRE(relevance["hits"].size() == 20);
+  for (std::size_t i = 1; i < 20; ++i) {
+    CHECK(relevance["hits"][i]["score"].get<double>() <=
+          relevance["hits"][i - 1]["score"].get<double>());
+    CHECK(newest["hits"][i]["year"].get<int>() <= newest["hits"][i - 1]["year"].get<int>());
+    CHECK(oldest["hits"][i]["year"].get<int>() >= oldest["hits"][i - 1]["year"].get<int>());
+  }
+  CHECK(newest["hits"][0]["year"].get<int>() > oldest["hits"][0]["year"].get<int>());
+  // The same query gives the same order, ties included.
+  CHECK(ids_of(search_json("--limit 20 --sort newest " + query)) == ids_of(newest));
+  CHECK(ids_of(search_json("--limit 20 --sort oldest " + query)) == ids_of(oldest));
+  CHECK(ids_of(search_json("--limit 20 --sort relevance " + query)) == ids_of(relevance));
+
+  for (const char* sort : {"relevance", "newest", "oldest"}) {
+    INFO(sort);
+    const std::string order = std::string("--sort ") + sort + " ";
+    const std::vector<std::string> all = ids_of(search_json(order + "--limit 20 " + query));
+    std::vector<std::string> paged = ids_of(search_json(order + "--limit 7 " + query));
+    for (const std::string& id : ids_of(search_json(order + "--offset 7 --limit 7 " + query)))
+      paged.push_back(id);
+    for (const std::string& id : ids_of(search_json(order + "--offset 14 --limit 6 " + query)))
+      paged.push_back(id);
+    CHECK(paged == all);
+  }
+  const RunOutput bad = search("--sort sideways x 2>&1");
+  CHECK(bad.status == 2);
+  CHECK(contains(bad.out, "--sort must be relevance, newest or oldest"));
+}
+
+TEST_CASE("each output format carries the same hits", "[cli]") {
+  const std::string query = "--limit 5 " + quote("quantum circuits");
+  const Json json = search_json(query);
+  const std::vector<std::string> ids = ids_of(json);
+  REQUIRE(ids.size() == 5);
+  // The shape scripts rely on, and --json as its alias.
+  for (const char* key : {"query", "total", "total_exact", "hits", "facets", "suggestion"}) {
+    CHECK(json.contains(key));
+  }
+  CHECK(json["facets"].contains("subject"));
+  CHECK(json["facets"].contains("year"));
+  CHECK(search("--json " + query).out == search("--format json " + query).out);
+
+  const RunOutput jsonl = search("--format jsonl " + query);
+  REQUIRE(jsonl.status == 0);
+  const std::vector<std::string> jsonl_lines = lines_of(jsonl.out);
+  REQUIRE(jsonl_lines.size() == 5);
+  for (std::size_t i = 0; i < 5; ++i) {
+    const Json hit = Json::parse(jsonl_lines[i]);
+    CHECK(hit["id"] == ids[i]);
+    CHECK(hit["title"] == json["hits"][i]["title"]);
+  }
+
+  const RunOutput tsv = search("--format tsv " + query);
+  REQUIRE(tsv.status == 0);
+  const std::vector<std::string> rows = lines_of(tsv.out);
+  REQUIRE(rows.size() == 5);
+  for (std::size_t i = 0; i < 5; ++i) {
+    std::vector<std::string> cells;
+    std::istringstream row(rows[i]);
+    for (std::string cell; std::getline(row, cell, '\t');) cells.push_back(cell);
+    REQUIRE(cells.size() == 4);  // id, year, score, title
+    CHECK(cells[0] == ids[i]);
+    CHECK(std::stoi(cells[1]) == json["hits"][i]["year"].get<int>());
+    CHECK(std::stod(cells[2]) == Approx(json["hits"][i]["score"].get<double>()).epsilon(1e-3));
+    CHECK_FALSE(contains(cells[3], "<b>"));  // plain text
+  }
+
+  const RunOutput text = search(query);
+  REQUIRE(text.status == 0);
+  CHECK(contains(text.out, "1.  "));
+  CHECK(contains(text.out, "Showing 1–5 of "));
+  CHECK(contains(text.out, " · " + ids[0]));
+
+  const RunOutput bad = search("--format xml x 2>&1");
+  CHECK(bad.status == 2);
+  CHECK(contains(bad.out, "--format must be text, json, jsonl or tsv"));
+}
+
+TEST_CASE("text output fits the terminal width and names subjects", "[cli]") {
+  const RunOutput narrow = run_command("COLUMNS=60 " + std::string(PAPERDEX_SEARCH_BIN) + " --db " +
+                                       quote(CorpusIndex::get().path()) +
+                                       " --color never --limit 3 " + quote("optical"));
+  REQUIRE(narrow.status == 0);
+  for (const std::string& line : lines_of(narrow.out)) {
+    // Columns, not bytes: count the UTF-8 lead bytes.
+    const auto columns = std::count_if(line.begin(), line.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    });
+    CHECK(columns <= 60);
+  }
+  const RunOutput text = search("--limit 1 " + quote("subject:cs.NI"));
+  // Value, name, count, in aligned columns.
+  const std::regex facet_line(R"(  cs\.NI +Networking and Internet Architecture +\d+)");
+  const std::vector<std::string> facet_lines = lines_of(text.out);
+  CHECK(std::any_of(facet_lines.begin(), facet_lines.end(),
+                    [&](const std::string& line) { return std::regex_match(line, facet_line); }));
+  // Long author lists are shortened to the first three.
+  const Json many = search_json("--limit 50 " + quote("quantum"));
+  const auto crowded = std::find_if(many["hits"].begin(), many["hits"].end(),
+                                    [](const Json& hit) { return hit["authors"].size() > 3; });
+  REQUIRE(crowded != many["hits"].end());
+  const Json& authors = (*crowded)["authors"];
+  const RunOutput one = search("--limit 1 " + quote("id:" + (*crowded)["id"].get<std::string>()));
+  const std::string line = "    " + authors[0].get<std::string>() + ", " +
+                           authors[1].get<std::string>() + ", " + authors[2].get<std::string>() +
+                           " et al.";
+  const std::vector<std::string> lines = lines_of(one.out);
+  CHECK(std::find(lines.begin(), lines.end(), line) != lines.end());
+}
+
+TEST_CASE("paperdex-search --facets N shows the top N values, and 0 hides them", "[cli]") {
+  const RunOutput three = search("--facets 3 " + quote("quantum"));
+  REQUIRE(three.status == 0);
+  CHECK(contains(three.out, "Subjects (top 3 of "));
+  const Json json = search_json("--facets 2 " + quote("quantum"));
+  CHECK(json["facets"]["subject"].size() == 2);
+  CHECK(json["facets"]["year"].size() == 2);
+  // Without --facets, JSON has every value.
+  CHECK(search_json(quote("quantum"))["facets"]["subject"].size() > 2);
+  const RunOutput none = search("--facets 0 " + quote("quantum"));
+  CHECK_FALSE(contains(none.out, "Subjects"));
+  CHECK_FALSE(contains(none.out, "Years"));
+}
+
+TEST_CASE("paperdex-search --fields chooses what each hit shows", "[cli]") {
+  const Json json = search_json("--fields id,year --limit 3 " + quote("quantum"));
+  for (const Json& hit : json["hits"]) {
+    std::set<std::string> keys;
+    for (const auto& [key, value] : hit.items()) keys.insert(key);
+    CHECK(keys == std::set<std::string>{"id", "year"});
+  }
+  const RunOutput tsv = search("--format tsv --fields id,title --limit 3 " + quote("quantum"));
+  for (const std::string& row : lines_of(tsv.out)) {
+    CHECK(std::count(row.begin(), row.end(), '\t') == 1);
+  }
+  const RunOutput text = search("--fields title --limit 1 " + quote("quantum"));
+  CHECK_FALSE(contains(text.out, "score "));
+  const RunOutput bad = search("--fields id,colour x 2>&1");
+  CHECK(bad.status == 2);
+  CHECK(contains(bad.out, "--fields takes a comma-separated list of: id, title"));
+}
+
+TEST_CASE("the author facet lists who works on a topic, and --author drills down", "[cli]") {
+  const Json json = search_json("--facet author " + quote("optical circuit switch"));
+  REQUIRE(json["facets"].contains("author"));
+  const Json& authors = json["facets"]["author"];
+  REQUIRE_FALSE(authors.empty());
+  const std::string top = authors.begin().key();
+  const int papers = authors.begin().value();
+  CHECK(papers >= 2);
+  // Drilling down keeps exactly that author's matching papers.
+  const Json drilled =
+      search_json("--limit 100 --author " + quote(top) + " " + quote("optical circuit switch"));
+  CHECK(drilled["total"] == papers);
+  for (const Json& hit : drilled["hits"]) {
+    const auto& names = hit["authors"];
+    CHECK(std::find(names.begin(), names.end(), top) != names.end());
+  }
+  // Case and accents do not matter to the filter.
+  std::string lower = top;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  CHECK(search_json("--author " + quote(lower) + " " + quote("optical circuit switch"))["total"] ==
+        papers);
+  // Authors alone are a filter query.
+  CHECK(search_json("--author " + quote("Zhida Jiang"))["total"] == 9);
+  const RunOutput text = search("--facet author " + quote("optical circuit switch"));
+  CHECK(contains(text.out, "Authors"));
+  CHECK(contains(text.out, top));
+}
+
+TEST_CASE("paperdex-search --stats describes the index", "[cli]") {
+  const std::size_t documents = paperdex::Searcher(CorpusIndex::get().path()).document_count();
+  const RunOutput text = search("--stats");
+  REQUIRE(text.status == 0);
+  for (const char* row : {"Papers", "Terms", "Size", "Years", "Subjects", "Schema", "Last update"})
+    CHECK(contains(text.out, row));
+  CHECK(contains(text.out, "version " + std::to_string(paperdex::schema::kSchemaVersion)));
+
+  const Json json = search_json("--stats");
+  CHECK(json["documents"] == documents);
+  CHECK(json["unique_terms"].get<std::size_t>() > 1000);
+  CHECK(json["term_occurrences"].get<std::size_t>() > json["unique_terms"].get<std::size_t>());
+  CHECK(json["size_bytes"].get<std::size_t>() > 1'000'000);
+  CHECK(json["first_year"].get<int>() >= 1991);
+  CHECK(json["last_year"].get<int>() >= json["first_year"].get<int>());
+  CHECK(json["schema_version"] == paperdex::schema::kSchemaVersion);
+  CHECK(json["last_update"].get<std::string>().size() == 20);  // 2026-01-02T03:04:05Z
+  CHECK(json["subjects"]["cs.NI"].get<int>() >= 9);
+  CHECK(json["subject_count"] == json["subjects"].size());
+}
+
+TEST_CASE("the newer query language works end to end", "[cli]") {
+  // Groups and aliases: physics holds quant-ph; cs.NA and math.NA are one.
+  const int physics = search_json(quote("subject:physics"))["total"];
+  const int quant_ph = search_json(quote("subject:quant-ph"))["total"];
+  CHECK(physics > quant_ph);
+  CHECK(quant_ph > 0);
+  CHECK(search_json(quote("subject:cs.NA"))["total"] ==
+        search_json(quote("subject:math.NA"))["total"]);
+  CHECK(search_json("--subject physics --limit 0")["total"] == physics);
+
+  // A wildcard longer than the stem still finds its words, highlighted.
+  const Json wildcard = search_json("--limit 3 " + quote("optimiz*"));
+  REQUIRE(wildcard["hits"].size() == 3);
+  for (const Json& hit : wildcard["hits"]) {
+    std::string text = hit["title"].get<std::string>() + hit["snippet"].get<std::string>();
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    CHECK(contains(text, "<b>optim"));
+  }
+  // NEAR and ~n narrow, a plain AND does not.
+  const int anywhere = search_json(quote("graph algorithm"))["all_words_total"];
+  const int near = search_json(quote("graph NEAR/3 algorithm"))["total"];
+  CHECK(near > 0);
+  CHECK(near < anywhere);
+  CHECK(search_json(quote("\"graph algorithm\"~3"))["total"] == near);
+  CHECK(search_json(quote("\"graph algorithm\"~3"))["total"] >
+        search_json(quote("\"graph algorithm\""))["total"]);
+  // Any version of an id.
+  CHECK(search_json(quote("id:0704.0001v2"))["total"] == 1);
+
+  // Errors: the message, the spot, a hint.
+  struct Case {
+    std::string query;
+    std::string message;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"o*", "'o*' is too broad"},
+           {"subject:physic", "did you mean subject:physics?"},
+           {"titel:switch", "did you mean title:?"},
+           {"year:abc", "malformed year 'abc'"},
+           {"year:2024..2020", "is empty"},
+           {"optical NEAR/x switch", "NEAR/ takes a number"},
+           {"\"optical switch", "unbalanced quote"},
+           {"(optical", "never closed"},
+       }) {
+    INFO(c.query);
+    const RunOutput run = search(quote(c.query) + " 2>&1");
+    CHECK(run.status == 2);
+    CHECK(contains(run.out, c.message));
+    CHECK(contains(run.out, "^"));
+  }
+}
+
+TEST_CASE("paperdex-search --batch with --format json prints one object per query line", "[cli]") {
+  TempDir dir;
+  const std::string batch = (dir / "queries.txt").string();
+  std::ofstream(batch) << "optical circuit switch\nquantum\n\"unclosed\n";
+  const RunOutput run = search("--format json --batch " + quote(batch) + " 2>/dev/null");
+  CHECK(run.status == 2);  // the third query is an error
+  const std::vector<std::string> lines = lines_of(run.out);
+  REQUIRE(lines.size() == 3);
+  CHECK(Json::parse(lines[0])["query"] == "optical circuit switch");
+  CHECK(Json::parse(lines[1])["query"] == "quantum");
+  CHECK(Json::parse(lines[2]).contains("error"));
+}
+
+TEST_CASE("paperdex-search --help-syntax explains the query language", "[cli]") {
+  const RunOutput run = run_command(std::string(PAPERDEX_SEARCH_BIN) + " --help-syntax");
+  CHECK(run.status == 0);
+  for (const char* part : {"NEAR/3", "\"optical switch\"~3", "optim*", "subject:physics",
+                           "cs.NA = math.NA", "id:2101.00001"}) {
+    CHECK(contains(run.out, part));
+  }
+}
