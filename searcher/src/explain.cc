@@ -1,4 +1,5 @@
 #include "explain.h"
+#include "ranking.h"
 
 #include <algorithm>
 
@@ -39,7 +40,7 @@ bool has_term(const Xapian::Database& db, Xapian::docid docid, const std::string
 double term_weight(const Xapian::Database& db, const std::string& term,
                    const std::string& id_term) {
   Xapian::Enquire enquire(db);
-  enquire.set_weighting_scheme(Xapian::BM25Weight());
+  enquire.set_weighting_scheme(ranking_weight());
   enquire.set_query(
       Xapian::Query(Xapian::Query::OP_FILTER, Xapian::Query(term), Xapian::Query(id_term)));
   const Xapian::MSet mset = enquire.get_mset(0, 1);

@@ -62,6 +62,17 @@ bool starts_term(std::string_view q, std::size_t i) {
   return i < q.size() && q[i] != ')' && q[i] != '+' && q[i] != '-' && space_length(q, i) == 0;
 }
 
+// True when q[i] begins a word: at the start, or after a space or '('. A '-'
+// glued to a word or to ')' is part of the text ("(H2A)-histone").
+bool starts_word(std::string_view q, std::size_t i) {
+  if (i == 0) return true;
+  const char before = q[i - 1];
+  return before == ' ' || before == '\t' || before == '\n' || before == '\r' || before == '(';
+}
+
+// '+1' and '-2' are numbers ("+1 nucleosomes", "E2f-1, -2, -3"), not operators.
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
 // The number written at q[i...] (digits only), and where it ends; nullopt
 // when there are no digits or the number exceeds kMaxProximity.
 struct Number {
@@ -207,7 +218,8 @@ std::vector<QueryToken> lex_query(std::string_view q) {
       tokens.push_back(token);
       continue;
     }
-    if ((q[i] == '+' || q[i] == '-') && starts_term(q, i + 1)) {
+    if ((q[i] == '+' || q[i] == '-') && starts_word(q, i) && starts_term(q, i + 1) &&
+        !is_digit(q[i + 1])) {
       token.kind = q[i] == '+' ? QueryTokenKind::kPlus : QueryTokenKind::kMinus;
       token.text = q.substr(i, 1);
       token.text_begin = i;

@@ -251,8 +251,11 @@ class Translator {
       if (!part.positive()) continue;
       if (part.text.empty()) {
         filters.push_back(std::move(part.filter));
-      } else if (relax && !marked_required && inner.kind == NodeKind::kTerm &&
-                 inner.field == nullptr) {
+      } else if (relax && !marked_required && part.filter.empty() &&
+                 ((inner.kind == NodeKind::kTerm && inner.field == nullptr) ||
+                  (inner.kind == NodeKind::kAnd && inner.implicit))) {
+        // A plain word, or a bracketed group of them ("(Th2)" in a sentence):
+        // either may be what is missing when too few papers match them all.
         if (pooled.empty()) pool_index = required.size();
         pooled.push_back(std::move(part.text));
       } else if (any_word && !marked_required) {

@@ -7,6 +7,7 @@
 #include <xapian.h>
 
 #include "explain.h"
+#include "ranking.h"
 #include "facet_table.h"
 #include "facets.h"
 #include "highlighter.h"
@@ -164,7 +165,7 @@ struct Searcher::Impl {
                 Xapian::doccount first, Xapian::doccount count, bool facets) {
     Xapian::Enquire enquire(db);
     enquire.set_query(query);
-    enquire.set_weighting_scheme(Xapian::BM25Weight());
+    enquire.set_weighting_scheme(detail::ranking_weight());
     if (sort == SortOrder::kRelevance && !by_relevance) sort = SortOrder::kNewest;
     if (sort == SortOrder::kNewest) {
       enquire.set_sort_by_value_then_relevance(schema::kDateSlot, true);
