@@ -1,6 +1,10 @@
 // Shared helpers for tests: temporary directories and the optional ../shared data.
 #pragma once
 
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
 #include <filesystem>
 #include <optional>
 #include <random>
@@ -41,6 +45,32 @@ inline std::optional<std::filesystem::path> shared_dir() {
   auto candidate = source_dir().parent_path() / "shared";
   if (std::filesystem::is_directory(candidate / "data")) return candidate;
   return std::nullopt;
+}
+
+// What a shell command printed on stdout, and its exit status (-1 if killed).
+struct RunOutput {
+  int status = -1;
+  std::string out;
+};
+
+inline RunOutput run_command(const std::string& command) {
+  RunOutput result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) {
+    result.out.append(buffer.data(), n);
+  }
+  const int status = pclose(pipe);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+// `text` as one single-quoted shell word.
+inline std::string quote(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
 }
 
 }  // namespace paperdex::test

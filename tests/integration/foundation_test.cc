@@ -33,29 +33,9 @@ std::size_t count_lines(const std::regex& pattern) {
   return count;
 }
 
-struct RunOutput {
-  int status = -1;
-  std::string out;
-};
-
-// Runs a command line through the shell, capturing stdout.
-RunOutput run_command(const std::string& command) {
-  RunOutput result;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
-    result.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
-std::string quote(const std::string& text) {
-  std::string quoted = "'";
-  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
+using paperdex::test::quote;
+using paperdex::test::run_command;
+using paperdex::test::RunOutput;
 
 // One index of the author pages shared by every test case in this file.
 class PagesIndex {

@@ -30,30 +30,9 @@ using paperdex::test::TempDir;
 // Ordered: facets are listed by count, and the tests read them in order.
 using Json = nlohmann::ordered_json;
 
-struct RunOutput {
-  int status = -1;
-  std::string out;
-};
-
-// Runs a command line through the shell, capturing stdout.
-RunOutput run_command(const std::string& command) {
-  RunOutput result;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) {
-    result.out.append(buffer.data(), n);
-  }
-  const int status = pclose(pipe);
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
-std::string quote(const std::string& text) {
-  std::string quoted = "'";
-  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
+using paperdex::test::quote;
+using paperdex::test::run_command;
+using paperdex::test::RunOutput;
 
 // One index of corpus/ for every test case in this file.
 class CorpusIndex {
@@ -118,7 +97,8 @@ bool contains(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("paperdex-search --like lists papers similar to one paper, never the paper itself", "[cli]") {
+TEST_CASE("paperdex-search --like lists papers similar to one paper, never the paper itself",
+          "[cli]") {
   // An optical-circuit-switch paper of the author pages.
   const Json seed = search_json("--limit 1 " + quote("title:OCS scheduling"));
   REQUIRE(seed["hits"].size() == 1);
@@ -154,7 +134,8 @@ TEST_CASE("paperdex-search --like lists papers similar to one paper, never the p
   CHECK(contains(unknown.out, "no paper with id '9999.99999'"));
 }
 
-TEST_CASE("paperdex-search --explain shows the parsed query and what each term added to each score", "[cli]") {
+TEST_CASE("paperdex-search --explain shows the parsed query and what each term added to each score",
+          "[cli]") {
   const Json json = search_json("--explain --limit 5 " + quote("optical circuit switch"));
   CHECK(contains(json["explain"]["parsed_query"].get<std::string>(), "Soptic"));
   REQUIRE(json["hits"].size() == 5);
