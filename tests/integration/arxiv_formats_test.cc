@@ -1,0 +1,158 @@
+// Real arXiv metadata in every format (../shared/data): one document per
+// paper, facet counts equal to an independent count of the XML, and a known
+// title from each format found. Skipped, with a warning, without ../shared.
+#include <zlib.h>
+
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "paperdex/indexer/index_run.h"
+#include "paperdex/searcher.h"
+#include "test_support.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using paperdex::test::TempDir;
+
+std::string gunzip(const fs::path& path) {
+  gzFile file = gzopen(path.c_str(), "rb");
+  REQUIRE(file != nullptr);
+  std::string text;
+  char buffer[1 << 16];
+  int n = 0;
+  while ((n = gzread(file, buffer, sizeof buffer)) > 0) text.append(buffer, n);
+  gzclose(file);
+  return text;
+}
+
+// The text of every <tag>...</tag> in `block`.
+std::vector<std::string> elements(std::string_view block, const std::string& tag) {
+  std::vector<std::string> found;
+  const std::string open = "<" + tag + ">", close = "</" + tag + ">";
+  for (std::size_t at = block.find(open); at != std::string_view::npos;
+       at = block.find(open, at + 1)) {
+    const std::size_t begin = at + open.size();
+    const std::size_t end = block.find(close, begin);
+    if (end == std::string_view::npos) break;
+    found.emplace_back(block.substr(begin, end - begin));
+  }
+  return found;
+}
+
+// Independent counts of the harvest: distinct ids, categories, first-version years.
+struct HarvestCounts {
+  std::set<std::string> ids;
+  std::map<std::string, std::size_t> subjects;
+  std::map<std::string, std::size_t> years;
+};
+
+HarvestCounts count_harvest(const fs::path& dir) {
+  HarvestCounts counts;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string xml = gunzip(entry.path());
+    for (std::size_t at = xml.find("<record>"); at != std::string::npos;
+         at = xml.find("<record>", at + 1)) {
+      const std::string_view record(xml.data() + at, xml.find("</record>", at) - at);
+      if (!counts.ids.insert(elements(record, "id").at(0)).second) continue;
+      std::istringstream categories(elements(record, "categories").at(0));
+      for (std::string category; categories >> category;) ++counts.subjects[category];
+      ++counts.years[elements(record, "created").at(0).substr(0, 4)];
+    }
+  }
+  return counts;
+}
+
+std::map<std::string, std::size_t> as_map(const std::vector<paperdex::FacetCount>& facet) {
+  std::map<std::string, std::size_t> counts;
+  for (const auto& value : facet) counts[value.value] = value.count;
+  return counts;
+}
+
+int index_into(const std::string& db, const std::vector<std::string>& inputs, std::string& log) {
+  paperdex::IndexRunOptions options;
+  options.db_path = db;
+  options.inputs = inputs;
+  options.progress = paperdex::ProgressStyle::kNone;
+  std::ostringstream out, err;
+  const int status = paperdex::run_index(options, out, err);
+  log = out.str() + err.str();
+  return status;
+}
+
+}  // namespace
+
+TEST_CASE("the 2016 cs harvest gives one document per id and facets that match the XML",
+          "[formats]") {
+  const auto shared = paperdex::test::shared_dir();
+  if (!shared) {
+    WARN("../shared is absent: skipped");
+    return;
+  }
+  const fs::path harvest = *shared / "data" / "arxiv-oai-cs-2016";
+  const HarvestCounts expected = count_harvest(harvest);
+  TempDir dir;
+  const std::string db = (dir / "index").string();
+  std::string log;
+  REQUIRE(index_into(db, {harvest.string()}, log) == 0);
+  INFO(log);
+
+  paperdex::Searcher searcher(db);
+  CHECK(searcher.document_count() == expected.ids.size());
+  paperdex::SearchRequest everything;
+  everything.query = "year:..2100";
+  everything.limit = 1;
+  const paperdex::SearchResult result = searcher.search(everything);
+  CHECK(result.total == expected.ids.size());
+  CHECK(as_map(result.subject_facets) == expected.subjects);
+  CHECK(as_map(result.year_facets) == expected.years);
+}
+
+TEST_CASE("snapshot, OAI, arXivRaw, Atom and author pages index together", "[formats]") {
+  const auto shared = paperdex::test::shared_dir();
+  if (!shared) {
+    WARN("../shared is absent: skipped");
+    return;
+  }
+  const fs::path data = *shared / "data";
+  TempDir dir;
+  const std::string db = (dir / "index").string();
+  std::string log;
+  const int status = index_into(
+      db,
+      {(data / "arxiv-kaggle").string(), (data / "arxiv-oai-raw").string(),
+       (data / "arxiv-atom").string(), (data / "arxiv-oai-cs-2016" / "page-001.xml.gz").string(),
+       (paperdex::test::source_dir() / "corpus" / "author-pages").string()},
+      log);
+  INFO(log);
+  CHECK(status <= 1);  // the Atom error feed is reported and skipped
+
+  paperdex::Searcher searcher(db);
+  struct Known {
+    const char* format;
+    const char* query;
+    const char* id;
+  };
+  const std::vector<Known> known = {
+      {"snapshot", "title:\"prompt diphoton production cross sections\"", "0704.0001"},
+      {"OAI arXiv", "title:\"Sparsity-certifying Graph Decompositions\"", "0704.0002"},
+      {"arXivRaw", "id:0803.4354", "0803.4354"},
+      {"Atom", "title:\"Heat-bath random walks with Markov bases\"", "1605.08386"},
+      {"author page", "title:\"Lane-Granularity OCS Scheduling\"", nullptr},
+  };
+  for (const Known& k : known) {
+    INFO(k.format << ": " << k.query);
+    paperdex::SearchRequest request;
+    request.query = k.query;
+    const paperdex::SearchResult result = searcher.search(request);
+    REQUIRE_FALSE(result.hits.empty());
+    if (k.id) CHECK(result.hits.front().id == k.id);
+  }
+  // 0704.0002 is both in the snapshot head and in OAI page 1: one document.
+  paperdex::SearchRequest overlap;
+  overlap.query = "id:0704.0002";
+  CHECK(searcher.search(overlap).total == 1);
+}
