@@ -18,13 +18,14 @@
 #   PAPERDEX_BUILD_DIR [REPO/build], PEERS_DIR [REPO/../shared/peers].
 # Time on 2 cores, 102k corpus: Lucene ~20 s, FTS5 ~10 s, plain Xapian ~2.5 min
 # (scriptindex), 4 query rounds each ~1 min together, plus paperdex's own
-# indexing (about 102538 / its records/s) and 4 x its query rounds.
+# indexing (about 102538 / its records/s) and 4 x its query rounds: measured
+# ~5 min for all four peers after the build (which lib.sh skips when current).
 # The peers' Debian packages are not installed here: run.sh skips a peer whose
 # packages are missing and prints the apt-get line (see ../shared/peers/README.md).
 set -euo pipefail
 
 if [ $# -eq 1 ] || [ $# -gt 3 ] || [[ "${1:-}" == -* ]]; then
-  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
