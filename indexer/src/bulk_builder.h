@@ -17,13 +17,13 @@
 namespace paperdex {
 
 struct BulkBuildOptions {
-  unsigned jobs = 0;                   // worker threads; 0 = one per core
+  unsigned jobs = 0;  // worker threads; 0 = one per core
   // Records per fresh segment: Xapian's in-memory inverter slows down as it
   // grows, and small segments merge cheaply (measured: 100-300 fastest).
   std::size_t segment_records = 200;
-  std::size_t merge_factor = 32;       // a worker merges this many segments into one
-  bool keep_shards = false;  // leave one shard per worker behind a stub instead of merging
-  bool wait_for_lock = false;  // wait for another writer instead of failing
+  std::size_t merge_factor = 32;  // a worker merges this many segments into one
+  bool keep_shards = false;       // leave one shard per worker behind a stub instead of merging
+  bool wait_for_lock = false;     // wait for another writer instead of failing
 };
 
 class BulkBuilder {

@@ -7,7 +7,6 @@
 #include <xapian.h>
 
 #include "explain.h"
-#include "ranking.h"
 #include "facet_table.h"
 #include "facets.h"
 #include "highlighter.h"
@@ -17,6 +16,7 @@
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
 #include "query_parser.h"
+#include "ranking.h"
 #include "related.h"
 #include "spelling.h"
 

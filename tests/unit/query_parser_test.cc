@@ -293,8 +293,7 @@ TEST_CASE("operators, exclusions and precedence", "[query]") {
       {"graphs -trees -neural", kAll, "Query(({graph} AND_NOT ({tree} OR {neural})))", true},
       // '+'/'-' are operators only at the start of a word and before a non-digit:
       // claims write "+1 nucleosomes", "E2f-1, -2" and "(H2A)-histone".
-      {"+1 nucleosomes", kAll, "Query(({1} AND {nucleosom}))", true,
-       "Query(({1} OR {nucleosom}))"},
+      {"+1 nucleosomes", kAll, "Query(({1} AND {nucleosom}))", true, "Query(({1} OR {nucleosom}))"},
       {"graphs -2", kAll, "Query(({graph} AND {2}))", true, "Query(({graph} OR {2}))"},
       {"(trees)-graphs", kAll, "Query(({tree} AND {graph}))", true, "Query(({tree} OR {graph}))"},
       // OR binds tighter than the space between words...

@@ -28,7 +28,7 @@ enum class FieldKind {
 };
 
 struct Field {
-  std::string_view name;         // what users type before ':'
+  std::string_view name;    // what users type before ':'
   std::string_view prefix;  // term prefix
   FieldKind kind;
   bool default_search;  // searched by words without a field
@@ -36,9 +36,9 @@ struct Field {
 
 // Term prefixes. Folded terms never start with an ASCII capital, so a prefix
 // of capitals is unambiguous.
-inline constexpr std::string_view kIdPrefix = "Q";          // unique id term (+ canonical id)
-inline constexpr std::string_view kTitlePrefix = "S";     // title stems, positional
-inline constexpr std::string_view kAbstractPrefix = "B";  // abstract stems, positional
+inline constexpr std::string_view kIdPrefix = "Q";            // unique id term (+ canonical id)
+inline constexpr std::string_view kTitlePrefix = "S";         // title stems, positional
+inline constexpr std::string_view kAbstractPrefix = "B";      // abstract stems, positional
 inline constexpr std::string_view kAuthorPrefix = "A";        // author name words, positional
 inline constexpr std::string_view kAuthorExactPrefix = "XA";  // folded full author name
 inline constexpr std::string_view kSubjectPrefix = "XC";      // lower-cased category and archive
