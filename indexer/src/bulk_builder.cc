@@ -22,6 +22,7 @@
 #include <xapian.h>
 
 #include "document_builder.h"
+#include "last_update.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "spelling_buffer.h"
@@ -79,6 +80,13 @@ std::uint32_t date_number(const std::string& date) {
 
 void set_schema_version(Xapian::WritableDatabase& db) {
   db.set_metadata(std::string(schema::kSchemaVersionKey), std::to_string(schema::kSchemaVersion));
+}
+
+// Marks a finished build with the time it completed.
+void stamp(const fs::path& index) {
+  Xapian::WritableDatabase db(index.string(), Xapian::DB_OPEN | Xapian::DB_BACKEND_GLASS);
+  stamp_last_update(db);
+  db.commit();
 }
 
 // Segments are written once and read by this process only: no fsync, and
@@ -375,6 +383,7 @@ struct BulkBuilder::Impl {
         } else {
           compact_into(per_worker[i], built / name);
         }
+        stamp(built / name);
         shard_names.push_back(name);
       }
       write_stub(built, shard_names);
@@ -395,6 +404,7 @@ struct BulkBuilder::Impl {
       // Author-page records join their arXiv paper by title: that needs the
       // whole index, so they go in last, through the ordinary writer.
       if (!without_id.empty()) add_without_id(built.string(), stats);
+      stamp(built);
     }
     workers.clear();
     documents = Xapian::Database(built.string()).get_doccount();

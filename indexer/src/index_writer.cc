@@ -1,7 +1,6 @@
 #include "paperdex/indexer/index_writer.h"
 
 #include <algorithm>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -11,6 +10,7 @@
 #include <xapian.h>
 
 #include "document_builder.h"
+#include "last_update.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
@@ -18,15 +18,6 @@
 
 namespace paperdex {
 namespace {
-
-std::string utc_now_iso8601() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buffer;
-}
 
 // Appends the names of `extra` that `names` does not have yet; true if any.
 bool add_missing(std::vector<std::string>& names, const std::vector<std::string>& extra) {
@@ -145,7 +136,7 @@ struct IndexWriter::Impl {
 
   void commit() {
     if (!in_batch) return;
-    db.set_metadata(std::string(schema::kLastUpdateKey), utc_now_iso8601());
+    stamp_last_update(db);
     db.commit_transaction();
     in_batch = false;
     changes_in_batch = 0;

@@ -1,0 +1,28 @@
+// The index's "last update" stamp (schema::kLastUpdateKey), written by both
+// writers so `paperdex-search --stats` can say when the index last changed.
+#pragma once
+
+#include <ctime>
+#include <string>
+
+#include <xapian.h>
+
+#include "paperdex/common/schema.h"
+
+namespace paperdex {
+
+inline std::string utc_now_iso8601() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buffer;
+}
+
+// Sets the stamp; the caller commits.
+inline void stamp_last_update(Xapian::WritableDatabase& db) {
+  db.set_metadata(std::string(schema::kLastUpdateKey), utc_now_iso8601());
+}
+
+}  // namespace paperdex
