@@ -145,6 +145,10 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
                                        .wait_for_lock = options.writer.wait_for_lock});
     } else {
       writer.emplace(options.db_path, options.writer);
+      if (options.keep_shards || options.jobs > 0) {
+        err << "paperdex-index: --jobs and --shards apply to building a new index; "
+            << options.db_path << " is updated in batches by one writer\n";
+      }
     }
 
     for (const std::string& id : ids_to_delete(options)) {
@@ -193,8 +197,9 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
       builder.reset();  // abandons the build: the index stays as it was
       progress.clear();
       err << stop.problem.origin << ": " << stop.problem.message << '\n'
-          << "paperdex-index: stopped at the first bad record (--strict); the open batch was "
-             "not committed, earlier batches were\n";
+          << "paperdex-index: stopped at the first bad record (--strict); "
+          << (bulk ? "the new index was not built: it is still empty\n"
+                   : "the open batch was not committed, earlier batches were\n");
       return kExitFailed;
     }
     IndexStats stats;
