@@ -1,0 +1,221 @@
+// paperdex-xapian-floor: the speed and size floor that Xapian itself sets
+// under paperdex's index. Every document is built in memory first (by the
+// indexer's own DocumentBuilder, untimed), then only Xapian's part is timed:
+// add_document() of the finished documents into one fresh glass database in
+// the cheapest way Xapian 1.4 offers (DB_DANGEROUS, no fsync, one flush for
+// the whole corpus, no spelling table), then xapian-compact's work
+// (Xapian::Database::compact). No engine that stores these documents in Xapian
+// can index faster per core than this, nor into fewer bytes.
+//
+// Variants, each with the same documents cut down further:
+//   full       the documents exactly as paperdex-index writes them
+//   nopos      the same terms and wdfs without positions (phrase search gone)
+//   postings   terms and wdfs only: no positions, no stored record, no values
+// One thread: figures are per core. Two cores at most double them, and only
+// before the work of merging two halves.
+#include <time.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#include <xapian.h>
+
+#include "document_builder.h"
+#include "paperdex/common/analyzer.h"
+#include "paperdex/indexer/readers.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class Variant { kFull, kNoPositions, kPostingsOnly };
+
+constexpr const char* variant_name(Variant variant) {
+  switch (variant) {
+    case Variant::kFull:
+      return "full";
+    case Variant::kNoPositions:
+      return "nopos";
+    case Variant::kPostingsOnly:
+      return "postings";
+  }
+  return "?";
+}
+
+double process_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point started) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+// The same document without what `variant` drops.
+Xapian::Document cut_down(const Xapian::Document& built, Variant variant) {
+  if (variant == Variant::kFull) return built;
+  Xapian::Document cut;
+  for (auto term = built.termlist_begin(); term != built.termlist_end(); ++term) {
+    cut.add_term(*term, term.get_wdf());
+  }
+  if (variant == Variant::kNoPositions) {
+    cut.set_data(built.get_data());
+    for (auto value = built.values_begin(); value != built.values_end(); ++value) {
+      cut.add_value(value.get_valueno(), *value);
+    }
+  }
+  return cut;
+}
+
+std::uintmax_t directory_bytes(const fs::path& dir) {
+  std::uintmax_t total = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.is_regular_file()) total += entry.file_size();
+  }
+  return total;
+}
+
+struct Figures {
+  double add_wall = 0, add_cpu = 0, compact_wall = 0, compact_cpu = 0;
+  std::uintmax_t bytes = 0;
+  std::string tables;  // "position 188.0 postlist 94.0 ..." in MB
+};
+
+Figures write_variant(const std::vector<Xapian::Document>& documents, Variant variant,
+                      const fs::path& work) {
+  std::vector<Xapian::Document> cut;
+  cut.reserve(documents.size());
+  for (const Xapian::Document& document : documents) cut.push_back(cut_down(document, variant));
+
+  const fs::path raw = work / (std::string(variant_name(variant)) + ".raw");
+  const fs::path compact = work / variant_name(variant);
+  fs::remove_all(raw);
+  fs::remove_all(compact);
+  Figures figures;
+  {
+    double cpu = process_cpu_seconds();
+    auto started = std::chrono::steady_clock::now();
+    Xapian::WritableDatabase db(raw.string(),
+                                Xapian::DB_CREATE | Xapian::DB_DANGEROUS | Xapian::DB_NO_SYNC);
+    for (const Xapian::Document& document : cut) db.add_document(document);
+    db.commit();
+    db.close();
+    figures.add_wall = seconds_since(started);
+    figures.add_cpu = process_cpu_seconds() - cpu;
+
+    cpu = process_cpu_seconds();
+    started = std::chrono::steady_clock::now();
+    Xapian::Database(raw.string()).compact(compact.string(), Xapian::DBCOMPACT_NO_RENUMBER);
+    figures.compact_wall = seconds_since(started);
+    figures.compact_cpu = process_cpu_seconds() - cpu;
+  }
+  figures.bytes = directory_bytes(compact);
+  for (const char* table : {"position", "postlist", "docdata", "termlist"}) {
+    std::error_code missing;
+    const auto bytes = fs::file_size(compact / (std::string(table) + ".glass"), missing);
+    char cell[64];
+    std::snprintf(cell, sizeof cell, "%s%s %.1f", figures.tables.empty() ? "" : " ", table,
+                  missing ? 0.0 : static_cast<double>(bytes) / 1e6);
+    figures.tables += cell;
+  }
+  fs::remove_all(raw);
+  fs::remove_all(compact);
+  return figures;
+}
+
+int usage(std::ostream& out, int status) {
+  out << "usage: paperdex-xapian-floor [--work DIR] [--variant full|nopos|postings|all] INPUT...\n"
+         "Builds every document of INPUT in memory with paperdex's DocumentBuilder, then times\n"
+         "Xapian alone writing them into a fresh database (one flush) and compacting it; prints\n"
+         "records per second and the compacted size per variant. One thread. DIR (default a\n"
+         "fresh directory under the system temp directory) is removed afterwards.\n";
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<Variant> variants = {Variant::kFull, Variant::kNoPositions, Variant::kPostingsOnly};
+  fs::path work;
+  std::vector<std::string> inputs;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "-h" || arg == "--help") return usage(std::cout, 0);
+    if (arg == "--work" && i + 1 < argc) {
+      work = argv[++i];
+    } else if (arg == "--variant" && i + 1 < argc) {
+      const std::string_view name = argv[++i];
+      if (name == "all") continue;
+      if (name == "full") {
+        variants = {Variant::kFull};
+      } else if (name == "nopos") {
+        variants = {Variant::kNoPositions};
+      } else if (name == "postings") {
+        variants = {Variant::kPostingsOnly};
+      } else {
+        return usage(std::cerr, 2);
+      }
+    } else if (arg.starts_with("-") && arg != "-") {
+      return usage(std::cerr, 2);
+    } else {
+      inputs.emplace_back(arg);
+    }
+  }
+  if (inputs.empty()) return usage(std::cerr, 2);
+
+  try {
+    if (work.empty()) {
+      work = fs::temp_directory_path() / ("paperdex-xapian-floor." + std::to_string(::getpid()));
+    }
+    fs::create_directories(work);
+    // One flush for the whole corpus: Xapian inverts everything in memory and
+    // writes each table once, the least work it can do (and the most memory).
+    if (::getenv("XAPIAN_FLUSH_THRESHOLD") == nullptr)
+      ::setenv("XAPIAN_FLUSH_THRESHOLD", "100000000", 1);
+
+    const paperdex::Analyzer analyzer;
+    const paperdex::DocumentBuilder builder(analyzer);
+    std::vector<Xapian::Document> documents;
+    paperdex::RecordSink sink;
+    sink.on_record = [&](paperdex::Record&& record) {
+      if (record.id.empty()) record.id = builder.derived_id(record);
+      documents.push_back(builder.build(record));
+    };
+    sink.on_problem = [](const paperdex::ReadProblem&) {};
+    for (const std::string& file : paperdex::expand_inputs(inputs)) {
+      paperdex::read_input(file, sink);
+    }
+
+    std::printf("# %zu records, built in memory (untimed); one thread; work dir %s\n",
+                documents.size(), work.c_str());
+    std::printf("%-9s %9s %9s %10s %9s %11s %9s %9s  %s\n", "variant", "add_s", "add_cpu",
+                "cpu_rec/s", "compact_s", "rec/s_total", "MB", "B/rec", "tables (MB)");
+    for (const Variant variant : variants) {
+      const Figures f = write_variant(documents, variant, work);
+      const double cpu = f.add_cpu + f.compact_cpu;
+      const double n = static_cast<double>(documents.size());
+      std::printf("%-9s %9.2f %9.2f %10.0f %9.2f %11.0f %9.1f %9.0f  %s\n", variant_name(variant),
+                  f.add_wall, f.add_cpu, n / f.add_cpu, f.compact_wall, n / cpu,
+                  static_cast<double>(f.bytes) / 1e6, static_cast<double>(f.bytes) / n,
+                  f.tables.c_str());
+      std::fflush(stdout);
+    }
+    fs::remove_all(work);
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "paperdex-xapian-floor: " << error.what() << '\n';
+    return 2;
+  } catch (const Xapian::Error& error) {
+    std::cerr << "paperdex-xapian-floor: " << error.get_description() << '\n';
+    return 2;
+  }
+}
