@@ -43,14 +43,33 @@ bool spelling_word(std::string_view term) {
 
 }  // namespace
 
-void DocumentBuilder::index_text(Xapian::Document& doc, std::string_view text,
-                                 std::string_view prefix, bool stemmed, Xapian::termpos& position,
-                                 std::vector<std::string>* spelling_words) const {
+void DocumentBuilder::index_names(Xapian::Document& doc, std::string_view text,
+                                  std::string_view prefix, Xapian::termpos& position) const {
   for (const Token& token : analyzer_.tokenize(text)) {
-    doc.add_posting(schema::make_term(prefix, stemmed ? token.stem : token.term), ++position);
+    doc.add_posting(schema::make_term(prefix, token.term), ++position);
+  }
+}
+
+void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Record& record,
+                                               std::vector<std::string>* spelling_words) const {
+  const auto add_spelling = [&](const Token& token) {
     if (spelling_words != nullptr && spelling_word(token.term)) {
       spelling_words->push_back(token.term);
     }
+  };
+  Xapian::termpos title_position = 0;
+  Xapian::termpos text_position = 0;
+  for (const Token& token : analyzer_.tokenize(record.title)) {
+    doc.add_posting(schema::make_term(schema::kTitlePrefix, token.stem), ++title_position);
+    doc.add_posting(schema::make_term(schema::kTextPrefix, token.stem), ++text_position,
+                    schema::kTitleWordsInText);
+    add_spelling(token);
+  }
+  // The gap keeps a phrase from running from the title into the abstract.
+  text_position += schema::kValueGap;
+  for (const Token& token : analyzer_.tokenize(record.abstract)) {
+    doc.add_posting(schema::make_term(schema::kTextPrefix, token.stem), ++text_position);
+    add_spelling(token);
   }
 }
 
@@ -64,10 +83,7 @@ Xapian::Document DocumentBuilder::build(const Record& record,
   // Spelling words are the folded words themselves, not stems: a suggestion
   // is shown to the user, and a wildcard "optimiz*" must see "optimize".
   if (spelling_words != nullptr) spelling_words->clear();
-  Xapian::termpos position = 0;
-  index_text(doc, record.title, schema::kTitlePrefix, true, position, spelling_words);
-  position = 0;
-  index_text(doc, record.abstract, schema::kAbstractPrefix, true, position, spelling_words);
+  index_title_and_abstract(doc, record, spelling_words);
   if (spelling_words != nullptr) {
     // Once per paper: the table's frequencies then count papers, as the
     // index's term frequencies do.
@@ -77,9 +93,9 @@ Xapian::Document DocumentBuilder::build(const Record& record,
   }
 
   // Authors: the gap keeps a phrase from running from one name into the next.
-  position = 0;
+  Xapian::termpos position = 0;
   for (const std::string& author : record.authors) {
-    index_text(doc, author, schema::kAuthorPrefix, false, position);
+    index_names(doc, author, schema::kAuthorPrefix, position);
     position += schema::kValueGap;
     const std::string name = normalized_title(author);
     if (!name.empty()) doc.add_boolean_term(schema::make_term(schema::kAuthorExactPrefix, name));
@@ -109,9 +125,9 @@ Xapian::Document DocumentBuilder::build(const Record& record,
     doc.add_boolean_term(schema::make_term(schema::kDoiPrefix, ascii_lower(record.doi)));
   }
   position = 0;
-  index_text(doc, record.journal_ref, schema::kJournalPrefix, false, position);
+  index_names(doc, record.journal_ref, schema::kJournalPrefix, position);
   position = 0;
-  index_text(doc, record.comments, schema::kCommentsPrefix, false, position);
+  index_names(doc, record.comments, schema::kCommentsPrefix, position);
   return doc;
 }
 

@@ -34,11 +34,14 @@ class DocumentBuilder {
   std::string derived_id(const Record& record) const;
 
  private:
-  // Adds the words of `text` with positions after `position`, as stems when
-  // `stemmed` (text fields), as folded words otherwise (names).
-  void index_text(Xapian::Document& doc, std::string_view text, std::string_view prefix,
-                  bool stemmed, Xapian::termpos& position,
-                  std::vector<std::string>* spelling_words = nullptr) const;
+  // The title's stems in the title field and, with the abstract's, in the
+  // text field (schema.h); their folded words go to `spelling_words`.
+  void index_title_and_abstract(Xapian::Document& doc, const Record& record,
+                                std::vector<std::string>* spelling_words) const;
+  // Adds the folded words of `text` (name fields: no stemming) with positions
+  // after `position`.
+  void index_names(Xapian::Document& doc, std::string_view text, std::string_view prefix,
+                   Xapian::termpos& position) const;
 
   const Analyzer& analyzer_;
 };

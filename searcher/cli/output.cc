@@ -162,7 +162,7 @@ void print_year_facet(std::ostream& out, const std::vector<FacetCount>& facet,
   out << line << '\n';
 }
 
-// "score 4.51 = title:switch 2.31 + abstract:optic 2.20; filters: subject:cs.ni"
+// "score 4.51 = text:switch 2.31 + text:optic 2.20; filters: subject:cs.ni"
 std::string explanation_line(const Hit& hit) {
   std::string scored, filters;
   for (const TermContribution& term : hit.explanation) {

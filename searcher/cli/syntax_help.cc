@@ -21,7 +21,8 @@ Words
   (a OR b) -c               space between words: 'a OR b c' is (a OR b) AND c
 
 Fields (name:value; name:"a phrase"; name:(a OR b))
-  title:word  abstract:word       one field only
+  title:word                      the title only
+  text:word  abstract:word        title and abstract: what a plain word searches
   author:zhao                     any author with that name part
   author:"Zhida Jiang"            that name (accents and case ignored)
   journal:"Phys. Rev."  comments:"10 pages"

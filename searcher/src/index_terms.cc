@@ -28,13 +28,9 @@ std::vector<std::string> IndexTermSource::words_starting(std::string_view prefix
     take_prefixed(db_.spellings_begin(), prefix, 0, limit, words);
     return words;
   }
-  for (std::string_view field : {schema::kTitlePrefix, schema::kAbstractPrefix}) {
-    const std::string pattern = std::string(field) + std::string(prefix);
-    take_prefixed(db_.allterms_begin(pattern), pattern, field.size(), limit, words);
-  }
-  std::sort(words.begin(), words.end());
-  words.erase(std::unique(words.begin(), words.end()), words.end());
-  if (words.size() > limit) words.resize(limit);
+  // The text field holds the title's stems too.
+  const std::string pattern = std::string(schema::kTextPrefix) + std::string(prefix);
+  take_prefixed(db_.allterms_begin(pattern), pattern, schema::kTextPrefix.size(), limit, words);
   return words;
 }
 

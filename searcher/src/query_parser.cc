@@ -235,7 +235,8 @@ class Translator {
     const bool any_word = node.implicit && mode_ == MatchMode::kAnyWord;
     std::vector<Query> required;
     std::vector<Query> optional;
-    std::vector<Query> pooled;  // relax: the free-text clauses to OR
+    std::vector<Query> pooled;  // relax: the free-text clauses (or their words) to OR
+    std::size_t pooled_clauses = 0;
     std::size_t pool_index = 0;
     std::vector<Query> filters;
     Part result;
@@ -257,7 +258,8 @@ class Translator {
         // A plain word, or a bracketed group of them ("(Th2)" in a sentence):
         // either may be what is missing when too few papers match them all.
         if (pooled.empty()) pool_index = required.size();
-        pooled.push_back(std::move(part.text));
+        pool(inner, std::move(part.text), pooled);
+        ++pooled_clauses;
       } else if (any_word && !marked_required) {
         // Kept whole: lifting its filter out would impose it on the other
         // alternatives too.
@@ -270,7 +272,7 @@ class Translator {
       }
     }
     if (!pooled.empty()) {
-      relaxed_clauses_ = pooled.size();
+      relaxed_clauses_ = pooled_clauses;
       required.insert(required.begin() + static_cast<std::ptrdiff_t>(pool_index),
                       combine(Query::OP_OR, std::move(pooled)));
     }
@@ -295,6 +297,29 @@ class Translator {
       target = Query(Query::OP_AND_NOT, target, unwanted);
     }
     return result;
+  }
+
+  // Adds a relaxed clause to the pool. An unquoted word that is several
+  // ("tissue-resident", "IL-6") is a phrase among papers matching every word,
+  // but its words count one by one among partial matches, as the other words
+  // do: a paper saying "resident tissue" shares both. A clause already in the
+  // pool is not added again, so a word a long query repeats counts once.
+  void pool(const QueryNode& clause, Query text, std::vector<Query>& pooled) const {
+    std::vector<Query> clauses;
+    if (clause.kind == NodeKind::kTerm && !clause.quoted && !is_wildcard(clause)) {
+      const std::vector<Token> tokens = analyzer_.tokenize(analyzer_.prepare(clause.text));
+      if (tokens.size() > 1) {
+        for (const Token& token : tokens) clauses.push_back(text_query(nullptr, {token}, 0));
+      }
+    }
+    if (clauses.empty()) clauses.push_back(std::move(text));
+    for (Query& query : clauses) {
+      const std::string description = query.get_description();
+      const bool pooled_already =
+          std::any_of(pooled.begin(), pooled.end(),
+                      [&](const Query& other) { return other.get_description() == description; });
+      if (!pooled_already) pooled.push_back(std::move(query));
+    }
   }
 
   Part disjunction(const QueryNode& node, bool excluded) {
@@ -476,7 +501,7 @@ class Translator {
         query =
             terms.empty() ? Query(pattern) : Query(Query::OP_SYNONYM, terms.begin(), terms.end());
       }
-      alternatives.push_back(weighted(searched, std::move(query)));
+      alternatives.push_back(std::move(query));
     }
     Part result;
     result.text = combine(Query::OP_OR, std::move(alternatives));
@@ -490,7 +515,7 @@ class Translator {
                            node.text_position, "add letters before the '*'");
   }
 
-  // The words in one field, or in every default field (title or abstract).
+  // The words in one field, or in the default field (the text).
   Query text_query(const schema::Field* field, const std::vector<Token>& tokens,
                    Xapian::termcount window) const {
     if (field != nullptr) return field_text(*field, tokens, window);
@@ -544,15 +569,6 @@ class Translator {
       for (const Token& token : tokens) words.emplace_back(field_term(field, token));
       query = window == 0 ? Query(Query::OP_PHRASE, words.begin(), words.end())
                           : Query(Query::OP_NEAR, words.begin(), words.end(), window);
-    }
-    return weighted(field, std::move(query));
-  }
-
-  // A title match weighs the same whether the user asked for the title or
-  // for any field.
-  Query weighted(const schema::Field& field, Query query) const {
-    if (field.prefix == schema::kTitlePrefix && options_.title_weight != 1.0) {
-      return Query(Query::OP_SCALE_WEIGHT, query, options_.title_weight);
     }
     return query;
   }

@@ -14,7 +14,6 @@
 namespace paperdex::detail {
 
 struct QueryParserOptions {
-  double title_weight = 0.4;  // a title match against an abstract match (ranking.h)
   // Most words one wildcard may expand to (in name fields: terms per field);
   // more is an error ("too broad"), not a slow query.
   unsigned max_wildcard_terms = 200;

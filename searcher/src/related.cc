@@ -24,14 +24,14 @@ class TextTermDecider : public Xapian::ExpandDecider {
     return db_.get_termfreq(term) > 1;
   }
 
-  // Length of the title or abstract prefix `term` starts with; 0 for others.
+  // Length of the text field's prefix when `term` is in it (the title's
+  // words are there too, so the title field adds nothing); 0 for others.
   static std::size_t text_prefix_length(std::string_view term) {
-    for (std::string_view prefix : {schema::kTitlePrefix, schema::kAbstractPrefix}) {
-      // A longer prefix of capitals ("XC") is another field's.
-      if (term.starts_with(prefix) && term.size() > prefix.size() &&
-          !(term[prefix.size()] >= 'A' && term[prefix.size()] <= 'Z')) {
-        return prefix.size();
-      }
+    const std::string_view prefix = schema::kTextPrefix;
+    // A longer prefix of capitals ("TX") would be another field's.
+    if (term.starts_with(prefix) && term.size() > prefix.size() &&
+        !(term[prefix.size()] >= 'A' && term[prefix.size()] <= 'Z')) {
+      return prefix.size();
     }
     return 0;
   }

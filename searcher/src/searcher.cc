@@ -242,17 +242,10 @@ struct Searcher::Impl {
                          Xapian::Query(Xapian::Query::OP_OR, authors.begin(), authors.end()));
   }
 
-  // What a term's weight is multiplied by in the parser's queries.
-  double title_scale(const std::string& term) const {
-    const std::string_view title = schema::kTitlePrefix;
-    const bool in_title = term.starts_with(title) && term.size() > title.size() &&
-                          !(term[title.size()] >= 'A' && term[title.size()] <= 'Z');
-    return in_title ? parser.options().title_weight : 1.0;
-  }
-
   SearchResult search(const SearchRequest& request) {
     detail::ParsedQuery parsed;
-    detail::TermScale scale = [this](const std::string& term) { return title_scale(term); };
+    // What a term's weight is multiplied by in the query: 1 but in "like" queries.
+    detail::TermScale scale = [](const std::string&) { return 1.0; };
     const bool has_filters =
         !request.subjects.empty() || !request.years.empty() || !request.authors.empty();
     const bool no_words = request.query.find_first_not_of(" \t\r\n") == std::string::npos;
@@ -271,9 +264,9 @@ struct Searcher::Impl {
       parsed.has_text = true;
       parsed.relaxed = Xapian::Query();
       for (std::string& stem : related.stems) parsed.highlight_stems.push_back(std::move(stem));
-      scale = [this, scales = std::move(related.scales)](const std::string& term) {
+      scale = [scales = std::move(related.scales)](const std::string& term) {
         const auto found = scales.find(term);
-        return found != scales.end() ? found->second : title_scale(term);
+        return found != scales.end() ? found->second : 1.0;
       };
     }
     Xapian::Query query = filtered(request, parsed.query);

@@ -27,13 +27,11 @@ bool has_letter(std::string_view word) {
                      [](char c) { return (c < '0' || c > '9') && c != '.' && c != ','; });
 }
 
-// Papers with the word in title or abstract (an upper bound: a paper may
-// have it in both). Text fields hold stems, so this counts the word's stem.
+// Papers with the word in title or abstract. Text fields hold stems, so
+// this counts the word's stem.
 Xapian::doccount papers_with(const Xapian::Database& db, const Analyzer& analyzer,
                              const std::string& word) {
-  const std::string stem = analyzer.stem(word);
-  return db.get_termfreq(schema::make_term(schema::kTitlePrefix, stem)) +
-         db.get_termfreq(schema::make_term(schema::kAbstractPrefix, stem));
+  return db.get_termfreq(schema::make_term(schema::kTextPrefix, analyzer.stem(word)));
 }
 
 // The correction as the user would have typed it: capitalized if they did.
