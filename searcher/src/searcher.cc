@@ -75,9 +75,12 @@ Xapian::Query add_filters(const detail::QueryParser& parser, Xapian::Query query
   return Xapian::Query(Xapian::Query::OP_FILTER, query, filter);
 }
 
-// One pass of the matcher with facet spies.
+// What the matcher found for one query: the ranked page, how many match,
+// and the facet counts when asked for.
 struct MatchPass {
   Xapian::MSet mset;
+  Xapian::doccount matches = 0;  // exact when matches_exact
+  bool matches_exact = true;
   std::map<std::string, std::size_t> subjects;
   std::map<std::string, std::size_t> years;
 };
@@ -174,38 +177,41 @@ struct Searcher::Impl {
       enquire.set_sort_by_value_then_relevance(schema::kDateSlot, false);
       enquire.set_docid_order(Xapian::Enquire::ASCENDING);
     }
+    MatchPass pass;
+    if (!facets) {
+      pass.mset = enquire.get_mset(first, count);
+      pass.matches = pass.mset.get_matches_estimated();
+      pass.matches_exact =
+          pass.mset.get_matches_lower_bound() == pass.mset.get_matches_upper_bound();
+      return pass;
+    }
+    // Exact totals and facets need every match seen, but not weighed: the
+    // page comes from a pass that may skip what cannot reach it, the counts
+    // from an unweighted pass over every match (weighing every match was two
+    // thirds of a query's time).
+    pass.mset = enquire.get_mset(first, count);
+    Xapian::Enquire counter(db);
+    counter.set_query(query);
+    counter.set_weighting_scheme(Xapian::BoolWeight());
     // The table when there is one; otherwise Xapian's own value-count spies,
     // which remote shard servers know without registration. A slot holds one
     // value, so the subject spy counts subject lists; they are split below.
     std::optional<detail::FacetTableSpy> table_spy;
-    std::optional<Xapian::Enquire> counter;
     Xapian::ValueCountMatchSpy subject_spy(schema::kSubjectsSlot);
     Xapian::ValueCountMatchSpy year_spy(schema::kYearSlot);
-    // Sorted by value over remote shards, Xapian 1.4 counts some matches
-    // twice (see has_remote_shard): the spies get a pass of their own.
-    const bool count_apart = facets && !facet_table && sort != SortOrder::kRelevance &&
-                             db.size() > 1 && detail::has_remote_shard(db);
-    if (facets && facet_table) {
-      table_spy.emplace(facet_table);
-      enquire.add_matchspy(&*table_spy);
-    } else if (facets) {
-      Xapian::Enquire& counting = count_apart ? counter.emplace(db) : enquire;
-      counting.add_matchspy(&subject_spy);
-      counting.add_matchspy(&year_spy);
+    if (facet_table) {
+      counter.add_matchspy(&table_spy.emplace(facet_table));
+    } else {
+      counter.add_matchspy(&subject_spy);
+      counter.add_matchspy(&year_spy);
     }
-    // Exact totals and facets need every match seen.
-    const Xapian::doccount check_at_least = facets ? db.get_doccount() : 0;
-    MatchPass pass;
-    pass.mset = enquire.get_mset(first, count, check_at_least);
-    if (counter) {
-      counter->set_query(query);
-      counter->set_weighting_scheme(Xapian::BoolWeight());
-      counter->get_mset(0, 0, check_at_least);
-    }
+    const Xapian::MSet counted = counter.get_mset(0, 0, db.get_doccount());
+    pass.matches = counted.get_matches_estimated();
+    pass.matches_exact = counted.get_matches_lower_bound() == counted.get_matches_upper_bound();
     if (table_spy) {
       pass.subjects = table_spy->subject_counts();
       pass.years = table_spy->year_counts();
-    } else if (facets) {
+    } else {
       for (auto it = subject_spy.values_begin(); it != subject_spy.values_end(); ++it) {
         detail::add_list_counts(pass.subjects, *it, it.get_termfreq());
       }
@@ -280,9 +286,9 @@ struct Searcher::Impl {
     const bool by_relevance = parsed.has_text;
     MatchPass full = run(query, by_relevance, request.sort, 0,
                          static_cast<Xapian::doccount>(wanted), request.facets);
-    result.all_words_total = full.mset.get_matches_estimated();
+    result.all_words_total = full.matches;
     result.total = result.all_words_total;
-    result.total_exact = full.mset.get_matches_lower_bound() == full.mset.get_matches_upper_bound();
+    result.total_exact = full.matches_exact;
 
     detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems);
     std::size_t index = 0;
@@ -314,11 +320,10 @@ struct Searcher::Impl {
           result.hits.back().explanation = detail::explain_match(db, partial, *it, scale);
         }
       }
-      if (!rest.mset.empty() || rest.mset.get_matches_estimated() > 0) {
+      if (!rest.mset.empty() || rest.matches > 0) {
         result.match_set = MatchSet::kMostWords;
-        result.total += rest.mset.get_matches_estimated();
-        result.total_exact = result.total_exact && rest.mset.get_matches_lower_bound() ==
-                                                       rest.mset.get_matches_upper_bound();
+        result.total += rest.matches;
+        result.total_exact = result.total_exact && rest.matches_exact;
         for (const auto& [value, count] : rest.subjects) subjects[value] += count;
         for (const auto& [value, count] : rest.years) years[value] += count;
       }
