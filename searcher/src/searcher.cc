@@ -178,8 +178,8 @@ struct Searcher::Impl {
       enquire.set_docid_order(Xapian::Enquire::ASCENDING);
     }
     MatchPass pass;
+    pass.mset = enquire.get_mset(first, count);
     if (!facets) {
-      pass.mset = enquire.get_mset(first, count);
       pass.matches = pass.mset.get_matches_estimated();
       pass.matches_exact =
           pass.mset.get_matches_lower_bound() == pass.mset.get_matches_upper_bound();
@@ -187,9 +187,9 @@ struct Searcher::Impl {
     }
     // Exact totals and facets need every match seen, but not weighed: the
     // page comes from a pass that may skip what cannot reach it, the counts
-    // from an unweighted pass over every match (weighing every match was two
-    // thirds of a query's time).
-    pass.mset = enquire.get_mset(first, count);
+    // from an unweighted, unsorted pass over every match (weighing every
+    // match was two thirds of a query's time; and sorted by value over
+    // remote shards, Xapian 1.4 would count some matches twice).
     Xapian::Enquire counter(db);
     counter.set_query(query);
     counter.set_weighting_scheme(Xapian::BoolWeight());
