@@ -85,8 +85,8 @@ PAPERDEX_API void visit_highlights(const HighlightedText& text, const HighlightV
 
 /// One query term that matched a hit, and what it added to the hit's score.
 struct TermContribution {
-  std::string field;  ///< "title", "abstract", "author", "subject", ...
-  std::string term;   ///< as indexed, without prefix: a stem in title and abstract ("switch")
+  std::string field;  ///< "text" (title and abstract), "title", "author", "subject", ...
+  std::string term;   ///< as indexed, without prefix: a stem in text and title ("switch")
   double weight = 0;  ///< its share of Hit::score; 0 for filters
 };
 
