@@ -49,6 +49,9 @@ std::string_view trimmed(std::string_view text) {
 struct Part {
   Query text;
   Query filter;
+  // An unquoted word written as several ("IL-6"): `text` is their phrase,
+  // these are the words one by one (ParsedQuery::relaxed pools them).
+  std::vector<Query> words;
   std::vector<Query> exclusions;
   std::size_t exclusion_position = 0;
 
@@ -60,6 +63,24 @@ struct Part {
     if (text.empty()) return filter;
     if (filter.empty()) return text;
     return Query(Query::OP_FILTER, text, filter);
+  }
+};
+
+// The free-text clauses OR-ed when too few papers match them all. A word
+// written as several counts one by one there ("resident tissue" shares both
+// words of "tissue-resident"), and a clause already in the pool is not added
+// again, so a word a long query repeats counts once.
+struct RelaxedPool {
+  std::vector<Query> queries;
+  std::vector<std::string> descriptions;  // of `queries`, to find repeats
+
+  void add(Query query) {
+    std::string description = query.get_description();
+    if (std::find(descriptions.begin(), descriptions.end(), description) != descriptions.end()) {
+      return;
+    }
+    descriptions.push_back(std::move(description));
+    queries.push_back(std::move(query));
   }
 };
 
@@ -235,7 +256,7 @@ class Translator {
     const bool any_word = node.implicit && mode_ == MatchMode::kAnyWord;
     std::vector<Query> required;
     std::vector<Query> optional;
-    std::vector<Query> pooled;  // relax: the free-text clauses (or their words) to OR
+    RelaxedPool pooled;  // relax: the free-text clauses (or their words) to OR
     std::size_t pooled_clauses = 0;
     std::size_t pool_index = 0;
     std::vector<Query> filters;
@@ -257,8 +278,12 @@ class Translator {
                   (inner.kind == NodeKind::kAnd && inner.implicit))) {
         // A plain word, or a bracketed group of them ("(Th2)" in a sentence):
         // either may be what is missing when too few papers match them all.
-        if (pooled.empty()) pool_index = required.size();
-        pool(inner, std::move(part.text), pooled);
+        if (pooled.queries.empty()) pool_index = required.size();
+        if (part.words.empty()) {
+          pooled.add(std::move(part.text));
+        } else {
+          for (Query& word : part.words) pooled.add(std::move(word));
+        }
         ++pooled_clauses;
       } else if (any_word && !marked_required) {
         // Kept whole: lifting its filter out would impose it on the other
@@ -271,10 +296,10 @@ class Translator {
         if (!part.filter.empty()) filters.push_back(std::move(part.filter));
       }
     }
-    if (!pooled.empty()) {
+    if (!pooled.queries.empty()) {
       relaxed_clauses_ = pooled_clauses;
       required.insert(required.begin() + static_cast<std::ptrdiff_t>(pool_index),
-                      combine(Query::OP_OR, std::move(pooled)));
+                      combine(Query::OP_OR, std::move(pooled.queries)));
     }
 
     Query must = combine(Query::OP_AND, std::move(required));
@@ -297,29 +322,6 @@ class Translator {
       target = Query(Query::OP_AND_NOT, target, unwanted);
     }
     return result;
-  }
-
-  // Adds a relaxed clause to the pool. An unquoted word that is several
-  // ("tissue-resident", "IL-6") is a phrase among papers matching every word,
-  // but its words count one by one among partial matches, as the other words
-  // do: a paper saying "resident tissue" shares both. A clause already in the
-  // pool is not added again, so a word a long query repeats counts once.
-  void pool(const QueryNode& clause, Query text, std::vector<Query>& pooled) const {
-    std::vector<Query> clauses;
-    if (clause.kind == NodeKind::kTerm && !clause.quoted && !is_wildcard(clause)) {
-      const std::vector<Token> tokens = analyzer_.tokenize(analyzer_.prepare(clause.text));
-      if (tokens.size() > 1) {
-        for (const Token& token : tokens) clauses.push_back(text_query(nullptr, {token}, 0));
-      }
-    }
-    if (clauses.empty()) clauses.push_back(std::move(text));
-    for (Query& query : clauses) {
-      const std::string description = query.get_description();
-      const bool pooled_already =
-          std::any_of(pooled.begin(), pooled.end(),
-                      [&](const Query& other) { return other.get_description() == description; });
-      if (!pooled_already) pooled.push_back(std::move(query));
-    }
   }
 
   Part disjunction(const QueryNode& node, bool excluded) {
@@ -397,6 +399,9 @@ class Translator {
     const Xapian::termcount window =
         node.proximity == 0 ? 0 : near_window(tokens.size(), node.proximity);
     result.text = text_query(field, tokens, window);
+    if (!node.quoted && tokens.size() > 1) {
+      for (const Token& token : tokens) result.words.push_back(text_query(field, {token}, 0));
+    }
     collect(node, prepared, tokens, excluded);
     return result;
   }
