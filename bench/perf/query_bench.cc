@@ -23,7 +23,10 @@
 #include <thread>
 #include <vector>
 
+#include "measure.h"
 #include "paperdex/searcher.h"
+
+using paperdex::bench::median;
 
 namespace {
 
@@ -44,13 +47,6 @@ struct Summary {
   std::size_t errors = 0;
   std::size_t zero_hits = 0;
 };
-
-template <typename T>
-T median(std::vector<T> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
 
 // Nearest-rank percentile of sorted values.
 double percentile(const std::vector<double>& sorted, double p) {

@@ -12,7 +12,6 @@
 // --repeat runs), plain numbers so scripts can read them. rec/s and MB/s are
 // per wall-clock second; cpu_rec/s per CPU second of the process, which moves
 // less when other processes share the cores.
-#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -26,8 +25,12 @@
 #include <vector>
 
 #include "document_builder.h"
+#include "measure.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/indexer/readers.h"
+
+using paperdex::bench::median;
+using paperdex::bench::process_cpu_seconds;
 
 namespace {
 
@@ -55,12 +58,6 @@ struct RunResult {
   double cpu_seconds = 0;
 };
 
-double process_cpu_seconds() {
-  timespec now{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
-}
-
 RunResult run_stage(Stage stage, const std::vector<std::string>& files,
                     const paperdex::Analyzer& analyzer) {
   const paperdex::DocumentBuilder builder(analyzer);
@@ -86,13 +83,6 @@ RunResult run_stage(Stage stage, const std::vector<std::string>& files,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   result.cpu_seconds = process_cpu_seconds() - cpu_started;
   return result;
-}
-
-template <typename T>
-T median(std::vector<T> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
 int usage(std::ostream& out, int status) {

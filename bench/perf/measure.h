@@ -1,0 +1,27 @@
+// What the benchmark programs measure with: process CPU time and medians.
+#pragma once
+
+#include <time.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace paperdex::bench {
+
+// CPU seconds used by the whole process so far (every thread).
+inline double process_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
+// The middle value (the mean of the two middle ones for an even count);
+// `values` must not be empty.
+template <typename T>
+T median(std::vector<T> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+}  // namespace paperdex::bench
