@@ -81,6 +81,17 @@ std::string ascii_probe_text() {
   return probe;
 }
 
+// What may stand between two parts of a hyphenated word.
+bool is_hyphen(std::string_view between) {
+  return between == "-" || between == "\u2010" || between == "\u2011";
+}
+
+bool is_number(std::string_view term) {
+  return !term.empty() && std::all_of(term.begin(), term.end(), [](char c) {
+    return (c >= '0' && c <= '9') || c == '.' || c == ',';
+  });
+}
+
 }  // namespace
 
 struct Analyzer::Impl {
@@ -251,6 +262,35 @@ std::string Analyzer::fold(std::string_view word) const {
 
 std::string Analyzer::stem(std::string_view folded_term) const {
   return impl_->stem(std::string(folded_term));
+}
+
+std::vector<HyphenCompound> Analyzer::hyphen_compounds(std::string_view text,
+                                                       const std::vector<Token>& tokens) const {
+  std::vector<HyphenCompound> compounds;
+  const auto linked = [&](std::size_t i) {
+    return tokens[i].end <= tokens[i + 1].begin && tokens[i + 1].begin <= text.size() &&
+           is_hyphen(text.substr(tokens[i].end, tokens[i + 1].begin - tokens[i].end));
+  };
+  std::size_t first = 0;
+  while (first + 1 < tokens.size()) {
+    std::size_t last = first;
+    while (last + 1 < tokens.size() && linked(last)) ++last;
+    const std::size_t parts = last - first + 1;
+    if (parts >= 2 && parts <= kMaxCompoundParts) {
+      HyphenCompound compound{first, last, {}, {}};
+      bool numbers_only = true;
+      for (std::size_t i = first; i <= last; ++i) {
+        compound.term += tokens[i].term;
+        numbers_only = numbers_only && is_number(tokens[i].term);
+      }
+      if (!numbers_only) {
+        compound.stem = stem(compound.term);
+        compounds.push_back(std::move(compound));
+      }
+    }
+    first = last + 1;
+  }
+  return compounds;
 }
 
 }  // namespace paperdex

@@ -57,17 +57,33 @@ void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Reco
       spelling_words->push_back(token.term);
     }
   };
+  // A hyphenated word's joined form ("knockdown" for "knock-down") is posted
+  // at its first part's position: positions stay those of the parts, so
+  // phrases over the parts are unchanged.
+  const auto add_compounds = [&](std::string_view text, const std::vector<Token>& tokens,
+                                 std::string_view prefix, Xapian::termpos first_position,
+                                 Xapian::termcount wdf) {
+    for (const HyphenCompound& compound : analyzer_.hyphen_compounds(text, tokens)) {
+      doc.add_posting(schema::make_term(prefix, compound.stem),
+                      first_position + static_cast<Xapian::termpos>(compound.first), wdf);
+    }
+  };
+  const std::vector<Token> title = analyzer_.tokenize(record.title);
   Xapian::termpos title_position = 0;
   Xapian::termpos text_position = 0;
-  for (const Token& token : analyzer_.tokenize(record.title)) {
+  for (const Token& token : title) {
     doc.add_posting(schema::make_term(schema::kTitlePrefix, token.stem), ++title_position);
     doc.add_posting(schema::make_term(schema::kTextPrefix, token.stem), ++text_position,
                     schema::kTitleWordsInText);
     add_spelling(token);
   }
+  add_compounds(record.title, title, schema::kTitlePrefix, 1, 1);
+  add_compounds(record.title, title, schema::kTextPrefix, 1, schema::kTitleWordsInText);
   // The gap keeps a phrase from running from the title into the abstract.
   text_position += schema::kValueGap;
-  for (const Token& token : analyzer_.tokenize(record.abstract)) {
+  const std::vector<Token> abstract = analyzer_.tokenize(record.abstract);
+  add_compounds(record.abstract, abstract, schema::kTextPrefix, text_position + 1, 1);
+  for (const Token& token : abstract) {
     doc.add_posting(schema::make_term(schema::kTextPrefix, token.stem), ++text_position);
     add_spelling(token);
   }

@@ -14,15 +14,32 @@ Highlighter::Highlighter(const Analyzer& analyzer, const std::vector<std::string
                          const std::vector<std::string>& stems)
     : analyzer_(analyzer), terms_(terms.begin(), terms.end()), stems_(stems.begin(), stems.end()) {}
 
-bool Highlighter::matches(const Token& token) const {
-  return terms_.contains(token.term) || stems_.contains(token.stem);
+std::vector<std::string> Highlighter::matched_words(std::string_view text,
+                                                    const std::vector<Token>& tokens) const {
+  std::vector<std::string> words(tokens.size());
+  if (terms_.empty() && stems_.empty()) return words;
+  const auto listed = [&](const std::string& term, const std::string& stem) {
+    return terms_.contains(term) || stems_.contains(stem);
+  };
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (listed(tokens[i].term, tokens[i].stem)) words[i] = tokens[i].stem;
+  }
+  // The query's "knockdown" matched the paper's "knock-down" (and the reverse):
+  // every part is marked, as one word.
+  for (const HyphenCompound& compound : analyzer_.hyphen_compounds(text, tokens)) {
+    if (!listed(compound.term, compound.stem)) continue;
+    for (std::size_t i = compound.first; i <= compound.last; ++i) words[i] = compound.stem;
+  }
+  return words;
 }
 
 HighlightedText Highlighter::mark_all(std::string_view text) const {
   HighlightedText result{std::string(text), {}};
   if (terms_.empty() && stems_.empty()) return result;
-  for (const Token& token : analyzer_.tokenize(text)) {
-    if (matches(token)) result.spans.emplace_back(token.begin, token.end);
+  const std::vector<Token> tokens = analyzer_.tokenize(text);
+  const std::vector<std::string> words = matched_words(text, tokens);
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (!words[i].empty()) result.spans.emplace_back(tokens[i].begin, tokens[i].end);
   }
   return result;
 }
@@ -35,12 +52,10 @@ HighlightedText Highlighter::snippet(std::string_view text, std::size_t target_b
   // Which tokens match, and under which key (so a window scores distinct words).
   std::vector<int> match_key(tokens.size(), -1);
   std::unordered_map<std::string, int> keys;
+  const std::vector<std::string> words = matched_words(text, tokens);
   for (std::size_t i = 0; i < tokens.size(); ++i) {
-    if (!terms_.empty() || !stems_.empty()) {
-      if (matches(tokens[i])) {
-        match_key[i] =
-            keys.try_emplace(tokens[i].stem, static_cast<int>(keys.size())).first->second;
-      }
+    if (!words[i].empty()) {
+      match_key[i] = keys.try_emplace(words[i], static_cast<int>(keys.size())).first->second;
     }
   }
 

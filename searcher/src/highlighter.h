@@ -27,7 +27,10 @@ class Highlighter {
   HighlightedText snippet(std::string_view text, std::size_t target_bytes) const;
 
  private:
-  bool matches(const Token& token) const;
+  // Per token: the word it matched (its stem, or its hyphenated word's
+  // joined stem), empty when it matched nothing.
+  std::vector<std::string> matched_words(std::string_view text,
+                                         const std::vector<Token>& tokens) const;
 
   const Analyzer& analyzer_;
   std::unordered_set<std::string> terms_;

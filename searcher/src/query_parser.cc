@@ -400,10 +400,44 @@ class Translator {
         node.proximity == 0 ? 0 : near_window(tokens.size(), node.proximity);
     result.text = text_query(field, tokens, window);
     if (!node.quoted && tokens.size() > 1) {
-      for (const Token& token : tokens) result.words.push_back(text_query(field, {token}, 0));
+      const std::vector<HyphenCompound> compounds =
+          field == nullptr || field->kind == schema::FieldKind::kText
+              ? analyzer_.hyphen_compounds(prepared, tokens)
+              : std::vector<HyphenCompound>{};
+      // A hyphenated word matches its joined spelling too ("knock-down" or
+      // "knockdown"). Among partial matches its parts count one by one where
+      // the paper writes them apart, the joined word where it writes that.
+      if (compounds.size() == 1 && compounds.front().first == 0 &&
+          compounds.front().last + 1 == tokens.size()) {
+        result.text = Query(Query::OP_OR, result.text, compound_query(field, compounds.front()));
+      }
+      std::size_t next = 0;
+      for (const HyphenCompound& compound : compounds) {
+        for (; next < compound.first; ++next) {
+          result.words.push_back(text_query(field, {tokens[next]}, 0));
+        }
+        std::vector<Query> parts;
+        for (; next <= compound.last; ++next) parts.push_back(text_query(field, {tokens[next]}, 0));
+        result.words.emplace_back(Query::OP_MAX, combine(Query::OP_OR, std::move(parts)),
+                                  compound_query(field, compound));
+      }
+      for (; next < tokens.size(); ++next) {
+        result.words.push_back(text_query(field, {tokens[next]}, 0));
+      }
+      collect(node, prepared, tokens, excluded);
+      collect_compounds(node, compounds, excluded);
+      return result;
     }
     collect(node, prepared, tokens, excluded);
     return result;
+  }
+
+  // The joined form of a hyphenated word, as the indexer posts it.
+  Query compound_query(const schema::Field* field, const HyphenCompound& compound) const {
+    Token joined;
+    joined.term = compound.term;
+    joined.stem = compound.stem;
+    return text_query(field, {joined}, 0);
   }
 
   // a NEAR/n b: the words of every operand within n positions, in one field.
@@ -551,6 +585,20 @@ class Translator {
         words_.push_back(
             {token.term, node.text_position + token.begin, node.text_position + token.end});
       }
+    }
+  }
+
+  // The joined forms of hyphenated words, so the highlighter marks a paper's
+  // "knockdown" for a query's "knock-down".
+  void collect_compounds(const QueryNode& node, const std::vector<HyphenCompound>& compounds,
+                         bool excluded) {
+    if (excluded || !collect_highlights_ ||
+        (node.field != nullptr && node.field->kind != schema::FieldKind::kText)) {
+      return;
+    }
+    for (const HyphenCompound& compound : compounds) {
+      add_unique(highlight_terms_, compound.term);
+      add_unique(highlight_stems_, compound.stem);
     }
   }
 

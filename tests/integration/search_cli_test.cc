@@ -452,6 +452,28 @@ TEST_CASE("the newer query language works end to end", "[cli]") {
   }
 }
 
+TEST_CASE("a hyphenated word and its joined spelling find each other, highlighted", "[cli]") {
+  // corpus/ writes both "trade-off" and "tradeoff".
+  for (const std::string query : {"tradeoff", "trade-off"}) {
+    INFO(query);
+    const Json result = search_json("--limit 100 " + quote(query));
+    bool hyphenated = false, joined = false;
+    for (const Json& hit : result["hits"]) {
+      std::string text = hit["title"].get<std::string>() + " " + hit["snippet"].get<std::string>();
+      std::transform(text.begin(), text.end(), text.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      if (contains(text, "<b>trade</b>-<b>off")) hyphenated = true;
+      if (contains(text, "<b>tradeoff")) joined = true;
+    }
+    CHECK(hyphenated);
+    CHECK(joined);
+  }
+  // The hyphenated query also finds "trade off" written apart (its phrase).
+  CHECK(search_json(quote("trade-off"))["total"] >= search_json(quote("tradeoff"))["total"]);
+  // A quoted hyphenated word is the parts' phrase only.
+  CHECK(search_json(quote("\"trade-off\""))["total"] < search_json(quote("trade-off"))["total"]);
+}
+
 TEST_CASE("paperdex-search --batch with --format json prints one object per query line", "[cli]") {
   TempDir dir;
   const std::string batch = (dir / "queries.txt").string();

@@ -242,6 +242,41 @@ TEST_CASE("Analyzer::stem: English Snowball on words, identity elsewhere", "[ana
   }
 }
 
+TEST_CASE("Analyzer::hyphen_compounds: hyphenated words and their joined forms", "[analyzer]") {
+  struct Case {
+    const char* text;
+    std::vector<std::string> joined;  // term:first-last of each compound
+  };
+  const std::vector<Case> cases = {
+      {"knock-down of GPT-2", {"knockdown:0-1", "gpt2:3-4"}},
+      {"Trade‐offs and COVID‑19", {"tradeoffs:0-1", "covid19:3-4"}},
+      {"N-acetyl-L-cysteine", {"nacetyllcysteine:0-3"}},
+      // Ranges, five parts and more, spaces, dashes and slashes are not words.
+      {"pages 10-20, 2020-2021, 1.5-2", {}},
+      {"a-b-c-d-e", {}},
+      {"knock - down, knock -down, knock--down, knock–down, IL/6", {}},
+      {"10-fold", {"10fold:0-1"}},
+      {"IL-6/IL-10", {"il6:0-1", "il10:2-3"}},
+      {"", {}},
+  };
+  for (const Case& c : cases) {
+    INFO("text: '" << c.text << "'");
+    const std::string text = analyzer().prepare(c.text);
+    const std::vector<Token> tokens = analyzer().tokenize(text);
+    std::vector<std::string> joined;
+    for (const paperdex::HyphenCompound& compound : analyzer().hyphen_compounds(text, tokens)) {
+      joined.push_back(compound.term + ":" + std::to_string(compound.first) + "-" +
+                       std::to_string(compound.last));
+      CHECK(compound.stem == analyzer().stem(compound.term));
+    }
+    CHECK(joined == c.joined);
+  }
+  const std::string text = "trade-offs";
+  const auto compounds = analyzer().hyphen_compounds(text, analyzer().tokenize(text));
+  REQUIRE(compounds.size() == 1);
+  CHECK(compounds[0].stem == "tradeoff");
+}
+
 TEST_CASE("Analyzer::tokenize: byte offsets and positions", "[analyzer]") {
   const std::string text = "Björn Schrödinger, 3.1 and 我们提出";
   const std::vector<Token> tokens = analyzer().tokenize(text);

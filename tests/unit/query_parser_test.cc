@@ -172,8 +172,13 @@ TEST_CASE("free-text words match the title (weighted) or the abstract", "[query]
       {"schedulers", kAll, "Query(Tschedul)", true},
       {"optical circuit switching", kAll, "Query(({optic} AND {circuit} AND {switch}))", true,
        "Query(({optic} OR {circuit} OR {switch}))"},
-      // A word the Analyzer splits is a phrase of exact terms in either field.
-      {"GPT-2", kAll, "Query((Tgpt PHRASE 2 T2))", true},
+      // A word the Analyzer splits is a phrase of its parts; a hyphenated one
+      // also matches its joined spelling, which the indexer posts too.
+      {"GPT-2", kAll, "Query(((Tgpt PHRASE 2 T2) OR Tgpt2))", true},
+      {"knock-down", kAll, "Query(((Tknock PHRASE 2 Tdown) OR Tknockdown))", true},
+      {"\"knock-down\"", kAll, "Query((Tknock PHRASE 2 Tdown))", true},
+      {"10-20", kAll, "Query((T10 PHRASE 2 T20))", true},
+      {"GPT/2", kAll, "Query((Tgpt PHRASE 2 T2))", true},
       // Punctuation alone has no tokens and is dropped, so is a lone '-'.
       {"!!! graphs", kAll, "Query({graph})", true},
       {"graphs - trees", kAll, "Query(({graph} AND {tree}))", true, "Query(({graph} OR {tree}))"},
@@ -208,7 +213,7 @@ TEST_CASE("text and name fields search one field", "[query]") {
       {"abstract:graphs", kAll, "Query(Tgraph)", true},
       {"title:\"graph neural\"", kAll, "Query((Sgraph PHRASE 2 Sneural))", true},
       {"abstract:\"graphs\"", kAll, "Query(Tgraph)", true},
-      {"title:GPT-2", kAll, "Query((Sgpt PHRASE 2 S2))", true},
+      {"title:GPT-2", kAll, "Query(((Sgpt PHRASE 2 S2) OR Sgpt2))", true},
       {"title:(graphs OR trees) neural", kAll, "Query(((Sgraph OR Stree) AND {neural}))", true},
       // Names are never stemmed; several words are a phrase, which cannot
       // span two authors (the indexer leaves a gap between them).
@@ -324,8 +329,15 @@ TEST_CASE("the relaxed query ORs the free-text words of a plain list", "[query]"
        "Query((Sgraph AND ({tree} OR {neural})))"},
       // A word written as one that is several is a phrase among full matches,
       // its words one by one among partial matches.
-      {"GPT-2 models", kAll, "Query(((Tgpt PHRASE 2 T2) AND {model}))", true,
+      {"GPT/2 models", kAll, "Query(((Tgpt PHRASE 2 T2) AND {model}))", true,
        "Query(({gpt} OR {2} OR {model}))"},
+      // A hyphenated word's parts count where a paper writes them apart, its
+      // joined form where it writes that: the larger, not both.
+      {"GPT-2 models", kAll, "Query((((Tgpt PHRASE 2 T2) OR Tgpt2) AND {model}))", true,
+       "Query(((({gpt} OR {2}) MAX Tgpt2) OR {model}))"},
+      {"IL-6/IL-10 levels", kAll,
+       "Query(((Til PHRASE 4 T6 PHRASE 4 Til PHRASE 4 T10) AND {level}))", true,
+       "Query(((({il} OR {6}) MAX Til6) OR (({il} OR {10}) MAX Til10) OR {level}))"},
       // A word the pool has already counts once.
       {"graphs for graphs models", kAll, "Query(({graph} AND {for} AND {graph} AND {model}))", true,
        "Query(({graph} OR {for} OR {model}))"},
@@ -372,10 +384,10 @@ TEST_CASE("highlight terms come from title and abstract searches only", "[query]
       "subject:cs journal:review",
       kAll);
   CHECK(parsed.highlight_terms ==
-        std::vector<std::string>{"schedulers", "graph", "neural", "trees", "gpt", "2"});
+        std::vector<std::string>{"schedulers", "graph", "neural", "trees", "gpt", "2", "gpt2"});
   // Text fields match on stems, phrases and quoted words included.
   CHECK(parsed.highlight_stems ==
-        std::vector<std::string>{"schedul", "graph", "neural", "tree", "gpt", "2"});
+        std::vector<std::string>{"schedul", "graph", "neural", "tree", "gpt", "2", "gpt2"});
 
   const ParsedQuery repeated = parser().parse("graphs graph", kAll);
   CHECK(repeated.highlight_terms == std::vector<std::string>{"graphs", "graph"});

@@ -21,6 +21,18 @@ struct Token {
   std::uint32_t position = 0;  // 0-based index among the tokens of this text
 };
 
+// A word written with hyphens between its parts ("knock-down", "IL-6",
+// "COVID-19"): the tokens first..last, their terms joined ("knockdown",
+// "il6", "covid19") and the stem of that. Indexed beside the parts and
+// searched as an alternative to their phrase, so either spelling finds the
+// other.
+struct HyphenCompound {
+  std::size_t first = 0;  // index of the first part in the token list
+  std::size_t last = 0;   // index of the last part (last > first)
+  std::string term;
+  std::string stem;
+};
+
 // Not thread-safe (holds ICU break iterators): use one Analyzer per thread.
 // Construction is moderately expensive (ICU set-up): keep one and reuse it.
 class Analyzer {
@@ -47,6 +59,15 @@ class Analyzer {
 
   // English stem of an already folded term.
   std::string stem(std::string_view folded_term) const;
+
+  // The hyphenated words among `tokens` (tokenize(text)'s result): runs of
+  // 2 to kMaxCompoundParts tokens with exactly one hyphen (ASCII or U+2010,
+  // U+2011) between neighbours. Runs of numbers only ("10-20", "2020-2021")
+  // are ranges, not words, and longer runs are formulas or chemical names
+  // whose joined form nobody types: neither is a compound.
+  std::vector<HyphenCompound> hyphen_compounds(std::string_view text,
+                                               const std::vector<Token>& tokens) const;
+  static constexpr std::size_t kMaxCompoundParts = 4;
 
  private:
   struct Impl;

@@ -13,7 +13,7 @@
 
 namespace paperdex::schema {
 
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 // How a field is indexed, which decides how the query parser treats `name:`.
 enum class FieldKind {
