@@ -15,6 +15,7 @@
 #include "ascii_words.h"
 #include "paperdex/common/tex.h"
 #include "paperdex/common/utf8.h"
+#include "spelling_variants.h"
 #include "unicode_fold.h"
 
 namespace paperdex {
@@ -211,11 +212,11 @@ struct Analyzer::Impl {
     if (!has_ascii_letter(term)) return term;
     // Snowball costs about as much as everything else together, and word
     // frequencies are Zipfian: a small direct-mapped cache answers most calls.
-    if (term.size() > kMaxCachedTermLength) return stemmer(term);
+    if (term.size() > kMaxCachedTermLength) return stemmer(detail::american_spelling(term));
     StemCacheEntry& entry = stem_cache[std::hash<std::string>{}(term) % kStemCacheSlots];
     if (!entry.filled || entry.term != term) {
       entry.term = term;
-      entry.stem = stemmer(term);
+      entry.stem = stemmer(detail::american_spelling(term));
       entry.filled = true;
     }
     return entry.stem;

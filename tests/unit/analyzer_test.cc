@@ -277,6 +277,77 @@ TEST_CASE("Analyzer::hyphen_compounds: hyphenated words and their joined forms",
   CHECK(compounds[0].stem == "tradeoff");
 }
 
+TEST_CASE("Analyzer::stem: British and American spellings share a stem", "[analyzer]") {
+  const std::vector<std::pair<const char*, const char*>> same = {
+      {"tumour", "tumor"},
+      {"tumours", "tumors"},
+      {"behavioural", "behavioral"},
+      {"colour", "color"},
+      {"favourable", "favorable"},
+      {"odour", "odor"},
+      {"organisation", "organization"},
+      {"characterised", "characterized"},
+      {"randomised", "randomized"},
+      {"hospitalisation", "hospitalization"},
+      {"analysed", "analyzed"},
+      {"analyse", "analyze"},
+      {"catalyses", "catalyzes"},
+      {"homologue", "homolog"},
+      {"analogues", "analogs"},
+      {"centre", "center"},
+      {"multicentre", "multicenter"},
+      {"fibres", "fibers"},
+      {"titre", "titer"},
+      {"haemoglobin", "hemoglobin"},
+      {"ischaemic", "ischemic"},
+      {"leukaemia", "leukemia"},
+      {"paediatric", "pediatric"},
+      {"orthopaedic", "orthopedic"},
+      {"oedema", "edema"},
+      {"oestrogen", "estrogen"},
+      {"oesophageal", "esophageal"},
+      {"foetal", "fetal"},
+      {"coeliac", "celiac"},
+      {"diarrhoea", "diarrhea"},
+      {"dyspnoea", "dyspnea"},
+      {"aetiology", "etiology"},
+      {"anaesthesia", "anesthesia"},
+      {"caesarean", "cesarean"},
+      {"faecal", "fecal"},
+      {"sulphate", "sulfate"},
+      {"signalling", "signaling"},
+      {"modelling", "modeling"},
+      {"labelled", "labeled"},
+      {"travellers", "travelers"},
+      {"counsellor", "counselor"},
+      {"defence", "defense"},
+      {"grey", "gray"},
+      {"programmes", "programs"},
+      {"aluminium", "aluminum"},
+      {"licence", "license"},
+  };
+  for (const auto& [british, american] : same) {
+    INFO(british << " / " << american);
+    CHECK(analyzer().stem(british) == analyzer().stem(american));
+  }
+  // Never merged with another word: short words, and those whose other
+  // spelling would be a different word.
+  const std::vector<std::pair<const char*, const char*>> different = {
+      {"four", "for"},         {"hour", "hor"},         {"your", "yor"},       {"tour", "tor"},
+      {"scoured", "scored"},   {"scouring", "scoring"}, {"timbre", "timber"},  {"entre", "enter"},
+      {"spelling", "speling"}, {"stalled", "staled"},   {"filling", "filing"}, {"filled", "filed"},
+      {"rise", "rize"},        {"does", "des"},         {"apoe", "ape"},       {"shoe", "she"},
+      {"prise", "prize"},
+  };
+  for (const auto& [one, other] : different) {
+    INFO(one << " / " << other);
+    CHECK(analyzer().stem(one) != analyzer().stem(other));
+  }
+  // Tokens carry the same stems, so text and queries agree.
+  CHECK(analyzer().tokenize("Tumour signalling").at(0).stem == analyzer().stem("tumor"));
+  CHECK(analyzer().tokenize("Tumour signalling").at(1).stem == analyzer().stem("signaling"));
+}
+
 TEST_CASE("Analyzer::tokenize: byte offsets and positions", "[analyzer]") {
   const std::string text = "Björn Schrödinger, 3.1 and 我们提出";
   const std::vector<Token> tokens = analyzer().tokenize(text);
