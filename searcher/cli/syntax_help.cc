@@ -9,7 +9,10 @@ Words
   optical circuit switch    every word must match, in the title or the abstract
                             (title matches weigh double); words are stemmed, so
                             switch finds switching, and accents and case are
-                            folded: Bjorn finds Bj\"{o}rn and Björn
+                            folded: Bjorn finds Bj\"{o}rn and Björn; British
+                            spellings match American: tumour finds tumor
+  knock-down                a hyphenated word matches its joined spelling too,
+                            and back: knockdown finds knock-down
   +word  -word              require a word (useful with --any), exclude one
   "circuit switch"          a phrase: the words in this order
   "optical switch"~3        the words within 3 positions of each other, any order
