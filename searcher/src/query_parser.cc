@@ -399,11 +399,11 @@ class Translator {
     const Xapian::termcount window =
         node.proximity == 0 ? 0 : near_window(tokens.size(), node.proximity);
     result.text = text_query(field, tokens, window);
+    std::vector<HyphenCompound> compounds;
     if (!node.quoted && tokens.size() > 1) {
-      const std::vector<HyphenCompound> compounds =
-          field == nullptr || field->kind == schema::FieldKind::kText
-              ? analyzer_.hyphen_compounds(prepared, tokens)
-              : std::vector<HyphenCompound>{};
+      if (field == nullptr || field->kind == schema::FieldKind::kText) {
+        compounds = analyzer_.hyphen_compounds(prepared, tokens);
+      }
       // A hyphenated word matches its joined spelling too ("knock-down" or
       // "knockdown"). Among partial matches its parts count one by one where
       // the paper writes them apart, the joined word where it writes that.
@@ -424,11 +424,9 @@ class Translator {
       for (; next < tokens.size(); ++next) {
         result.words.push_back(text_query(field, {tokens[next]}, 0));
       }
-      collect(node, prepared, tokens, excluded);
-      collect_compounds(node, compounds, excluded);
-      return result;
     }
     collect(node, prepared, tokens, excluded);
+    collect_compounds(node, compounds, excluded);
     return result;
   }
 
