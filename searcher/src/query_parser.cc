@@ -406,7 +406,7 @@ class Translator {
       }
       // A hyphenated word matches its joined spelling too ("knock-down" or
       // "knockdown"). Among partial matches its parts count one by one where
-      // the paper writes them apart, the joined word where it writes that.
+      // the paper writes them, the joined word where it writes only that.
       if (compounds.size() == 1 && compounds.front().first == 0 &&
           compounds.front().last + 1 == tokens.size()) {
         result.text = Query(Query::OP_OR, result.text, compound_query(field, compounds.front()));
@@ -418,8 +418,14 @@ class Translator {
         }
         std::vector<Query> parts;
         for (; next <= compound.last; ++next) parts.push_back(text_query(field, {tokens[next]}, 0));
-        result.words.emplace_back(Query::OP_MAX, combine(Query::OP_OR, std::move(parts)),
-                                  compound_query(field, compound));
+        // The joined word counts only in papers without every part, where the
+        // parts have not counted already. (OP_MAX would say this directly, but
+        // in Xapian 1.4.22 an OR of an OP_MAX over an OR and two more terms can
+        // crash the matcher.)
+        Query written_apart(Query::OP_AND, parts.begin(), parts.end());
+        result.words.emplace_back(
+            Query::OP_OR, Query(Query::OP_OR, parts.begin(), parts.end()),
+            Query(Query::OP_AND_NOT, compound_query(field, compound), written_apart));
       }
       for (; next < tokens.size(); ++next) {
         result.words.push_back(text_query(field, {tokens[next]}, 0));
