@@ -1,6 +1,7 @@
 #include "paperdex/common/analyzer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -8,8 +9,10 @@
 #include <unicode/brkiter.h>
 #include <unicode/normalizer2.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/unistr.h>
 #include <unicode/utext.h>
+#include <unicode/utf8.h>
 #include <xapian.h>
 
 #include "ascii_words.h"
@@ -91,6 +94,41 @@ bool is_number(std::string_view term) {
   return !term.empty() && std::all_of(term.begin(), term.end(), [](char c) {
     return (c >= '0' && c <= '9') || c == '.' || c == ',';
   });
+}
+
+// Greek letters are lead bytes 0xCE and 0xCF in UTF-8 (U+0380..U+03FF).
+bool has_greek(std::string_view term) {
+  return std::any_of(term.begin(), term.end(), [](char c) {
+    return static_cast<unsigned char>(c) == 0xCE || static_cast<unsigned char>(c) == 0xCF;
+  });
+}
+
+// Each Greek letter spelled as its name, the way papers also write it:
+// "β" -> "beta", "κb" -> "kappab", "tnfα" -> "tnfalpha". The name is the last
+// word of the letter's Unicode name ("GREEK SMALL LETTER BETA").
+std::string greek_letter_names(std::string_view term) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < term.size()) {
+    UChar32 c = 0;
+    const std::size_t start = i;
+    U8_NEXT(term.data(), i, term.size(), c);
+    if (c >= 0x3B1 && c <= 0x3C9) {
+      char name[64];
+      UErrorCode status = U_ZERO_ERROR;
+      const int32_t length = u_charName(c, U_UNICODE_CHAR_NAME, name, sizeof name, &status);
+      const std::string_view full(name, U_SUCCESS(status) ? static_cast<std::size_t>(length) : 0);
+      const std::size_t space = full.rfind(' ');
+      if (space != std::string_view::npos) {
+        for (char letter : full.substr(space + 1)) {
+          out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(letter))));
+        }
+        continue;
+      }
+    }
+    out.append(term.substr(start, i - start));
+  }
+  return out;
 }
 
 }  // namespace
@@ -206,7 +244,8 @@ struct Analyzer::Impl {
     return agrees;
   }
 
-  std::string stem(const std::string& term) {
+  std::string stem(const std::string& written) {
+    const std::string term = has_greek(written) ? greek_letter_names(written) : written;
     // The English rules only ever touch a-z (and the apostrophe next to them):
     // numbers, ids and other scripts are their own stems, without the call.
     if (!has_ascii_letter(term)) return term;

@@ -10,7 +10,8 @@ Words
                             (title matches weigh double); words are stemmed, so
                             switch finds switching, and accents and case are
                             folded: Bjorn finds Bj\"{o}rn and Björn; British
-                            spellings match American: tumour finds tumor
+                            spellings match American: tumour finds tumor;
+                            Greek letters match their names: γ finds gamma
   knock-down                a hyphenated word matches its joined spelling too,
                             and back: knockdown finds knock-down
   +word  -word              require a word (useful with --any), exclude one

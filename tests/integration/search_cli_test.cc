@@ -474,6 +474,22 @@ TEST_CASE("a hyphenated word and its joined spelling find each other, highlighte
   CHECK(search_json(quote("\"trade-off\""))["total"] < search_json(quote("trade-off"))["total"]);
 }
 
+TEST_CASE("a Greek letter and its name find the same papers", "[cli]") {
+  // corpus/ writes both "α" (often from TeX's \alpha) and "alpha".
+  const Json letter = search_json("--limit 100 " + quote("α"));
+  const Json name = search_json("--limit 100 " + quote("alpha"));
+  CHECK(ids_of(letter) == ids_of(name));
+  bool letter_marked = false, name_marked = false;
+  for (const Json& hit : name["hits"]) {
+    const std::string text =
+        hit["title"].get<std::string>() + " " + hit["snippet"].get<std::string>();
+    if (contains(text, "<b>α</b>")) letter_marked = true;
+    if (contains(text, "<b>alpha</b>") || contains(text, "<b>Alpha</b>")) name_marked = true;
+  }
+  CHECK(letter_marked);
+  CHECK(name_marked);
+}
+
 TEST_CASE("every title in corpus/ runs as a query", "[cli]") {
   // Titles are real queries: hyphenated words, brackets, colons, TeX. Each
   // gives results or a syntax error, never a crash. (A hyphenated word's

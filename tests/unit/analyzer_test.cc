@@ -348,6 +348,22 @@ TEST_CASE("Analyzer::stem: British and American spellings share a stem", "[analy
   CHECK(analyzer().tokenize("Tumour signalling").at(1).stem == analyzer().stem("signaling"));
 }
 
+TEST_CASE("Analyzer::stem: Greek letters stem as their names", "[analyzer]") {
+  CHECK(analyzer().stem("β") == "beta");
+  CHECK(analyzer().stem("κb") == analyzer().stem("kappab"));  // NF-κB, NF-kappaB
+  CHECK(analyzer().stem("tnfα") == analyzer().stem("tnfalpha"));
+  CHECK(analyzer().stem("ς") == "sigma");  // final sigma
+  CHECK(analyzer().stem("ω") == "omega");
+  // The term keeps the letter (spelling suggestions and display use it).
+  const std::vector<Token> tokens = analyzer().tokenize("γ-ray bursts");
+  REQUIRE(tokens.size() == 3);
+  CHECK(tokens[0].term == "γ");
+  CHECK(tokens[0].stem == analyzer().stem("gamma"));
+  // Other scripts are untouched.
+  CHECK(analyzer().stem("我们") == "我们");
+  CHECK(analyzer().stem("б") == "б");
+}
+
 TEST_CASE("Analyzer::tokenize: byte offsets and positions", "[analyzer]") {
   const std::string text = "Björn Schrödinger, 3.1 and 我们提出";
   const std::vector<Token> tokens = analyzer().tokenize(text);

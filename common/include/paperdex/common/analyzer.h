@@ -16,7 +16,8 @@ namespace paperdex {
 struct Token {
   std::string term;            // NFKC, case-folded, accent-folded form: "bjorn", "cs.ni", "3.1"
   std::string stem;            // English stem of term ("schedul"), American spelling
-                               // ("tumour" -> "tumor"); equals term when not stemmable
+                               // ("tumour" -> "tumor"), Greek letters named ("β" ->
+                               // "beta"); equals term when not stemmable
   std::size_t begin = 0;       // byte offset of the token in the analyzed text
   std::size_t end = 0;         // one past its last byte
   std::uint32_t position = 0;  // 0-based index among the tokens of this text
@@ -58,8 +59,9 @@ class Analyzer {
   // One word -> its folded form (NFKC + case fold + accent fold), no splitting.
   std::string fold(std::string_view word) const;
 
-  // English stem of an already folded term, after bringing British spellings
-  // to American ones ("tumours", "tumors" -> "tumor"; "signalling" -> "signal").
+  // English stem of an already folded term, after spelling Greek letters as
+  // their names ("β" -> "beta") and bringing British spellings to American
+  // ones ("tumours", "tumors" -> "tumor"; "signalling" -> "signal").
   std::string stem(std::string_view folded_term) const;
 
   // The hyphenated words among `tokens` (tokenize(text)'s result): runs of
