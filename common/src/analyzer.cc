@@ -244,8 +244,11 @@ struct Analyzer::Impl {
     return agrees;
   }
 
-  std::string stem(const std::string& written) {
-    const std::string term = has_greek(written) ? greek_letter_names(written) : written;
+  std::string stem(const std::string& term) {
+    return has_greek(term) ? stem_latin(greek_letter_names(term)) : stem_latin(term);
+  }
+
+  std::string stem_latin(const std::string& term) {
     // The English rules only ever touch a-z (and the apostrophe next to them):
     // numbers, ids and other scripts are their own stems, without the call.
     if (!has_ascii_letter(term)) return term;

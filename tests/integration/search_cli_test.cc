@@ -468,10 +468,12 @@ TEST_CASE("a hyphenated word and its joined spelling find each other, highlighte
     CHECK(hyphenated);
     CHECK(joined);
   }
-  // The hyphenated query also finds "trade off" written apart (its phrase).
-  CHECK(search_json(quote("trade-off"))["total"] >= search_json(quote("tradeoff"))["total"]);
-  // A quoted hyphenated word is the parts' phrase only.
-  CHECK(search_json(quote("\"trade-off\""))["total"] < search_json(quote("trade-off"))["total"]);
+  // Either spelling is the same search.
+  CHECK(search_json(quote("trade-off"))["total"] == search_json(quote("tradeoff"))["total"]);
+  // A quoted hyphenated word is the parts' phrase: "trade off" too, not "tradeoff".
+  const int quoted = search_json(quote("\"trade-off\""))["total"];
+  CHECK(quoted > 0);
+  CHECK(quoted != search_json(quote("trade-off"))["total"]);
 }
 
 TEST_CASE("a Greek letter and its name find the same papers", "[cli]") {
