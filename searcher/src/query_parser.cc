@@ -49,8 +49,9 @@ std::string_view trimmed(std::string_view text) {
 struct Part {
   Query text;
   Query filter;
-  // An unquoted word written as several ("IL-6"): `text` is their phrase,
-  // these are the words one by one (ParsedQuery::relaxed pools them).
+  // An unquoted word written as several ("IL-6/IL-10"): `text` is their
+  // phrase (a hyphenated word's joined form), these are the words one by one
+  // (ParsedQuery::relaxed pools them).
   std::vector<Query> words;
   std::vector<Query> exclusions;
   std::size_t exclusion_position = 0;
