@@ -90,12 +90,6 @@ bool is_hyphen(std::string_view between) {
   return between == "-" || between == "\u2010" || between == "\u2011";
 }
 
-bool is_number(std::string_view term) {
-  return !term.empty() && std::all_of(term.begin(), term.end(), [](char c) {
-    return (c >= '0' && c <= '9') || c == '.' || c == ',';
-  });
-}
-
 // Greek letters are lead bytes 0xCE and 0xCF in UTF-8 (U+0380..U+03FF).
 bool has_greek(std::string_view term) {
   return std::any_of(term.begin(), term.end(), [](char c) {
@@ -305,6 +299,12 @@ std::string Analyzer::fold(std::string_view word) const {
 
 std::string Analyzer::stem(std::string_view folded_term) const {
   return impl_->stem(std::string(folded_term));
+}
+
+bool is_number(std::string_view term) {
+  return !term.empty() && std::all_of(term.begin(), term.end(), [](char c) {
+    return (c >= '0' && c <= '9') || c == '.' || c == ',';
+  });
 }
 
 std::vector<HyphenCompound> Analyzer::hyphen_compounds(std::string_view text,

@@ -6,6 +6,7 @@
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
+#include "paperdex/common/utf8.h"
 
 namespace paperdex {
 namespace {
@@ -31,14 +32,7 @@ std::string join(const std::vector<std::string>& values) {
 // characters (corrections of those are guesses), nothing over 40 bytes
 // (formulas and URLs).
 bool spelling_word(std::string_view term) {
-  if (term.size() > 40) return false;
-  std::size_t characters = 0;
-  bool number = true;
-  for (const char c : term) {
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++characters;
-    if ((c < '0' || c > '9') && c != '.' && c != ',') number = false;
-  }
-  return characters >= 3 && !number;
+  return term.size() <= 40 && count_characters(term) >= 3 && !is_number(term);
 }
 
 }  // namespace

@@ -9,13 +9,11 @@ namespace paperdex::detail {
 namespace {
 
 // The field whose prefix `term` carries; nullptr for prefixes no query field
-// has (id terms of merged papers, title keys). Prefixes are runs of capitals
-// and terms start with none, so the prefix is the leading capitals.
+// has (id terms of merged papers, title keys).
 const schema::Field* field_of(std::string_view term) {
-  std::size_t capitals = 0;
-  while (capitals < term.size() && term[capitals] >= 'A' && term[capitals] <= 'Z') ++capitals;
+  const std::string_view prefix = schema::prefix_of(term);
   for (const schema::Field& field : schema::kFields) {
-    if (field.prefix == term.substr(0, capitals)) return &field;
+    if (field.prefix == prefix) return &field;
   }
   return nullptr;
 }

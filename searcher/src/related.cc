@@ -3,6 +3,7 @@
 #include <optional>
 #include <utility>
 
+#include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/errors.h"
@@ -17,23 +18,13 @@ class TextTermDecider : public Xapian::ExpandDecider {
  public:
   explicit TextTermDecider(const Xapian::Database& db) : db_(db) {}
 
+  // The text field's terms only: the title's words are there too, so the
+  // title field adds nothing.
   bool operator()(const std::string& term) const override {
-    const std::size_t prefix = text_prefix_length(term);
-    if (prefix == 0 || term.size() < prefix + 2) return false;
-    if (term.find_first_not_of("0123456789.,", prefix) == std::string::npos) return false;
+    if (schema::prefix_of(term) != schema::kTextPrefix) return false;
+    const std::string_view stem = std::string_view(term).substr(schema::kTextPrefix.size());
+    if (stem.size() < 2 || is_number(stem)) return false;
     return db_.get_termfreq(term) > 1;
-  }
-
-  // Length of the text field's prefix when `term` is in it (the title's
-  // words are there too, so the title field adds nothing); 0 for others.
-  static std::size_t text_prefix_length(std::string_view term) {
-    const std::string_view prefix = schema::kTextPrefix;
-    // A longer prefix of capitals ("TX") would be another field's.
-    if (term.starts_with(prefix) && term.size() > prefix.size() &&
-        !(term[prefix.size()] >= 'A' && term[prefix.size()] <= 'Z')) {
-      return prefix.size();
-    }
-    return 0;
   }
 
  private:
@@ -95,7 +86,8 @@ RelatedQuery related_query(const Xapian::Database& db, std::string_view id,
     const double scale = top > 0 ? it.get_weight() / top : 1.0;
     terms.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(*it), scale);
     related.scales[*it] = scale;
-    related.stems.push_back((*it).substr(TextTermDecider::text_prefix_length(*it)));
+    related.stems.push_back(
+        (*it).substr(schema::kTextPrefix.size()));  // the decider kept text terms
   }
   // A paper without usable words matches nothing rather than everything.
   Xapian::Query similar = terms.empty()

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "paperdex/common/schema.h"
+#include "paperdex/common/utf8.h"
 
 namespace paperdex::detail {
 namespace {
@@ -15,17 +16,6 @@ constexpr Xapian::doccount kMoreCommon = 20;
 // A word in this many papers is a word, not a typo: no look-up (Xapian's
 // spelling search reads several fragment lists, the costly part here).
 constexpr Xapian::doccount kCommonWord = 50;
-
-std::size_t characters(std::string_view word) {
-  return static_cast<std::size_t>(std::count_if(word.begin(), word.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
-
-bool has_letter(std::string_view word) {
-  return std::any_of(word.begin(), word.end(),
-                     [](char c) { return (c < '0' || c > '9') && c != '.' && c != ','; });
-}
 
 // Papers with the word in title or abstract. Text fields hold stems, so
 // this counts the word's stem.
@@ -56,8 +46,8 @@ std::string spelling_suggestion(const Xapian::Database& db, const Analyzer& anal
   std::vector<Replacement> replacements;
   for (const QueryWord& word : words) {
     // Short words and numbers have too many near neighbours to guess from.
-    const std::size_t length = characters(word.term);
-    if (length < 3 || !has_letter(word.term)) continue;
+    const std::size_t length = count_characters(word.term);
+    if (length < 3 || is_number(word.term)) continue;
     const Xapian::doccount frequency = papers_with(db, analyzer, word.term);
     if (frequency > 0 && (matches >= kFewMatches || frequency >= kCommonWord)) continue;
     // One edit in a short word, two in a longer one, as for field names.

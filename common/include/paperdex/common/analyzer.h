@@ -23,6 +23,10 @@ struct Token {
   std::uint32_t position = 0;  // 0-based index among the tokens of this text
 };
 
+// A term of digits, '.' and ',' alone ("2024", "3.1", "1,000"): a number,
+// not a word (no spelling suggestions, no hyphenated word of numbers only).
+bool is_number(std::string_view term);
+
 // A word written with hyphens between its parts ("knock-down", "IL-6",
 // "COVID-19"): the tokens first..last, their terms joined ("knockdown",
 // "il6", "covid19") and the stem of that. Indexed beside the parts and

@@ -108,6 +108,13 @@ std::optional<int> stored_schema_version(const Xapian::Database& db);
 
 // Terms over this many bytes are hashed (Xapian rejects terms over 245 bytes).
 inline constexpr std::size_t kMaxTermBytes = 240;
+// The prefix `term` carries: its leading capitals (folded words start with none).
+inline std::string_view prefix_of(std::string_view term) {
+  std::size_t capitals = 0;
+  while (capitals < term.size() && term[capitals] >= 'A' && term[capitals] <= 'Z') ++capitals;
+  return term.substr(0, capitals);
+}
+
 // prefix + term, hashed into a bounded length when too long.
 std::string make_term(std::string_view prefix, std::string_view term);
 

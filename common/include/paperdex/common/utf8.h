@@ -1,6 +1,7 @@
 // Small UTF-8 utilities shared by every stage.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -9,6 +10,12 @@ namespace paperdex {
 bool is_valid_utf8(std::string_view text);
 // Replace each maximal invalid subsequence by U+FFFD and NUL bytes by a space.
 std::string sanitize_utf8(std::string_view text);
+// Characters (code points) in valid UTF-8 text: the bytes that do not continue one.
+inline std::size_t count_characters(std::string_view text) {
+  std::size_t characters = 0;
+  for (const char c : text) characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return characters;
+}
 // Collapse runs of ASCII whitespace (and NBSP-free line wraps) to one space; trim.
 std::string collapse_whitespace(std::string_view text);
 
