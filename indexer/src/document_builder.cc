@@ -53,14 +53,11 @@ void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Reco
   };
   // A hyphenated word's joined form ("knockdown" for "knock-down") is posted
   // at its first part's position: positions stay those of the parts, so
-  // phrases over the parts are unchanged.
-  const auto add_compounds = [&](std::string_view text, const std::vector<Token>& tokens,
-                                 std::string_view prefix, Xapian::termpos first_position,
-                                 Xapian::termcount wdf) {
-    for (const HyphenCompound& compound : analyzer_.hyphen_compounds(text, tokens)) {
-      doc.add_posting(schema::make_term(prefix, compound.stem),
-                      first_position + static_cast<Xapian::termpos>(compound.first), wdf);
-    }
+  // phrases over the parts are unchanged. Positions count from 1.
+  const auto post_compound = [&](const HyphenCompound& compound, std::string_view prefix,
+                                 Xapian::termpos first_position, Xapian::termcount wdf) {
+    doc.add_posting(schema::make_term(prefix, compound.stem),
+                    first_position + static_cast<Xapian::termpos>(compound.first), wdf);
   };
   const std::vector<Token> title = analyzer_.tokenize(record.title);
   Xapian::termpos title_position = 0;
@@ -71,12 +68,16 @@ void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Reco
                     schema::kTitleWordsInText);
     add_spelling(token);
   }
-  add_compounds(record.title, title, schema::kTitlePrefix, 1, 1);
-  add_compounds(record.title, title, schema::kTextPrefix, 1, schema::kTitleWordsInText);
+  for (const HyphenCompound& compound : analyzer_.hyphen_compounds(record.title, title)) {
+    post_compound(compound, schema::kTitlePrefix, 1, 1);
+    post_compound(compound, schema::kTextPrefix, 1, schema::kTitleWordsInText);
+  }
   // The gap keeps a phrase from running from the title into the abstract.
   text_position += schema::kValueGap;
   const std::vector<Token> abstract = analyzer_.tokenize(record.abstract);
-  add_compounds(record.abstract, abstract, schema::kTextPrefix, text_position + 1, 1);
+  for (const HyphenCompound& compound : analyzer_.hyphen_compounds(record.abstract, abstract)) {
+    post_compound(compound, schema::kTextPrefix, text_position + 1, 1);
+  }
   for (const Token& token : abstract) {
     doc.add_posting(schema::make_term(schema::kTextPrefix, token.stem), ++text_position);
     add_spelling(token);
