@@ -1,9 +1,10 @@
-// What the benchmark programs measure with: process CPU time and medians.
+// What the benchmark programs measure with: process CPU time, wall time and medians.
 #pragma once
 
 #include <time.h>
 
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 namespace paperdex::bench {
@@ -13,6 +14,11 @@ inline double process_cpu_seconds() {
   timespec now{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
   return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
+// Wall-clock seconds since `started`.
+inline double seconds_since(std::chrono::steady_clock::time_point started) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
 // The middle value (the mean of the two middle ones for an even count);

@@ -26,27 +26,20 @@
 
 #include "document_builder.h"
 #include "measure.h"
+#include "named_choices.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/indexer/readers.h"
 
 using paperdex::bench::median;
 using paperdex::bench::process_cpu_seconds;
+using paperdex::bench::seconds_since;
 
 namespace {
 
 enum class Stage { kRead, kTokenize, kBuild };
 
-constexpr std::string_view stage_name(Stage stage) {
-  switch (stage) {
-    case Stage::kRead:
-      return "read";
-    case Stage::kTokenize:
-      return "tokenize";
-    case Stage::kBuild:
-      return "build";
-  }
-  return "?";
-}
+constexpr paperdex::bench::NamedChoices<Stage, 3> kStages{
+    {{{"read", Stage::kRead}, {"tokenize", Stage::kTokenize}, {"build", Stage::kBuild}}}};
 
 struct RunResult {
   std::uint64_t records = 0;
@@ -79,8 +72,7 @@ RunResult run_stage(Stage stage, const std::vector<std::string>& files,
   const double cpu_started = process_cpu_seconds();
   const auto started = std::chrono::steady_clock::now();
   for (const std::string& file : files) paperdex::read_input(file, sink);
-  result.wall_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  result.wall_seconds = seconds_since(started);
   result.cpu_seconds = process_cpu_seconds() - cpu_started;
   return result;
 }
@@ -97,7 +89,7 @@ int usage(std::ostream& out, int status) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<Stage> stages = {Stage::kRead, Stage::kTokenize, Stage::kBuild};
+  std::vector<Stage> stages = kStages.all();
   int repeat = 3;
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {
@@ -107,18 +99,9 @@ int main(int argc, char** argv) {
       repeat = std::atoi(argv[++i]);
       if (repeat < 1) return usage(std::cerr, 2);
     } else if (arg == "--stage" && i + 1 < argc) {
-      const std::string_view name = argv[++i];
-      if (name == "all") {
-        stages = {Stage::kRead, Stage::kTokenize, Stage::kBuild};
-      } else if (name == "read") {
-        stages = {Stage::kRead};
-      } else if (name == "tokenize") {
-        stages = {Stage::kTokenize};
-      } else if (name == "build") {
-        stages = {Stage::kBuild};
-      } else {
-        return usage(std::cerr, 2);
-      }
+      const auto chosen = kStages.parse(argv[++i]);
+      if (!chosen) return usage(std::cerr, 2);
+      stages = *chosen;
     } else if (arg.starts_with("-") && arg != "-") {
       return usage(std::cerr, 2);
     } else {
@@ -156,7 +139,7 @@ int main(int argc, char** argv) {
       const double seconds = std::max(median(walls), 1e-9);
       const double cpu_seconds = std::max(median(cpus), 1e-9);
       std::printf("%-9s %9llu %8llu %9.3f %9.3f %8.0f %7.1f %10.1f %11.0f %9.1f %9.0f\n",
-                  std::string(stage_name(stage)).c_str(),
+                  std::string(kStages.name(stage)).c_str(),
                   static_cast<unsigned long long>(first.records),
                   static_cast<unsigned long long>(first.problems), seconds, cpu_seconds,
                   static_cast<double>(first.records) / seconds,

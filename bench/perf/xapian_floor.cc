@@ -33,10 +33,12 @@
 
 #include "document_builder.h"
 #include "measure.h"
+#include "named_choices.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/indexer/readers.h"
 
 using paperdex::bench::process_cpu_seconds;
+using paperdex::bench::seconds_since;
 
 namespace {
 
@@ -44,21 +46,10 @@ namespace fs = std::filesystem;
 
 enum class Variant { kFull, kNoPositions, kPostingsOnly };
 
-constexpr const char* variant_name(Variant variant) {
-  switch (variant) {
-    case Variant::kFull:
-      return "full";
-    case Variant::kNoPositions:
-      return "nopos";
-    case Variant::kPostingsOnly:
-      return "postings";
-  }
-  return "?";
-}
-
-double seconds_since(std::chrono::steady_clock::time_point started) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-}
+constexpr paperdex::bench::NamedChoices<Variant, 3> kVariants{
+    {{{"full", Variant::kFull},
+      {"nopos", Variant::kNoPositions},
+      {"postings", Variant::kPostingsOnly}}}};
 
 // The same document without what `variant` drops.
 Xapian::Document cut_down(const Xapian::Document& built, Variant variant) {
@@ -96,8 +87,9 @@ Figures write_variant(const std::vector<Xapian::Document>& documents, Variant va
   cut.reserve(documents.size());
   for (const Xapian::Document& document : documents) cut.push_back(cut_down(document, variant));
 
-  const fs::path raw = work / (std::string(variant_name(variant)) + ".raw");
-  const fs::path compact = work / variant_name(variant);
+  const std::string name(kVariants.name(variant));
+  const fs::path raw = work / (name + ".raw");
+  const fs::path compact = work / name;
   fs::remove_all(raw);
   fs::remove_all(compact);
   Figures figures;
@@ -146,7 +138,7 @@ int usage(std::ostream& out, int status) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<Variant> variants = {Variant::kFull, Variant::kNoPositions, Variant::kPostingsOnly};
+  std::vector<Variant> variants = kVariants.all();
   fs::path work;
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {
@@ -155,18 +147,9 @@ int main(int argc, char** argv) {
     if (arg == "--work" && i + 1 < argc) {
       work = argv[++i];
     } else if (arg == "--variant" && i + 1 < argc) {
-      const std::string_view name = argv[++i];
-      if (name == "all") {
-        variants = {Variant::kFull, Variant::kNoPositions, Variant::kPostingsOnly};
-      } else if (name == "full") {
-        variants = {Variant::kFull};
-      } else if (name == "nopos") {
-        variants = {Variant::kNoPositions};
-      } else if (name == "postings") {
-        variants = {Variant::kPostingsOnly};
-      } else {
-        return usage(std::cerr, 2);
-      }
+      const auto chosen = kVariants.parse(argv[++i]);
+      if (!chosen) return usage(std::cerr, 2);
+      variants = *chosen;
     } else if (arg.starts_with("-") && arg != "-") {
       return usage(std::cerr, 2);
     } else {
@@ -218,9 +201,10 @@ int main(int argc, char** argv) {
       // core doing nothing but reading, building and writing could reach.
       const double xapian_cpu = f.add_cpu + f.compact_cpu;
       std::printf("%-9s %9.2f %9.2f %10.0f %9.2f %12.0f %14.0f %9.1f %9.0f  %s\n",
-                  variant_name(variant), f.add_wall, f.add_cpu, n / f.add_cpu, f.compact_wall,
-                  n / xapian_cpu, n / (build_cpu + xapian_cpu), static_cast<double>(f.bytes) / 1e6,
-                  static_cast<double>(f.bytes) / n, f.tables.c_str());
+                  std::string(kVariants.name(variant)).c_str(), f.add_wall, f.add_cpu,
+                  n / f.add_cpu, f.compact_wall, n / xapian_cpu, n / (build_cpu + xapian_cpu),
+                  static_cast<double>(f.bytes) / 1e6, static_cast<double>(f.bytes) / n,
+                  f.tables.c_str());
       std::fflush(stdout);
     }
     fs::remove_all(work);
