@@ -239,23 +239,30 @@ struct Analyzer::Impl {
   }
 
   std::string stem(const std::string& term) {
-    return has_greek(term) ? stem_latin(greek_letter_names(term)) : stem_latin(term);
-  }
-
-  std::string stem_latin(const std::string& term) {
     // The English rules only ever touch a-z (and the apostrophe next to them):
-    // numbers, ids and other scripts are their own stems, without the call.
-    if (!has_ascii_letter(term)) return term;
+    // numbers, ids and other scripts are their own stems, without the call;
+    // Greek letters become their names first.
+    const bool greek = has_greek(term);
+    if (!greek && !has_ascii_letter(term)) return term;
     // Snowball costs about as much as everything else together, and word
     // frequencies are Zipfian: a small direct-mapped cache answers most calls.
-    if (term.size() > kMaxCachedTermLength) return stemmer(detail::american_spelling(term));
+    if (term.size() > kMaxCachedTermLength) return english_stem(term, greek);
     StemCacheEntry& entry = stem_cache[std::hash<std::string>{}(term) % kStemCacheSlots];
     if (!entry.filled || entry.term != term) {
       entry.term = term;
-      entry.stem = stemmer(detail::american_spelling(term));
+      entry.stem = english_stem(term, greek);
       entry.filled = true;
     }
     return entry.stem;
+  }
+
+  // The uncached work: Greek letters named, British spelling made American,
+  // then Snowball.
+  std::string english_stem(const std::string& term, bool greek) {
+    if (!greek) return stemmer(detail::american_spelling(term));
+    const std::string named = greek_letter_names(term);
+    if (!has_ascii_letter(named)) return named;  // letters outside α..ω stay as they are
+    return stemmer(detail::american_spelling(named));
   }
 
   struct StemCacheEntry {
