@@ -27,6 +27,7 @@ namespace {
 // ICU break iterators index with int32_t; longer texts go through in chunks
 // cut at a space, far beyond any real abstract.
 constexpr std::size_t kMaxChunk = std::size_t{1} << 30;
+constexpr std::string_view kMiddleDot = "\u00B7";
 
 void check(UErrorCode status, const char* what) {
   if (U_FAILURE(status)) {
@@ -85,9 +86,11 @@ std::string ascii_probe_text() {
   return probe;
 }
 
-// What may stand between two parts of a hyphenated word.
+// What may stand between two parts of a hyphenated word: the hyphens, and
+// the en dash, which joins words as well ("Epstein–Barr", "blood–brain") and
+// stands in for the hyphen in text that went through typesetting.
 bool is_hyphen(std::string_view between) {
-  return between == "-" || between == "\u2010" || between == "\u2011";
+  return between == "-" || between == "\u2010" || between == "\u2011" || between == "\u2013";
 }
 
 // Greek letters are lead bytes 0xCE and 0xCF in UTF-8 (U+0380..U+03FF).
@@ -191,6 +194,7 @@ struct Analyzer::Impl {
     words->setText(&utext, status);
     check(status, "cannot set the text of the word iterator");
     std::int32_t begin = words->first();
+    std::size_t number_end = std::string_view::npos;  // end of the last token, if a number
     for (std::int32_t end = words->next(); end != icu::BreakIterator::DONE;
          begin = end, end = words->next()) {
       // Rule status tells words (numbers, letters, kana, ideographs) from
@@ -199,6 +203,21 @@ struct Analyzer::Impl {
       if (rule < UBRK_WORD_NUMBER || rule >= UBRK_WORD_IDEO_LIMIT) continue;
       const auto b = static_cast<std::size_t>(begin);
       const auto e = static_cast<std::size_t>(end);
+      const bool number = rule < UBRK_WORD_NUMBER_LIMIT;
+      if (number && number_end != std::string_view::npos &&
+          chunk.substr(number_end, b - number_end) == kMiddleDot) {
+        // "0·76": the Lancet's decimal point, which UAX #29 only keeps
+        // between letters. It is the number 0.76, as the query writes it.
+        Token& previous = tokens.back();
+        folder.fold(chunk.substr(b, e - b), decimals);
+        previous.term += '.';
+        previous.term += decimals;
+        previous.stem = previous.term;
+        previous.end = base + e;
+        number_end = e;
+        continue;
+      }
+      number_end = number ? e : std::string_view::npos;
       Token& token = tokens.emplace_back();
       folder.fold(chunk.substr(b, e - b), token.term);
       if (token.term.empty()) {  // nothing but ignorable characters
@@ -277,6 +296,7 @@ struct Analyzer::Impl {
   // Reused for every text: opening a UTF-8 UText allocates its buffer once.
   UText utext = UTEXT_INITIALIZER;
   UnicodeFolder folder;
+  std::string decimals;  // scratch for tokenize_chunk_with_icu
   Xapian::Stem stemmer{"english"};
   std::vector<StemCacheEntry> stem_cache = std::vector<StemCacheEntry>(kStemCacheSlots);
   bool ascii_fast_path = false;

@@ -116,6 +116,10 @@ TEST_CASE("Analyzer::tokenize keeps identifiers, numbers and words whole", "[ana
       {"GPT-2", {"gpt", "2"}},
       {"LLaMA-3.1", {"llama", "3.1"}},
       {"59.1/%", {"59.1"}},
+      // The middle dot is a decimal point between digits (the Lancet's
+      // style), a letter joiner between letters (UAX #29), else a separator.
+      {"RR 0·76 (0·68–0·85)", {"rr", "0.76", "0.68", "0.85"}},
+      {"3·4·5 l·l 2 · 3 a·2 2·b", {"3.4.5", "l·l", "2", "3", "a", "2", "2", "b"}},
       {"1.80× faster", {"1.80", "faster"}},
       {"", {}},
       {"   ", {}},
@@ -250,11 +254,12 @@ TEST_CASE("Analyzer::hyphen_compounds: hyphenated words and their joined forms",
   const std::vector<Case> cases = {
       {"knock-down of GPT-2", {"knockdown:0-1", "gpt2:3-4"}},
       {"Trade‐offs and COVID‑19", {"tradeoffs:0-1", "covid19:3-4"}},
+      {"Epstein–Barr virus, Epstein--Barr", {"epsteinbarr:0-1", "epsteinbarr:3-4"}},  // en dash, TeX's
       {"N-acetyl-L-cysteine", {"nacetyllcysteine:0-3"}},
-      // Ranges, five parts and more, spaces, dashes and slashes are not words.
-      {"pages 10-20, 2020-2021, 1.5-2", {}},
+      // Ranges, five parts and more, spaces, em dashes and slashes are not words.
+      {"pages 10-20, 2020-2021, 1.5-2, 0·68–0·85", {}},
       {"a-b-c-d-e", {}},
-      {"knock - down, knock -down, knock--down, knock–down, IL/6", {}},
+      {"knock - down, knock -down, knock—down, knock – down, IL/6", {}},
       {"10-fold", {"10fold:0-1"}},
       {"IL-6/IL-10", {"il6:0-1", "il10:2-3"}},
       {"", {}},

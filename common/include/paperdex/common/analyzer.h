@@ -15,6 +15,7 @@ namespace paperdex {
 
 struct Token {
   std::string term;            // NFKC, case-folded, accent-folded form: "bjorn", "cs.ni", "3.1"
+                               // (and "0·76", the Lancet's decimal point, is "0.76")
   std::string stem;            // English stem of term ("schedul"), American spelling
                                // ("tumour" -> "tumor"), Greek letters named ("β" ->
                                // "beta"); equals term when not stemmable

@@ -13,7 +13,7 @@
 
 namespace paperdex::schema {
 
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 // How a field is indexed, which decides how the query parser treats `name:`.
 enum class FieldKind {
