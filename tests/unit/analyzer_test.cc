@@ -254,7 +254,8 @@ TEST_CASE("Analyzer::hyphen_compounds: hyphenated words and their joined forms",
   const std::vector<Case> cases = {
       {"knock-down of GPT-2", {"knockdown:0-1", "gpt2:3-4"}},
       {"Trade‐offs and COVID‑19", {"tradeoffs:0-1", "covid19:3-4"}},
-      {"Epstein–Barr virus, Epstein--Barr", {"epsteinbarr:0-1", "epsteinbarr:3-4"}},  // en dash, TeX's
+      {"Epstein–Barr virus, Epstein--Barr",
+       {"epsteinbarr:0-1", "epsteinbarr:3-4"}},  // en dash, TeX's
       {"N-acetyl-L-cysteine", {"nacetyllcysteine:0-3"}},
       // Ranges, five parts and more, spaces, em dashes and slashes are not words.
       {"pages 10-20, 2020-2021, 1.5-2, 0·68–0·85", {}},
