@@ -46,14 +46,14 @@ void DocumentBuilder::index_names(Xapian::Document& doc, std::string_view text,
 
 void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Record& record,
                                                std::vector<std::string>* spelling_words) const {
-  const auto add_spelling = [&](const Token& token) {
-    if (spelling_words != nullptr && spelling_word(token.term)) {
-      spelling_words->push_back(token.term);
-    }
+  const auto add_spelling = [&](const std::string& term) {
+    if (spelling_words != nullptr && spelling_word(term)) spelling_words->push_back(term);
   };
   // A hyphenated word's joined form ("knockdown" for "knock-down") is posted
   // at its first part's position: positions stay those of the parts, so
-  // phrases over the parts are unchanged. Positions count from 1.
+  // phrases over the parts are unchanged. Positions count from 1. It is a
+  // word of the spelling table too, so "knockd*" reaches the papers that only
+  // ever write "knock-down".
   const auto post_compound = [&](const HyphenCompound& compound, std::string_view prefix,
                                  Xapian::termpos first_position, Xapian::termcount wdf) {
     doc.add_posting(schema::make_term(prefix, compound.stem),
@@ -66,21 +66,23 @@ void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Reco
     doc.add_posting(schema::make_term(schema::kTitlePrefix, token.stem), ++title_position);
     doc.add_posting(schema::make_term(schema::kTextPrefix, token.stem), ++text_position,
                     schema::kTitleWordsInText);
-    add_spelling(token);
+    add_spelling(token.term);
   }
   for (const HyphenCompound& compound : analyzer_.hyphen_compounds(record.title, title)) {
     post_compound(compound, schema::kTitlePrefix, 1, 1);
     post_compound(compound, schema::kTextPrefix, 1, schema::kTitleWordsInText);
+    add_spelling(compound.term);
   }
   // The gap keeps a phrase from running from the title into the abstract.
   text_position += schema::kValueGap;
   const std::vector<Token> abstract = analyzer_.tokenize(record.abstract);
   for (const HyphenCompound& compound : analyzer_.hyphen_compounds(record.abstract, abstract)) {
     post_compound(compound, schema::kTextPrefix, text_position + 1, 1);
+    add_spelling(compound.term);
   }
   for (const Token& token : abstract) {
     doc.add_posting(schema::make_term(schema::kTextPrefix, token.stem), ++text_position);
-    add_spelling(token);
+    add_spelling(token.term);
   }
 }
 

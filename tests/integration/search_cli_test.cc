@@ -474,6 +474,11 @@ TEST_CASE("a hyphenated word and its joined spelling find each other, highlighte
   const int quoted = search_json(quote("\"trade-off\""))["total"];
   CHECK(quoted > 0);
   CHECK(quoted != search_json(quote("trade-off"))["total"]);
+  // A wildcard reaches the joined form of a word corpus/ only ever writes
+  // hyphenated ("multi-domain", never "multidomain").
+  const int hyphenated = search_json(quote("multi-domain"))["total"];
+  CHECK(hyphenated > 0);
+  CHECK(search_json(quote("multidom*"))["total"] == hyphenated);
 }
 
 TEST_CASE("a Greek letter and its name find the same papers", "[cli]") {
