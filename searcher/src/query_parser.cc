@@ -420,16 +420,18 @@ class Translator {
         for (; next < compound.first; ++next) {
           result.words.push_back(text_query(field, {tokens[next]}, 0));
         }
+        // The parts are words of the pool like any other, so a part two
+        // compounds share ("IL-6/IL-10") counts once. The joined word counts
+        // only in papers without every part, where the parts have not counted
+        // already. (OP_MAX would say this directly, but in Xapian 1.4.22 an OR
+        // of an OP_MAX over an OR and two more terms can crash the matcher.)
         std::vector<Query> parts;
-        for (; next <= compound.last; ++next) parts.push_back(text_query(field, {tokens[next]}, 0));
-        // The joined word counts only in papers without every part, where the
-        // parts have not counted already. (OP_MAX would say this directly, but
-        // in Xapian 1.4.22 an OR of an OP_MAX over an OR and two more terms can
-        // crash the matcher.)
-        Query written_apart(Query::OP_AND, parts.begin(), parts.end());
-        result.words.emplace_back(
-            Query::OP_OR, Query(Query::OP_OR, parts.begin(), parts.end()),
-            Query(Query::OP_AND_NOT, compound_query(field, compound), written_apart));
+        for (; next <= compound.last; ++next) {
+          parts.push_back(text_query(field, {tokens[next]}, 0));
+          result.words.push_back(parts.back());
+        }
+        result.words.emplace_back(Query::OP_AND_NOT, compound_query(field, compound),
+                                  Query(Query::OP_AND, parts.begin(), parts.end()));
       }
       for (; next < tokens.size(); ++next) {
         result.words.push_back(text_query(field, {tokens[next]}, 0));
