@@ -50,14 +50,17 @@ void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Reco
     if (spelling_words != nullptr && spelling_word(term)) spelling_words->push_back(term);
   };
   // A hyphenated word's joined form ("knockdown" for "knock-down") is posted
-  // at its first part's position: positions stay those of the parts, so
-  // phrases over the parts are unchanged. Positions count from 1. It is a
-  // word of the spelling table too, so "knockd*" reaches the papers that only
-  // ever write "knock-down".
+  // at its first part's position and its last one, so a phrase may begin or
+  // end with it ("knockdown efficiency"); the other words' positions stay
+  // those of the parts, so phrases over the parts are unchanged. The second
+  // posting adds nothing to the frequency: the word is written once.
+  // Positions count from 1. The joined form is a word of the spelling table
+  // too, so "knockd*" reaches the papers that only ever write "knock-down".
   const auto post_compound = [&](const HyphenCompound& compound, std::string_view prefix,
                                  Xapian::termpos first_position, Xapian::termcount wdf) {
-    doc.add_posting(schema::make_term(prefix, compound.stem),
-                    first_position + static_cast<Xapian::termpos>(compound.first), wdf);
+    const std::string term = schema::make_term(prefix, compound.stem);
+    doc.add_posting(term, first_position + static_cast<Xapian::termpos>(compound.first), wdf);
+    doc.add_posting(term, first_position + static_cast<Xapian::termpos>(compound.last), 0);
   };
   const std::vector<Token> title = analyzer_.tokenize(record.title);
   Xapian::termpos title_position = 0;

@@ -474,6 +474,20 @@ TEST_CASE("a hyphenated word and its joined spelling find each other, highlighte
   const int quoted = search_json(quote("\"trade-off\""))["total"];
   CHECK(quoted > 0);
   CHECK(quoted != search_json(quote("trade-off"))["total"]);
+  // A phrase may end with the joined form: "tradeoff between" finds papers
+  // writing "trade-off between" as well as those writing it joined.
+  const Json phrase = search_json("--limit 100 " + quote("\"tradeoff between\""));
+  bool phrase_hyphenated = false, phrase_joined = false;
+  for (const Json& hit : phrase["hits"]) {
+    std::string text = hit["title"].get<std::string>() + " " + hit["snippet"].get<std::string>();
+    text = std::regex_replace(text, std::regex("</?b>"), "");
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (std::regex_search(text, std::regex("trade-offs? between"))) phrase_hyphenated = true;
+    if (std::regex_search(text, std::regex("tradeoffs? between"))) phrase_joined = true;
+  }
+  CHECK(phrase_hyphenated);
+  CHECK(phrase_joined);
   // A wildcard reaches the joined form of a word corpus/ only ever writes
   // hyphenated ("multi-domain", never "multidomain").
   const int hyphenated = search_json(quote("multi-domain"))["total"];
