@@ -348,14 +348,38 @@ struct BulkBuilder::Impl {
     if (!stub) throw std::runtime_error("cannot write " + (dir / "XAPIANDB").string());
   }
 
-  void add_without_id(const std::string& path, IndexStats& stats) {
+  static void add_without_id(const std::string& path, const std::vector<Record>& records,
+                             IndexStats& stats) {
+    if (records.empty()) return;
     IndexWriter writer(path);
-    for (const Record& record : without_id) writer.add(record);
+    for (const Record& record : records) writer.add(record);
     writer.commit();
     const IndexStats& added = writer.stats();
     stats.added += added.added;
     stats.merged += added.merged;
     stats.unchanged += added.unchanged;
+  }
+
+  // Author-page records join their paper by title, so each goes to the shard
+  // that holds a paper of that title; one no shard knows goes to the first.
+  void add_without_id_to_shards(const fs::path& dir, const std::vector<std::string>& shards,
+                                IndexStats& stats) {
+    if (without_id.empty()) return;
+    std::vector<Xapian::Database> readers;
+    for (const std::string& shard : shards) readers.emplace_back((dir / shard).string());
+    const Analyzer analyzer;
+    const DocumentBuilder builder(analyzer);
+    std::vector<std::vector<Record>> per_shard(shards.size());
+    for (Record& record : without_id) {
+      const std::string key = builder.title_key_term(record.title);
+      std::size_t shard = 0;
+      while (shard < readers.size() && !readers[shard].term_exists(key)) ++shard;
+      per_shard[shard < readers.size() ? shard : 0].push_back(std::move(record));
+    }
+    readers.clear();
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+      add_without_id((dir / shards[i]).string(), per_shard[i], stats);
+    }
   }
 
   IndexStats finish() {
@@ -387,9 +411,7 @@ struct BulkBuilder::Impl {
         shard_names.push_back(name);
       }
       write_stub(built, shard_names);
-      // Without one database to search for a title, author-page records
-      // join what they can find in the first shard.
-      if (!without_id.empty()) add_without_id((built / shard_names.front()).string(), stats);
+      add_without_id_to_shards(built, shard_names, stats);
     } else {
       std::vector<fs::path> all;
       for (const auto& paths : per_worker) all.insert(all.end(), paths.begin(), paths.end());
@@ -403,7 +425,7 @@ struct BulkBuilder::Impl {
       }
       // Author-page records join their arXiv paper by title: that needs the
       // whole index, so they go in last, through the ordinary writer.
-      if (!without_id.empty()) add_without_id(built.string(), stats);
+      add_without_id(built.string(), without_id, stats);
       stamp(built);
     }
     workers.clear();

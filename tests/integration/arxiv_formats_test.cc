@@ -3,6 +3,7 @@
 // title from each format found. Skipped, with a warning, without ../shared.
 #include <zlib.h>
 
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -155,4 +156,47 @@ TEST_CASE("snapshot, OAI, arXivRaw, Atom and author pages index together", "[for
   paperdex::SearchRequest overlap;
   overlap.query = "id:0704.0002";
   CHECK(searcher.search(overlap).total == 1);
+}
+
+TEST_CASE("an author page's paper joins its arXiv record, in one index and in shards",
+          "[formats]") {
+  // Eight papers, so that with two workers some land in each shard, and an
+  // author page listing them all by title with one more author.
+  TempDir dir;
+  constexpr int kPapers = 8;
+  {
+    std::ofstream snapshot(dir / "snapshot.jsonl");
+    std::ofstream page(dir / "page.txt");
+    page << "arXiv subjects\n\nPage Author\n\n"
+            "Publications and source records attributed to Page Author.\n\n";
+    for (int i = 0; i < kPapers; ++i) {
+      const std::string title = "Routing paper number " + std::to_string(i) + " on optical fabrics";
+      snapshot << R"({"id": "2601.0000)" << i << R"(", "authors": "Ada Writer", "title": ")"
+               << title << R"(", "categories": "cs.NI", "abstract": "An abstract.", )"
+               << R"("versions": [{"version": "v1", "created": "Mon, 5 Jan 2026 10:00:00 GMT"}]})"
+               << '\n';
+      page << "arXiv2026\n\n" << title << "\n\nAn abstract.\n\ncs.NI\xE2\x86\x97\n\n";
+    }
+  }
+  for (const bool shards : {false, true}) {
+    INFO((shards ? "--jobs 2 --shards" : "one index"));
+    paperdex::IndexRunOptions options;
+    options.db_path = (dir / (shards ? "sharded" : "single")).string();
+    options.inputs = {(dir / "snapshot.jsonl").string(), (dir / "page.txt").string()};
+    options.progress = paperdex::ProgressStyle::kNone;
+    options.jobs = 2;
+    options.keep_shards = shards;
+    std::ostringstream out, err;
+    REQUIRE(paperdex::run_index(options, out, err) == 0);
+    INFO(out.str() + err.str());
+
+    paperdex::Searcher searcher(options.db_path);
+    CHECK(searcher.document_count() == kPapers);
+    paperdex::SearchRequest by_page_author;
+    by_page_author.query = "author:\"Page Author\"";
+    by_page_author.limit = kPapers;
+    const paperdex::SearchResult result = searcher.search(by_page_author);
+    CHECK(result.total == kPapers);
+    for (const paperdex::Hit& hit : result.hits) CHECK(hit.id.starts_with("2601."));
+  }
 }
