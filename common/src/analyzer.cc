@@ -13,6 +13,7 @@
 #include <unicode/unistr.h>
 #include <unicode/utext.h>
 #include <unicode/utf8.h>
+#include <unicode/uversion.h>
 #include <xapian.h>
 
 #include "ascii_words.h"
@@ -326,6 +327,18 @@ std::string Analyzer::fold(std::string_view word) const {
 
 std::string Analyzer::stem(std::string_view folded_term) const {
   return impl_->stem(std::string(folded_term));
+}
+
+std::string analysis_version() {
+  UVersionInfo icu;
+  UVersionInfo unicode;
+  u_getVersion(icu);
+  u_getUnicodeVersion(unicode);
+  char icu_text[U_MAX_VERSION_STRING_LENGTH];
+  char unicode_text[U_MAX_VERSION_STRING_LENGTH];
+  u_versionToString(icu, icu_text);
+  u_versionToString(unicode, unicode_text);
+  return std::string("ICU ") + icu_text + ", Unicode " + unicode_text;
 }
 
 bool is_number(std::string_view term) {

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
 
 namespace paperdex::schema {
@@ -20,6 +21,11 @@ std::optional<int> stored_schema_version(const Xapian::Database& db) {
   auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), version);
   if (error != std::errc() || end != value.data() + value.size()) return -1;
   return version;
+}
+
+void write_schema_metadata(Xapian::WritableDatabase& db) {
+  db.set_metadata(std::string(kSchemaVersionKey), std::to_string(kSchemaVersion));
+  db.set_metadata(std::string(kAnalysisKey), analysis_version());
 }
 
 std::string make_term(std::string_view prefix, std::string_view term) {

@@ -78,10 +78,6 @@ std::uint32_t date_number(const std::string& date) {
   return value;
 }
 
-void set_schema_version(Xapian::WritableDatabase& db) {
-  db.set_metadata(std::string(schema::kSchemaVersionKey), std::to_string(schema::kSchemaVersion));
-}
-
 // Marks a finished build with the time it completed.
 void stamp(const fs::path& index) {
   Xapian::WritableDatabase db(index.string(), Xapian::DB_OPEN | Xapian::DB_BACKEND_GLASS);
@@ -214,7 +210,7 @@ class Worker {
     current_number_ = static_cast<int>(segments_.size());
     segments_.push_back({current_number_, 0, false});
     current_.emplace(segment_path(current_number_).string(), Xapian::DB_CREATE | kSegmentFlags);
-    set_schema_version(*current_);
+    schema::write_schema_metadata(*current_);
     current_records_ = 0;
   }
 
@@ -309,7 +305,7 @@ struct BulkBuilder::Impl {
     if (placeholder->get_doccount() > 0) {
       throw std::logic_error("bulk build into a non-empty index " + path);
     }
-    set_schema_version(*placeholder);
+    schema::write_schema_metadata(*placeholder);
     placeholder->commit();
     remove_stale_builds(final_path);
     work_dir = final_path;
@@ -402,7 +398,7 @@ struct BulkBuilder::Impl {
         if (per_worker[i].empty()) {
           Xapian::WritableDatabase empty((built / name).string(),
                                          Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS);
-          set_schema_version(empty);
+          schema::write_schema_metadata(empty);
           empty.commit();
         } else {
           compact_into(per_worker[i], built / name);
@@ -418,7 +414,7 @@ struct BulkBuilder::Impl {
       if (all.empty()) {
         Xapian::WritableDatabase empty(built.string(),
                                        Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS);
-        set_schema_version(empty);
+        schema::write_schema_metadata(empty);
         empty.commit();
       } else {
         compact_into(all, built);

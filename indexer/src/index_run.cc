@@ -15,6 +15,8 @@
 #include <xapian.h>
 
 #include "bulk_builder.h"
+#include "paperdex/common/analyzer.h"
+#include "paperdex/common/schema.h"
 #include "paperdex/indexer/readers.h"
 
 namespace paperdex {
@@ -110,6 +112,19 @@ std::uint64_t total_size(const std::vector<std::string>& files) {
   return total;
 }
 
+// New papers in an index built with another ICU may be split into words
+// differently from the old ones: say so, and index them all the same.
+void warn_if_analysis_differs(const std::string& db_path, std::ostream& err) {
+  const std::string recorded =
+      Xapian::Database(db_path).get_metadata(std::string(schema::kAnalysisKey));
+  const std::string current = analysis_version();
+  if (recorded.empty() || recorded == current) return;
+  err << "paperdex-index: warning: " << db_path << " was built with " << recorded
+      << " and this paperdex-index uses " << current
+      << "; papers added now may be split into words differently: rebuild it into a new --db "
+         "path to be sure\n";
+}
+
 std::vector<std::string> ids_to_delete(const IndexRunOptions& options) {
   std::vector<std::string> ids = options.delete_ids;
   if (!options.delete_from.empty()) {
@@ -145,6 +160,7 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
                                        .wait_for_lock = options.writer.wait_for_lock});
     } else {
       writer.emplace(options.db_path, options.writer);
+      warn_if_analysis_differs(options.db_path, err);
       if (options.keep_shards || options.jobs > 0) {
         err << "paperdex-index: --jobs and --shards apply to building a new index; "
             << options.db_path << " is updated in batches by one writer\n";

@@ -105,8 +105,7 @@ struct IndexWriter::Impl {
                                   " is not a paperdex index (no schema version); choose another "
                                   "--db path");
       }
-      db.set_metadata(std::string(schema::kSchemaVersionKey),
-                      std::to_string(schema::kSchemaVersion));
+      schema::write_schema_metadata(db);
       db.commit();
     } else if (*version != schema::kSchemaVersion) {
       throw SchemaMismatchError("database " + path + " has schema version " +

@@ -460,7 +460,8 @@ void print_stats(std::ostream& out, const std::string& path, const IndexInfo& in
                        {"subject_count", info.subjects.size()},
                        {"subjects", std::move(subjects)},
                        {"schema_version", info.schema_version},
-                       {"last_update", info.last_update}};
+                       {"last_update", info.last_update},
+                       {"analysis", info.analysis}};
     out << dumped(json) << '\n';
     return;
   }
@@ -478,6 +479,7 @@ void print_stats(std::ostream& out, const std::string& path, const IndexInfo& in
   row("Subjects", grouped(info.subjects.size()));
   row("Schema", "version " + std::to_string(info.schema_version));
   row("Last update", info.last_update.empty() ? std::string("not recorded") : info.last_update);
+  row("Analysis", info.analysis.empty() ? std::string("not recorded") : info.analysis);
   if (!info.subjects.empty() && options.facet_values > 0) {
     out << '\n';
     print_facet(out, "Subjects", info.subjects, options);

@@ -77,10 +77,22 @@ void print_query_error(std::ostream& err, const std::string& query, const QueryS
       << "^\n";
 }
 
+// Results stay valid but may miss words: say so once, on standard error,
+// and search all the same.
+void warn_if_analysis_differs(const Searcher& searcher, std::ostream& err) {
+  const AnalysisVersions versions = searcher.analysis_versions();
+  if (!versions.differ()) return;
+  err << "paperdex-search: warning: the index was built with " << versions.index
+      << " and this paperdex-search uses " << versions.searcher
+      << "; some words may be split differently and not match: re-index to be sure\n";
+}
+
 class SearchSession {
  public:
   SearchSession(const CliOptions& options, std::ostream& out, std::ostream& err)
-      : options_(options), out_(out), err_(err), searcher_(options.db_path) {}
+      : options_(options), out_(out), err_(err), searcher_(options.db_path) {
+    warn_if_analysis_differs(searcher_, err_);
+  }
 
   // Runs one query and prints it; returns false when the query was rejected.
   bool run(const std::string& query, double* elapsed_ms) {
@@ -249,7 +261,8 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
       ("color", po::value(&options.color)->default_value("auto")->value_name("WHEN"),
        "highlight with colours: auto, always, never (auto honours NO_COLOR)")
       ("stats", po::bool_switch(&options.stats),
-       "describe the index: papers, terms, size, years, subjects, schema, last update")
+       "describe the index: papers, terms, size, years, subjects, schema, last update, analysis "
+       "(ICU version)")
       ("batch", po::value(&options.batch_file)->value_name("FILE"),
        "run every query of FILE (one a line); with --format json one object per line")
       ("timings", po::value(&options.timings_file)->value_name("FILE"),

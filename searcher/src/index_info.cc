@@ -82,6 +82,7 @@ IndexInfo describe_index(const Xapian::Database& db, const std::string& path) {
   info.schema_version = schema::stored_schema_version(db).value_or(0);
   info.last_update = db.get_metadata(std::string(schema::kLastUpdateKey));
   if (info.last_update.empty()) info.last_update = commit_time(path);
+  info.analysis = db.get_metadata(std::string(schema::kAnalysisKey));
   return info;
 }
 

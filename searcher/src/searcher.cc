@@ -396,6 +396,14 @@ SearchResult Searcher::search(const SearchRequest& request) {
 
 std::size_t Searcher::document_count() const { return impl_->db.get_doccount(); }
 
+AnalysisVersions Searcher::analysis_versions() const {
+  try {
+    return {impl_->db.get_metadata(std::string(schema::kAnalysisKey)), analysis_version()};
+  } catch (const Xapian::Error& error) {
+    throw IoError("reading the index at " + impl_->path + " failed: " + error.get_description());
+  }
+}
+
 IndexInfo Searcher::index_info() {
   for (int attempt = 0;; ++attempt) {
     try {

@@ -19,6 +19,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/indexer/index_run.h"
 #include "paperdex/searcher.h"
@@ -382,9 +383,11 @@ TEST_CASE("paperdex-search --stats describes the index", "[cli]") {
   const std::size_t documents = paperdex::Searcher(CorpusIndex::get().path()).document_count();
   const RunOutput text = search("--stats");
   REQUIRE(text.status == 0);
-  for (const char* row : {"Papers", "Terms", "Size", "Years", "Subjects", "Schema", "Last update"})
+  for (const char* row :
+       {"Papers", "Terms", "Size", "Years", "Subjects", "Schema", "Last update", "Analysis"})
     CHECK(contains(text.out, row));
   CHECK(contains(text.out, "version " + std::to_string(paperdex::schema::kSchemaVersion)));
+  CHECK(contains(text.out, paperdex::analysis_version()));
 
   const Json json = search_json("--stats");
   CHECK(json["documents"] == documents);
@@ -397,6 +400,42 @@ TEST_CASE("paperdex-search --stats describes the index", "[cli]") {
   CHECK(json["last_update"].get<std::string>().size() == 20);  // 2026-01-02T03:04:05Z
   CHECK(json["subjects"]["cs.NI"].get<int>() >= 9);
   CHECK(json["subject_count"] == json["subjects"].size());
+  CHECK(json["analysis"] == paperdex::analysis_version());
+}
+
+TEST_CASE("an index built with another ICU is searched with a warning", "[cli]") {
+  TempDir dir;
+  paperdex::IndexRunOptions options;
+  options.db_path = (dir / "index").string();
+  options.inputs = {(paperdex::test::source_dir() / "corpus" / "author-pages").string()};
+  options.progress = paperdex::ProgressStyle::kNone;
+  std::ostringstream out, err;
+  REQUIRE(paperdex::run_index(options, out, err) == 0);
+  CHECK(err.str().find("warning") == std::string::npos);
+  const std::string search_command = std::string(PAPERDEX_SEARCH_BIN) + " --db " +
+                                     quote(options.db_path) + " --format json ocs 2>&1";
+  RunOutput same = run_command(search_command);
+  REQUIRE(same.status == 0);
+  CHECK(!contains(same.out, "warning"));
+  {
+    Xapian::WritableDatabase db(options.db_path);
+    db.set_metadata(std::string(paperdex::schema::kAnalysisKey), "ICU 1.0, Unicode 1.0");
+    db.commit();
+  }
+  // The search runs, and says why it may miss words.
+  const RunOutput other = run_command(search_command);
+  CHECK(other.status == 0);
+  CHECK(contains(other.out,
+                 "paperdex-search: warning: the index was built with ICU 1.0, "
+                 "Unicode 1.0 and this paperdex-search uses " +
+                     paperdex::analysis_version()));
+  CHECK(contains(other.out, "\"hits\""));
+  // Adding papers to it says so too, and adds them.
+  options.incremental = true;
+  std::ostringstream out2, err2;
+  CHECK(paperdex::run_index(options, out2, err2) == 0);
+  CHECK(contains(err2.str(), "paperdex-index: warning: " + options.db_path +
+                                 " was built with ICU 1.0, Unicode 1.0"));
 }
 
 TEST_CASE("the newer query language works end to end", "[cli]") {

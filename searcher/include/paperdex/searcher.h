@@ -149,6 +149,18 @@ struct IndexInfo {
   std::vector<FacetCount> subjects;  ///< every subject with its papers, by count
   int schema_version = 0;            ///< on-disk schema version
   std::string last_update;           ///< last commit, ISO 8601 UTC; "" when not recorded
+  /// The analysis that made the index's terms ("ICU 72.1, Unicode 15.0"); "" when
+  /// not recorded.
+  std::string analysis;
+};
+
+/// The analysis (ICU and Unicode versions) an index was built with, and the one
+/// this library analyzes queries with. When they differ, a word may be split
+/// or folded differently on each side and go unfound: re-index to be sure.
+struct AnalysisVersions {
+  std::string index;     ///< recorded by the indexer; "" when not recorded
+  std::string searcher;  ///< this library's
+  bool differ() const { return !index.empty() && index != searcher; }
 };
 
 /// Searches one paperdex index.
@@ -189,6 +201,10 @@ class PAPERDEX_API Searcher {
 
   /// Number of papers in the index (as of the last open or reopen).
   std::size_t document_count() const;
+
+  /// The index's analysis and this library's (a metadata read, cheap).
+  /// @throws IoError reading the index failed.
+  AnalysisVersions analysis_versions() const;
 
  private:
   struct Impl;

@@ -40,6 +40,12 @@ struct HyphenCompound {
   std::string stem;
 };
 
+// What decides how text becomes terms besides paperdex's own code: the ICU
+// release (word breaks, normalization, character names) and the Unicode
+// version of its data, as "ICU 72.1, Unicode 15.0". The indexer records it;
+// a query analyzed by another one may split words differently from the index.
+std::string analysis_version();
+
 // Not thread-safe (holds ICU break iterators): use one Analyzer per thread.
 // Construction is moderately expensive (ICU set-up): keep one and reuse it.
 class Analyzer {
@@ -70,10 +76,11 @@ class Analyzer {
   std::string stem(std::string_view folded_term) const;
 
   // The hyphenated words among `tokens` (tokenize(text)'s result): runs of
-  // 2 to kMaxCompoundParts tokens with exactly one hyphen (ASCII or U+2010,
-  // U+2011) between neighbours. Runs of numbers only ("10-20", "2020-2021")
-  // are ranges, not words, and longer runs are formulas or chemical names
-  // whose joined form nobody types: neither is a compound.
+  // 2 to kMaxCompoundParts tokens with exactly one hyphen (ASCII, U+2010,
+  // U+2011) or en dash (U+2013, TeX's "--") between neighbours. Runs of
+  // numbers only ("10-20", "2020-2021") are ranges, not words, and longer
+  // runs are formulas or chemical names whose joined form nobody types:
+  // neither is a compound.
   std::vector<HyphenCompound> hyphen_compounds(std::string_view text,
                                                const std::vector<Token>& tokens) const;
   static constexpr std::size_t kMaxCompoundParts = 4;

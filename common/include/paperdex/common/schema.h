@@ -96,6 +96,8 @@ inline constexpr char kListSeparator = '\n';
 // Metadata keys.
 inline constexpr std::string_view kSchemaVersionKey = "paperdex:schema-version";
 inline constexpr std::string_view kLastUpdateKey = "paperdex:last-update";  // ISO 8601 UTC
+// analysis_version() (analyzer.h) of the indexer that created the database.
+inline constexpr std::string_view kAnalysisKey = "paperdex:analysis";
 
 // Positions: the gap left between two values of one field (authors) so that a
 // phrase never spans two of them.
@@ -105,6 +107,10 @@ inline constexpr Xapian::termpos kValueGap = 100;
 // when the database has no or another schema version.
 // Returns the version found (nullopt when the key is missing: not a paperdex db).
 std::optional<int> stored_schema_version(const Xapian::Database& db);
+
+// Marks a new database as paperdex's: the schema version and the analysis
+// that made its terms (kAnalysisKey).
+void write_schema_metadata(Xapian::WritableDatabase& db);
 
 // Terms over this many bytes are hashed (Xapian rejects terms over 245 bytes).
 inline constexpr std::size_t kMaxTermBytes = 240;
