@@ -218,13 +218,14 @@ struct Analyzer::Impl {
         number_end = e;
         continue;
       }
-      number_end = number ? e : std::string_view::npos;
       Token& token = tokens.emplace_back();
       folder.fold(chunk.substr(b, e - b), token.term);
       if (token.term.empty()) {  // nothing but ignorable characters
         tokens.pop_back();
+        number_end = std::string_view::npos;
         continue;
       }
+      number_end = number ? e : std::string_view::npos;
       token.stem = stem(token.term);
       token.begin = base + b;
       token.end = base + e;
