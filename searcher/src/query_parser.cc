@@ -50,7 +50,8 @@ struct Part {
   Query text;
   Query filter;
   // An unquoted word written as several ("IL-6/IL-10"): `text` is their
-  // phrase (a hyphenated word's joined form), these are the words one by one
+  // phrase (a hyphenated word's joined form), these are the words one by one,
+  // and a hyphenated word's joined form where a part is missing
   // (ParsedQuery::relaxed pools them).
   std::vector<Query> words;
   std::vector<Query> exclusions;
