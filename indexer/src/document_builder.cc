@@ -54,8 +54,7 @@ void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Reco
   // end with it ("knockdown efficiency"); the other words' positions stay
   // those of the parts, so phrases over the parts are unchanged. The second
   // posting adds nothing to the frequency: the word is written once.
-  // Positions count from 1. The joined form is a word of the spelling table
-  // too, so "knockd*" reaches the papers that only ever write "knock-down".
+  // Positions count from 1.
   const auto post_compound = [&](const HyphenCompound& compound, std::string_view prefix,
                                  Xapian::termpos first_position, Xapian::termcount wdf) {
     const std::string term = schema::make_term(prefix, compound.stem);
@@ -74,14 +73,12 @@ void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Reco
   for (const HyphenCompound& compound : analyzer_.hyphen_compounds(record.title, title)) {
     post_compound(compound, schema::kTitlePrefix, 1, 1);
     post_compound(compound, schema::kTextPrefix, 1, schema::kTitleWordsInText);
-    add_spelling(compound.term);
   }
   // The gap keeps a phrase from running from the title into the abstract.
   text_position += schema::kValueGap;
   const std::vector<Token> abstract = analyzer_.tokenize(record.abstract);
   for (const HyphenCompound& compound : analyzer_.hyphen_compounds(record.abstract, abstract)) {
     post_compound(compound, schema::kTextPrefix, text_position + 1, 1);
-    add_spelling(compound.term);
   }
   for (const Token& token : abstract) {
     doc.add_posting(schema::make_term(schema::kTextPrefix, token.stem), ++text_position);

@@ -509,7 +509,10 @@ class Translator {
 
     // Text fields hold stems, and a stem is often shorter than what was typed
     // ("optimiz*": every form's stem is "optim"), so their wildcards expand
-    // through the index's words (the spelling table) to those words' stems.
+    // through the index's words (the spelling table) to those words' stems,
+    // and to the stems that start with the word themselves: a hyphenated
+    // word's joined form is a stem of the text field, not a word of the
+    // table ("knockd*" finds "knockdown" in papers writing "knock-down").
     std::vector<std::string> stems;
     if (terms_ != nullptr && (field == nullptr || field->kind == schema::FieldKind::kText)) {
       std::vector<std::string> words =
@@ -521,6 +524,11 @@ class Translator {
         add_unique(stems, analyzer_.stem(expanded));
         if (highlight && collect_highlights_) add_unique(highlight_terms_, expanded);
       }
+      const std::string text_prefix(schema::kTextPrefix);
+      const std::vector<std::string> text_terms =
+          terms_->terms_starting(text_prefix + word, options_.max_wildcard_terms + 1);
+      if (text_terms.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
+      for (const std::string& term : text_terms) add_unique(stems, term.substr(text_prefix.size()));
       if (highlight && collect_highlights_) {
         for (const std::string& stem : stems) add_unique(highlight_stems_, stem);
       }
