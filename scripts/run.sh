@@ -16,9 +16,13 @@ build_paperdex Release
 
 INDEX="$BUILD_DIR/index"
 STAMP="$BUILD_DIR/index.stamp"
-# The index is current when neither the corpus nor the indexer changed.
+# The index is current when neither the corpus nor the indexer changed. The
+# indexer is the command and the shared library doing its work (which holds
+# the analyzer and the schema): the command alone rarely changes.
 stamp=$( (cd "$PAPERDEX_ROOT" && find corpus -type f -print0 | sort -z | xargs -0 sha1sum
-          sha1sum "$BUILD_DIR/indexer/paperdex-index" | cut -d' ' -f1) | sha1sum | cut -d' ' -f1)
+          find "$BUILD_DIR/indexer" -maxdepth 1 -type f \
+            \( -name paperdex-index -o -name 'libpaperdex-indexer.so*' \) -print0 |
+            sort -z | xargs -0 sha1sum | cut -d' ' -f1) | sha1sum | cut -d' ' -f1)
 if [ ! -d "$INDEX" ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$stamp" ]; then
   log "indexing corpus/ into $INDEX"
   rm -rf "$INDEX.new"
