@@ -169,11 +169,36 @@ struct IndexWriter::Impl {
     return found;
   }
 
-  void store(const Record& record) {
-    std::vector<std::string> spelling;
+  // The paper's words for the spelling table, sorted, each once (build()'s).
+  std::vector<std::string> spelling_words(const Record& record) const {
+    std::vector<std::string> words;
+    builder.build(record, &words);
+    return words;
+  }
+
+  // Stores `record` in place of `previous`, the version stored before (null
+  // for a new paper). The spelling table counts papers: it gains the words
+  // only the new version has and loses those only the old one had.
+  void store(const Record& record, const Record* previous) {
+    std::vector<std::string> words;
     db.replace_document(schema::make_term(schema::kIdPrefix, record.id),
-                        builder.build(record, &spelling));
-    for (const std::string& word : spelling) db.add_spelling(word);
+                        builder.build(record, &words));
+    const std::vector<std::string> old_words =
+        previous != nullptr ? spelling_words(*previous) : std::vector<std::string>{};
+    std::vector<std::string> gone;
+    std::set_difference(old_words.begin(), old_words.end(), words.begin(), words.end(),
+                        std::back_inserter(gone));
+    std::vector<std::string> added;
+    std::set_difference(words.begin(), words.end(), old_words.begin(), old_words.end(),
+                        std::back_inserter(added));
+    for (const std::string& word : gone) db.remove_spelling(word);
+    for (const std::string& word : added) db.add_spelling(word);
+  }
+
+  // Deletes a stored paper, and its words from the spelling table.
+  void forget(Xapian::docid docid, const Record& stored) {
+    db.delete_document(docid);
+    for (const std::string& word : spelling_words(stored)) db.remove_spelling(word);
   }
 
   void add_page_record(Record record) {
@@ -182,10 +207,11 @@ struct IndexWriter::Impl {
     auto same_title = find_by_title(key, record.year);
     if (!same_title.empty()) {
       Record& existing = same_title.front().second;
+      const Record before = existing;
       const bool authors_new = add_missing(existing.authors, record.authors);
       const bool page_new = add_missing(existing.page_authors, record.authors);
       if (authors_new || page_new) {
-        store(existing);
+        store(existing, &before);
         ++stats.merged;
       } else {
         ++stats.unchanged;
@@ -194,7 +220,7 @@ struct IndexWriter::Impl {
     }
     record.id = builder.derived_id(record);
     record.page_authors = record.authors;
-    store(record);
+    store(record, nullptr);
     ++stats.added;
   }
 
@@ -212,7 +238,7 @@ struct IndexWriter::Impl {
         ++stats.unchanged;
         return;
       }
-      store(record);
+      store(record, &stored);
       ++stats.updated;
       return;
     }
@@ -221,11 +247,11 @@ struct IndexWriter::Impl {
          find_by_title(builder.title_key_term(record.title), record.year)) {
       if (!page_paper.id.starts_with(kDerivedIdPrefix)) continue;
       add_missing(record.page_authors, page_paper.page_authors);
-      db.delete_document(docid);
+      forget(docid, page_paper);
       ++stats.merged;
     }
     add_missing(record.authors, record.page_authors);
-    store(record);
+    store(record, nullptr);
     ++stats.added;
   }
 };
@@ -260,13 +286,13 @@ bool IndexWriter::remove(const std::string& id) {
   impl_->begin_change();
   const std::string canonical = canonical_arxiv_id(id).value_or(id);
   const std::string id_term = schema::make_term(schema::kIdPrefix, canonical);
-  const bool present = impl_->db.term_exists(id_term);
-  if (present) {
-    impl_->db.delete_document(id_term);
+  const auto stored = impl_->find(id_term);
+  if (stored) {
+    impl_->forget(stored->first, stored->second);
     ++impl_->stats.deleted;
   }
   impl_->end_change();
-  return present;
+  return stored.has_value();
 }
 
 void IndexWriter::commit() { impl_->commit(); }

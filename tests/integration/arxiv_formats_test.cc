@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include <catch2/catch.hpp>
+#include <xapian.h>
 
 #include "paperdex/indexer/index_run.h"
 #include "paperdex/searcher.h"
@@ -199,4 +200,47 @@ TEST_CASE("an author page's paper joins its arXiv record, in one index and in sh
     CHECK(result.total == kPapers);
     for (const paperdex::Hit& hit : result.hits) CHECK(hit.id.starts_with("2601."));
   }
+}
+
+TEST_CASE("the spelling table counts papers through updates and deletions", "[formats]") {
+  TempDir dir;
+  const auto write_version = [&](const std::string& abstract, const std::string& date) {
+    std::ofstream snapshot(dir / "snapshot.jsonl");
+    snapshot << R"({"id": "2601.00001", "authors": "Ada Writer", "title": "Counting words", )"
+             << R"("categories": "cs.IR", "abstract": ")" << abstract << R"(", )"
+             << R"("update_date": ")" << date << R"("})" << '\n';
+  };
+  paperdex::IndexRunOptions options;
+  options.db_path = (dir / "index").string();
+  options.inputs = {(dir / "snapshot.jsonl").string()};
+  options.progress = paperdex::ProgressStyle::kNone;
+  const auto index = [&] {
+    std::ostringstream out, err;
+    REQUIRE(paperdex::run_index(options, out, err) == 0);
+  };
+  const auto frequency = [&](const std::string& word) -> Xapian::doccount {
+    const Xapian::Database db(options.db_path);
+    Xapian::TermIterator it = db.spellings_begin();
+    it.skip_to(word);
+    return it != db.spellings_end() && *it == word ? it.get_termfreq() : 0;
+  };
+
+  write_version("A quokkaword beside a sharedword.", "2026-01-05");
+  index();
+  CHECK(frequency("quokkaword") == 1);
+  CHECK(frequency("sharedword") == 1);
+
+  // A new version: its words replace the old version's, each still one paper.
+  write_version("A wallabyword beside a sharedword.", "2026-02-05");
+  index();
+  CHECK(frequency("quokkaword") == 0);
+  CHECK(frequency("wallabyword") == 1);
+  CHECK(frequency("sharedword") == 1);
+
+  // Deleted: its words go with it.
+  options.inputs.clear();
+  options.delete_ids = {"2601.00001"};
+  index();
+  CHECK(frequency("wallabyword") == 0);
+  CHECK(frequency("sharedword") == 0);
 }
