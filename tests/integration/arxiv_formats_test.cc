@@ -8,8 +8,8 @@
 #include <set>
 #include <sstream>
 
-#include <catch2/catch.hpp>
 #include <xapian.h>
+#include <catch2/catch.hpp>
 
 #include "paperdex/indexer/index_run.h"
 #include "paperdex/searcher.h"
