@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
@@ -25,6 +26,7 @@
 #include "last_update.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
+#include "paperdex/common/stored_record.h"
 #include "spelling_buffer.h"
 
 namespace paperdex {
@@ -122,6 +124,11 @@ class Worker {
   }
 
   bool failed() const { return failed_.load(); }
+
+  // After finish(): takes back from `db`, the database this worker's segments
+  // became, the words of papers replaced after their words were flushed.
+  void apply_spelling_removals(Xapian::WritableDatabase& db) const { spelling_.apply_removals(db); }
+  bool has_spelling_removals() const { return spelling_.has_removals(); }
   const IndexStats& stats() const { return stats_; }
 
  private:
@@ -162,17 +169,22 @@ class Worker {
 
   // Removes the paper from the segment holding it; false if it is not there
   // (a hash collision between two ids).
+  // Deletes the paper from the segment holding it, and takes its words back
+  // from the spelling table (so the table keeps counting papers).
   bool remove_from(int segment, const std::string& id_term) {
     segment = resolve(segment);
-    if (current_ && segment == current_number_) {
-      if (!current_->term_exists(id_term)) return false;
-      current_->delete_document(id_term);
-      return true;
+    std::optional<Xapian::WritableDatabase> older;
+    if (!current_ || segment != current_number_) {
+      older.emplace(segment_path(segment).string(), kSegmentFlags);
     }
-    Xapian::WritableDatabase db(segment_path(segment).string(), kSegmentFlags);
-    if (!db.term_exists(id_term)) return false;
+    Xapian::WritableDatabase& db = older ? *older : *current_;
+    const Xapian::PostingIterator found = db.postlist_begin(id_term);
+    if (found == db.postlist_end(id_term)) return false;
+    std::vector<std::string> words;
+    builder_.build(decode_stored_record(db.get_document(*found).get_data()), &words);
+    spelling_.remove(words);
     db.delete_document(id_term);
-    db.commit();
+    if (older) older->commit();
     return true;
   }
 
@@ -378,6 +390,19 @@ struct BulkBuilder::Impl {
     }
   }
 
+  // The spelling words of replaced papers, flushed before the replacement
+  // came, taken back from the database the workers' segments became.
+  static void apply_spelling_removals(const fs::path& db_path,
+                                      const std::vector<const Worker*>& from) {
+    if (std::none_of(from.begin(), from.end(),
+                     [](const Worker* worker) { return worker->has_spelling_removals(); })) {
+      return;
+    }
+    Xapian::WritableDatabase db(db_path.string(), Xapian::DB_OPEN | Xapian::DB_BACKEND_GLASS);
+    for (const Worker* worker : from) worker->apply_spelling_removals(db);
+    db.commit();
+  }
+
   IndexStats finish() {
     IndexStats stats;
     std::vector<std::vector<fs::path>> per_worker;
@@ -402,6 +427,7 @@ struct BulkBuilder::Impl {
           empty.commit();
         } else {
           compact_into(per_worker[i], built / name);
+          apply_spelling_removals(built / name, {workers[i].get()});
         }
         stamp(built / name);
         shard_names.push_back(name);
@@ -418,6 +444,9 @@ struct BulkBuilder::Impl {
         empty.commit();
       } else {
         compact_into(all, built);
+        std::vector<const Worker*> all_workers;
+        for (const auto& worker : workers) all_workers.push_back(worker.get());
+        apply_spelling_removals(built, all_workers);
       }
       // Author-page records join their arXiv paper by title: that needs the
       // whole index, so they go in last, through the ordinary writer.

@@ -25,6 +25,20 @@ class SpellingBuffer {
   void add(const std::vector<std::string>& words) {
     for (const std::string& word : words) ++counts_[word];
   }
+
+  // Takes back the words of a paper added before (replaced or deleted): from
+  // the words held, or, once flushed, from the finished database
+  // (apply_removals).
+  void remove(const std::vector<std::string>& words) {
+    for (const std::string& word : words) {
+      const auto held = counts_.find(word);
+      if (held == counts_.end()) {
+        ++flushed_removals_[word];
+      } else if (--held->second == 0) {
+        counts_.erase(held);
+      }
+    }
+  }
   bool full() const { return counts_.size() >= max_words_; }
   bool empty() const { return counts_.empty(); }
 
@@ -34,9 +48,17 @@ class SpellingBuffer {
     counts_.clear();
   }
 
+  // Removes the words taken back after they were flushed from `db`, the
+  // database the flushed segments became.
+  void apply_removals(Xapian::WritableDatabase& db) const {
+    for (const auto& [word, count] : flushed_removals_) db.remove_spelling(word, count);
+  }
+  bool has_removals() const { return !flushed_removals_.empty(); }
+
  private:
   std::size_t max_words_;
   std::unordered_map<std::string, Xapian::termcount> counts_;
+  std::unordered_map<std::string, Xapian::termcount> flushed_removals_;
 };
 
 }  // namespace paperdex

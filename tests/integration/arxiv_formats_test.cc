@@ -237,6 +237,35 @@ TEST_CASE("the spelling table counts papers through updates and deletions", "[fo
   CHECK(frequency("wallabyword") == 1);
   CHECK(frequency("sharedword") == 1);
 
+  // Both versions in one bulk build: the older one's words are taken back.
+  {
+    std::ofstream both(dir / "both.jsonl");
+    for (const auto& [abstract, date] :
+         {std::pair{"A quokkaword beside a sharedword.", "2026-01-05"},
+          std::pair{"A wallabyword beside a sharedword.", "2026-02-05"}}) {
+      both << R"({"id": "2601.00001", "authors": "Ada Writer", "title": "Counting words", )"
+           << R"("categories": "cs.IR", "abstract": ")" << abstract << R"(", )"
+           << R"("update_date": ")" << date << R"("})" << '\n';
+    }
+  }
+  {
+    paperdex::IndexRunOptions bulk = options;
+    bulk.db_path = (dir / "bulk").string();
+    bulk.inputs = {(dir / "both.jsonl").string()};
+    std::ostringstream out, err;
+    REQUIRE(paperdex::run_index(bulk, out, err) == 0);
+    const Xapian::Database db(bulk.db_path);
+    for (const auto& [word, expected] :
+         {std::pair{"quokkaword", 0}, std::pair{"wallabyword", 1}, std::pair{"sharedword", 1}}) {
+      INFO(word);
+      Xapian::TermIterator it = db.spellings_begin();
+      it.skip_to(word);
+      const Xapian::doccount found =
+          it != db.spellings_end() && *it == word ? it.get_termfreq() : 0;
+      CHECK(found == static_cast<Xapian::doccount>(expected));
+    }
+  }
+
   // Deleted: its words go with it.
   options.inputs.clear();
   options.delete_ids = {"2601.00001"};
