@@ -129,6 +129,7 @@ class Worker {
   // became, the words of papers replaced after their words were flushed.
   void apply_spelling_removals(Xapian::WritableDatabase& db) const { spelling_.apply_removals(db); }
   bool has_spelling_removals() const { return spelling_.has_removals(); }
+
   const IndexStats& stats() const { return stats_; }
 
  private:
@@ -167,10 +168,9 @@ class Worker {
     return segment;
   }
 
-  // Removes the paper from the segment holding it; false if it is not there
-  // (a hash collision between two ids).
-  // Deletes the paper from the segment holding it, and takes its words back
-  // from the spelling table (so the table keeps counting papers).
+  // Removes the paper from the segment holding it, and takes its words back
+  // from the spelling table (so the table keeps counting papers); false if it
+  // is not there (a hash collision between two ids).
   bool remove_from(int segment, const std::string& id_term) {
     segment = resolve(segment);
     std::optional<Xapian::WritableDatabase> older;

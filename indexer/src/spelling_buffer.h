@@ -58,6 +58,7 @@ class SpellingBuffer {
  private:
   std::size_t max_words_;
   std::unordered_map<std::string, Xapian::termcount> counts_;
+  // At most one entry per distinct word, like counts_ unflushed.
   std::unordered_map<std::string, Xapian::termcount> flushed_removals_;
 };
 
