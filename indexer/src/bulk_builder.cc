@@ -180,9 +180,8 @@ class Worker {
     Xapian::WritableDatabase& db = older ? *older : *current_;
     const Xapian::PostingIterator found = db.postlist_begin(id_term);
     if (found == db.postlist_end(id_term)) return false;
-    std::vector<std::string> words;
-    builder_.build(decode_stored_record(db.get_document(*found).get_data()), &words);
-    spelling_.remove(words);
+    spelling_.remove(
+        builder_.spelling_words(decode_stored_record(db.get_document(*found).get_data())));
     db.delete_document(id_term);
     if (older) older->commit();
     return true;

@@ -35,6 +35,21 @@ bool spelling_word(std::string_view term) {
   return term.size() <= 40 && count_characters(term) >= 3 && !is_number(term);
 }
 
+// Spelling words are the folded words themselves, not stems: a suggestion
+// is shown to the user, and a wildcard "optimiz*" must see "optimize".
+void add_spelling_words(const std::vector<Token>& tokens, std::vector<std::string>& words) {
+  for (const Token& token : tokens) {
+    if (spelling_word(token.term)) words.push_back(token.term);
+  }
+}
+
+// Once per paper: the table's frequencies then count papers, as the index's
+// term frequencies do.
+void keep_once_each(std::vector<std::string>& words) {
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());
+}
+
 }  // namespace
 
 void DocumentBuilder::index_names(Xapian::Document& doc, std::string_view text,
@@ -46,9 +61,6 @@ void DocumentBuilder::index_names(Xapian::Document& doc, std::string_view text,
 
 void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Record& record,
                                                std::vector<std::string>* spelling_words) const {
-  const auto add_spelling = [&](const std::string& term) {
-    if (spelling_words != nullptr && spelling_word(term)) spelling_words->push_back(term);
-  };
   // A hyphenated word's joined form ("knockdown" for "knock-down") is posted
   // at its first part's position and its last one, so a phrase may begin or
   // end with it ("knockdown efficiency"); the other words' positions stay
@@ -68,7 +80,6 @@ void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Reco
     doc.add_posting(schema::make_term(schema::kTitlePrefix, token.stem), ++title_position);
     doc.add_posting(schema::make_term(schema::kTextPrefix, token.stem), ++text_position,
                     schema::kTitleWordsInText);
-    add_spelling(token.term);
   }
   for (const HyphenCompound& compound : analyzer_.hyphen_compounds(record.title, title)) {
     post_compound(compound, schema::kTitlePrefix, 1, 1);
@@ -82,8 +93,19 @@ void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Reco
   }
   for (const Token& token : abstract) {
     doc.add_posting(schema::make_term(schema::kTextPrefix, token.stem), ++text_position);
-    add_spelling(token.term);
   }
+  if (spelling_words != nullptr) {
+    add_spelling_words(title, *spelling_words);
+    add_spelling_words(abstract, *spelling_words);
+  }
+}
+
+std::vector<std::string> DocumentBuilder::spelling_words(const Record& record) const {
+  std::vector<std::string> words;
+  add_spelling_words(analyzer_.tokenize(record.title), words);
+  add_spelling_words(analyzer_.tokenize(record.abstract), words);
+  keep_once_each(words);
+  return words;
 }
 
 Xapian::Document DocumentBuilder::build(const Record& record,
@@ -93,17 +115,9 @@ Xapian::Document DocumentBuilder::build(const Record& record,
   doc.add_boolean_term(schema::make_term(schema::kIdPrefix, record.id));
   doc.add_boolean_term(title_key_term(record.title));
 
-  // Spelling words are the folded words themselves, not stems: a suggestion
-  // is shown to the user, and a wildcard "optimiz*" must see "optimize".
   if (spelling_words != nullptr) spelling_words->clear();
   index_title_and_abstract(doc, record, spelling_words);
-  if (spelling_words != nullptr) {
-    // Once per paper: the table's frequencies then count papers, as the
-    // index's term frequencies do.
-    std::sort(spelling_words->begin(), spelling_words->end());
-    spelling_words->erase(std::unique(spelling_words->begin(), spelling_words->end()),
-                          spelling_words->end());
-  }
+  if (spelling_words != nullptr) keep_once_each(*spelling_words);
 
   // Authors: the gap keeps a phrase from running from one name into the next.
   Xapian::termpos position = 0;

@@ -25,6 +25,10 @@ class DocumentBuilder {
   Xapian::Document build(const Record& record,
                          std::vector<std::string>* spelling_words = nullptr) const;
 
+  // The record's distinct words for the spelling table, sorted: what build()
+  // gives, without building the document (for a version being replaced).
+  std::vector<std::string> spelling_words(const Record& record) const;
+
   // Title as a merge key: its analyzer terms joined by spaces, so case,
   // accents, TeX spelling and punctuation do not separate two copies.
   std::string normalized_title(std::string_view title) const;

@@ -169,22 +169,20 @@ struct IndexWriter::Impl {
     return found;
   }
 
-  // The paper's words for the spelling table, sorted, each once (build()'s).
-  std::vector<std::string> spelling_words(const Record& record) const {
-    std::vector<std::string> words;
-    builder.build(record, &words);
-    return words;
-  }
-
   // Stores `record` in place of `previous`, the version stored before (null
   // for a new paper). The spelling table counts papers: it gains the words
-  // only the new version has and loses those only the old one had.
+  // only the new version has and loses those only the old one had (none when
+  // the title and abstract are the same: new authors, a journal reference).
   void store(const Record& record, const Record* previous) {
     std::vector<std::string> words;
     db.replace_document(schema::make_term(schema::kIdPrefix, record.id),
                         builder.build(record, &words));
+    if (previous != nullptr && previous->title == record.title &&
+        previous->abstract == record.abstract) {
+      return;
+    }
     const std::vector<std::string> old_words =
-        previous != nullptr ? spelling_words(*previous) : std::vector<std::string>{};
+        previous != nullptr ? builder.spelling_words(*previous) : std::vector<std::string>{};
     std::vector<std::string> gone;
     std::set_difference(old_words.begin(), old_words.end(), words.begin(), words.end(),
                         std::back_inserter(gone));
@@ -198,7 +196,7 @@ struct IndexWriter::Impl {
   // Deletes a stored paper, and its words from the spelling table.
   void forget(Xapian::docid docid, const Record& stored) {
     db.delete_document(docid);
-    for (const std::string& word : spelling_words(stored)) db.remove_spelling(word);
+    for (const std::string& word : builder.spelling_words(stored)) db.remove_spelling(word);
   }
 
   void add_page_record(Record record) {
