@@ -439,7 +439,7 @@ class Translator {
       }
     }
     collect(node, prepared, tokens, excluded);
-    collect_compounds(node, compounds, excluded);
+    collect_compounds(compounds, excluded);
     return result;
   }
 
@@ -524,11 +524,12 @@ class Translator {
         add_unique(stems, analyzer_.stem(expanded));
         if (highlight && collect_highlights_) add_unique(highlight_terms_, expanded);
       }
-      const std::string text_prefix(schema::kTextPrefix);
-      const std::vector<std::string> text_terms =
-          terms_->terms_starting(text_prefix + word, options_.max_wildcard_terms + 1);
+      const std::vector<std::string> text_terms = terms_->terms_starting(
+          schema::make_term(schema::kTextPrefix, word), options_.max_wildcard_terms + 1);
       if (text_terms.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
-      for (const std::string& term : text_terms) add_unique(stems, term.substr(text_prefix.size()));
+      for (const std::string& term : text_terms) {
+        add_unique(stems, term.substr(schema::kTextPrefix.size()));
+      }
       if (highlight && collect_highlights_) {
         for (const std::string& stem : stems) add_unique(highlight_stems_, stem);
       }
@@ -608,13 +609,9 @@ class Translator {
   }
 
   // The joined forms of hyphenated words, so the highlighter marks a paper's
-  // "knockdown" for a query's "knock-down".
-  void collect_compounds(const QueryNode& node, const std::vector<HyphenCompound>& compounds,
-                         bool excluded) {
-    if (excluded || !collect_highlights_ ||
-        (node.field != nullptr && node.field->kind != schema::FieldKind::kText)) {
-      return;
-    }
+  // "knockdown" for a query's "knock-down". (Only text fields have any.)
+  void collect_compounds(const std::vector<HyphenCompound>& compounds, bool excluded) {
+    if (excluded || !collect_highlights_) return;
     for (const HyphenCompound& compound : compounds) {
       add_unique(highlight_terms_, compound.term);
       add_unique(highlight_stems_, compound.stem);

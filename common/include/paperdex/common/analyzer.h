@@ -30,9 +30,8 @@ bool is_number(std::string_view term);
 
 // A word written with hyphens between its parts ("knock-down", "IL-6",
 // "COVID-19"): the tokens first..last, their terms joined ("knockdown",
-// "il6", "covid19") and the stem of that. Indexed beside the parts and
-// searched as an alternative to their phrase, so either spelling finds the
-// other.
+// "il6", "covid19") and the stem of that. Indexed beside the parts, and what
+// a query's hyphenated word searches, so either spelling finds the other.
 struct HyphenCompound {
   std::size_t first = 0;  // index of the first part in the token list
   std::size_t last = 0;   // index of the last part (last > first)
