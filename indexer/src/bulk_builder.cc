@@ -380,7 +380,7 @@ struct BulkBuilder::Impl {
     for (Record& record : without_id) {
       const std::string key = builder.title_key_term(record.title);
       std::size_t shard = 0;
-      while (shard < readers.size() && !readers[shard].term_exists(key)) ++shard;
+      while (!key.empty() && shard < readers.size() && !readers[shard].term_exists(key)) ++shard;
       per_shard[shard < readers.size() ? shard : 0].push_back(std::move(record));
     }
     readers.clear();

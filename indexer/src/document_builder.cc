@@ -113,7 +113,9 @@ Xapian::Document DocumentBuilder::build(const Record& record,
   Xapian::Document doc;
   doc.set_data(encode_stored_record(record));
   doc.add_boolean_term(schema::make_term(schema::kIdPrefix, record.id));
-  doc.add_boolean_term(title_key_term(record.title));
+  if (const std::string key = title_key_term(record.title); !key.empty()) {
+    doc.add_boolean_term(key);
+  }
 
   if (spelling_words != nullptr) spelling_words->clear();
   index_title_and_abstract(doc, record, spelling_words);
@@ -168,7 +170,9 @@ std::string DocumentBuilder::normalized_title(std::string_view title) const {
 }
 
 std::string DocumentBuilder::title_key_term(std::string_view title) const {
-  return std::string(schema::kTitleKeyPrefix) + stable_hash_hex(normalized_title(title));
+  const std::string normalized = normalized_title(title);
+  if (normalized.empty()) return {};
+  return std::string(schema::kTitleKeyPrefix) + stable_hash_hex(normalized);
 }
 
 std::string DocumentBuilder::derived_id(const Record& record) const {

@@ -160,6 +160,7 @@ struct IndexWriter::Impl {
   std::vector<std::pair<Xapian::docid, Record>> find_by_title(const std::string& key_term,
                                                               int year) {
     std::vector<std::pair<Xapian::docid, Record>> found;
+    if (key_term.empty()) return found;
     for (auto it = db.postlist_begin(key_term); it != db.postlist_end(key_term); ++it) {
       Record existing = decode_stored_record(db.get_document(*it).get_data());
       if (year == 0 || existing.year == 0 || existing.year == year) {
