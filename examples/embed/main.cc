@@ -96,6 +96,9 @@ int main(int argc, char** argv) {
   paperdex::SearchRequest request;
   request.query = argc > 2 ? argv[2] : "optical switches";
   request.limit = 5;
+  // This program shows its user where a query goes wrong; by default the
+  // library would read what is not valid syntax as words instead.
+  request.strict_syntax = true;
   try {
     build_index(db);
     paperdex::Searcher searcher(db);  // one per thread; cheap to open

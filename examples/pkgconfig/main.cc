@@ -83,7 +83,9 @@ int main(int argc, char** argv) {
            "title highlight");
   }
 
+  // Strict syntax: a malformed filter is an error, not words to search for.
   request.query = "optical year:20x4";
+  request.strict_syntax = true;
   try {
     searcher.search(request);
     expect(false, "malformed year accepted");

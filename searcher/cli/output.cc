@@ -104,12 +104,41 @@ const char* match_set_name(MatchSet set) {
   switch (set) {
     case MatchSet::kAllWords:
       return "all_words";
-    case MatchSet::kMostWords:
-      return "most_words";
     case MatchSet::kAnyWord:
       return "any_word";
   }
   return "all_words";
+}
+
+const char* match_rule_name(MatchRule rule) {
+  switch (rule) {
+    case MatchRule::kAsWritten:
+      return "as_written";
+    case MatchRule::kShortQuery:
+      return "short_query";
+    case MatchRule::kNoFullMatch:
+      return "no_full_match";
+    case MatchRule::kLongQuery:
+      return "long_query";
+    case MatchRule::kAnyWordRequested:
+      return "any_word_requested";
+  }
+  return "as_written";
+}
+
+// What the total counts, after "Showing 1–10 of N papers".
+std::string match_set_phrase(const SearchResult& result) {
+  switch (result.match_rule) {
+    case MatchRule::kNoFullMatch:
+      return " matching some of the words (none matches every word)";
+    case MatchRule::kLongQuery:
+      return " matching any of the words (" + grouped(result.all_words_total) +
+             " match every word)";
+    case MatchRule::kAnyWordRequested:
+      return " matching any of the words";
+    default:
+      return "";
+  }
 }
 
 // One facet as aligned lines: value, its name when it has one, count.
@@ -224,6 +253,14 @@ void print_text(std::ostream& out, const std::string& query, const SearchResult&
   if (options.explain) {
     out << styled("Query: " + result.parsed_query, color, kDimOn) << "\n\n";
   }
+  if (!result.notes.empty()) {
+    // One line: what was read as words rather than as the query language.
+    std::string notes = "Note: ";
+    for (std::size_t i = 0; i < result.notes.size(); ++i) {
+      notes += (i > 0 ? "; " : "") + result.notes[i];
+    }
+    out << styled(fit(notes, options.width), color, kDimOn) << "\n\n";
+  }
   if (result.corrected) {
     out << "Showing results for: " << styled(result.suggestion, color, kBoldOn)
         << " (corrected from '" << query << "')\n\n";
@@ -240,28 +277,12 @@ void print_text(std::ostream& out, const std::string& query, const SearchResult&
     return;
   }
   std::size_t number = request.offset;
-  bool partial_notice_shown = false;
-  for (const Hit& hit : result.hits) {
-    if (!hit.matches_all_words && !partial_notice_shown) {
-      const std::string notice = "-- fewer than " + std::to_string(request.offset + request.limit) +
-                                 " papers match every word; papers matching most of the words "
-                                 "follow --";
-      for (const HighlightedText& line : wrap({notice, {}}, options.width)) {
-        out << styled(line.text, color, kDimOn) << '\n';
-      }
-      out << '\n';
-      partial_notice_shown = true;
-    }
-    print_hit(out, hit, ++number, fields, options);
-  }
+  for (const Hit& hit : result.hits) print_hit(out, hit, ++number, fields, options);
   const std::size_t first = request.offset + 1;
   const std::size_t last = request.offset + result.hits.size();
   out << "Showing " << first << "–" << last << " of " << (result.total_exact ? "" : "about ")
       << grouped(result.total) << (result.total == 1 ? " paper" : " papers");
-  if (result.match_set == MatchSet::kMostWords) {
-    out << " matching some of the words (" << result.all_words_total << " match every word)";
-  }
-  out << ".\n";
+  out << match_set_phrase(result) << ".\n";
   if (options.facet_values > 0 && (!result.subject_facets.empty() || !result.year_facets.empty())) {
     out << '\n';
     print_facet(out, "Subjects", result.subject_facets, options);
@@ -406,7 +427,9 @@ Json to_json(const std::string& query, const SearchResult& result, const OutputO
   json["total"] = result.total;
   json["total_exact"] = result.total_exact;
   json["match_set"] = match_set_name(result.match_set);
+  json["match_rule"] = match_rule_name(result.match_rule);
   json["all_words_total"] = result.all_words_total;
+  json["notes"] = result.notes;
   json["suggestion"] = result.suggestion.empty() ? Json() : Json(result.suggestion);
   json["corrected"] = result.corrected;
   if (options.explain) json["explain"] = {{"parsed_query", result.parsed_query}};

@@ -240,7 +240,11 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
        "hits to skip (for paging)")
       ("sort", po::value(&options.sort)->default_value("relevance")->value_name("ORDER"),
        "relevance, newest or oldest")
-      ("any", po::bool_switch(&options.any), "rank papers matching any word")
+      ("any", po::bool_switch(&options.any),
+       "match papers with any of the words, whatever the query's length")
+      ("strict-syntax", po::bool_switch(&options.request.strict_syntax),
+       "reject what is not valid query syntax (exit 2, the spot marked) instead of reading "
+       "it as words")
       ("correct", po::bool_switch(&options.request.correct),
        "when a word looks misspelled, search the corrected query instead")
       ("explain", po::bool_switch(&options.request.explain),

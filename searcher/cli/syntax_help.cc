@@ -5,8 +5,19 @@ namespace paperdex::cli {
 std::string syntax_help() {
   return R"(paperdex-search query syntax
 
+Which papers match (the match rule; JSON "match_rule")
+  optical circuit switch    up to 3 words: papers with every word, in the title
+                            or the abstract; when no paper has them all, papers
+                            with any of them, most words first
+  a longer query            4 words or more (a sentence, a pasted title): papers
+                            with any of the words, ranked by relevance; English
+                            function words (the, of, which...) do not count
+  a AND b, "a b", (a b)     written operators are taken as written
+The rule depends on the query and the filters alone: every page shows the same
+total and facets. --any matches any word whatever the length.
+
 Words
-  optical circuit switch    every word must match, in the title or the abstract
+  optical circuit switch    words match in the title or the abstract
                             (title matches weigh double); words are stemmed, so
                             switch finds switching, and accents and case are
                             folded: Bjorn finds Bj\"{o}rn and Björn; British
@@ -22,7 +33,10 @@ Words
   optim*                    words starting with optim (optimal, optimization...);
                             a pattern matching over 200 words is an error
   a OR b, a AND b, NOT a    operators, in capitals; OR binds tighter than the
-  (a OR b) -c               space between words: 'a OR b c' is (a OR b) AND c
+  (a OR b) -c               space between words: 'a OR b c' is (a OR b) AND c;
+                            in a query written all in capitals, or between two
+                            capitalized words (Retrieval AND Evaluation), AND,
+                            OR, NOT and NEAR are words
 
 Fields (name:value; name:"a phrase"; name:(a OR b))
   title:word                      the title only
@@ -47,11 +61,14 @@ Fields (name:value; name:"a phrase"; name:(a OR b))
 Filters (subject:, year:, id:, doi:) narrow the results without changing the
 ranking; a query of filters alone lists every match, newest first.
 
-Mistakes are reported with the place marked (^) and a hint: unbalanced quotes
-or parentheses, unknown fields and subjects (with the nearest known name), an
-empty or malformed year range, a NEAR/ or ~ without a number, a wildcard that
-is too broad. A word the index does not have gets a "Did you mean" (--correct
-searches the correction directly).
+A query never fails for its syntax: what is not valid syntax is searched as
+words, and a "Note:" line (JSON "notes") says what and why: an unclosed quote
+or parenthesis, a stray ), an unknown field or subject (with the nearest known
+name), a field with no value, a malformed year, an operator missing a side, a
+NEAR/ or ~ without a number, a wildcard that is too broad. --strict-syntax
+rejects them instead, with the place marked (^) and a hint (exit 2). A word the
+index does not have gets a "Did you mean" (--correct searches the correction
+directly).
 )";
 }
 

@@ -175,12 +175,44 @@ std::string field_list() {
   return list;
 }
 
-std::vector<QueryToken> lex_query(std::string_view q) {
+std::vector<QueryToken> lex_query(std::string_view q, const LexOptions& options) {
+  // A syntax error the lenient parser met inside [begin, end).
+  const auto literal = [&options](std::size_t begin, std::size_t end) {
+    return std::any_of(options.literal.begin(), options.literal.end(),
+                       [&](std::size_t at) { return at >= begin && at < end; });
+  };
   std::vector<QueryToken> tokens;
   std::size_t i = 0;
   while (i < q.size()) {
     if (std::size_t space = space_length(q, i)) {
       i += space;
+      continue;
+    }
+    if (options.plain) {
+      // Text between separators; quotes and parentheses separate too.
+      QueryToken token;
+      token.kind = QueryTokenKind::kWord;
+      token.begin = i;
+      token.text_begin = i;
+      token.literal = true;
+      std::size_t end = i;
+      while (end < q.size() && !ends_word(q, end)) ++end;
+      if (end == i) {
+        i += std::max<std::size_t>(quote_length(q, i), 1);
+        continue;
+      }
+      token.text = q.substr(i, end - i);
+      tokens.push_back(token);
+      i = end;
+      continue;
+    }
+    // A quote, parenthesis or +/- where a syntax error was: a separator.
+    if (const std::size_t quote = quote_length(q, i); quote > 0 && literal(i, i + quote)) {
+      i += quote;
+      continue;
+    }
+    if ((q[i] == '(' || q[i] == ')' || q[i] == '+' || q[i] == '-') && literal(i, i + 1)) {
+      ++i;
       continue;
     }
     QueryToken token;
@@ -204,7 +236,7 @@ std::vector<QueryToken> lex_query(std::string_view q) {
       token.text_begin = i + quote;
       token.text = q.substr(i + quote, close - (i + quote));
       i = close + quote_length(q, close);
-      if (i < q.size() && q[i] == '~') {
+      if (i < q.size() && q[i] == '~' && !literal(i, i + 1)) {
         // "a b"~n: the words within n positions of each other, any order.
         const Number number = read_number(q, i + 1);
         if (!number.value) {
@@ -233,6 +265,21 @@ std::vector<QueryToken> lex_query(std::string_view q) {
     const std::string_view word = q.substr(i, end - i);
     token.text = word;
     token.text_begin = i;
+    if (literal(i, end)) {
+      token.kind = QueryTokenKind::kWord;
+      const std::size_t colon = word.find(':');
+      if (colon != std::string_view::npos && colon > 0) {
+        // "name:value": the name is a word, the value is read again alone.
+        token.text = word.substr(0, colon);
+        tokens.push_back(token);
+        i += colon + 1;
+        continue;
+      }
+      token.literal = true;
+      tokens.push_back(token);
+      i = end;
+      continue;
+    }
     if (word == "NEAR" || word.starts_with("NEAR/")) {
       token.kind = QueryTokenKind::kNear;
       token.proximity = kDefaultNear;
@@ -294,6 +341,46 @@ std::vector<QueryToken> lex_query(std::string_view q) {
   end_token.text_begin = q.size();
   tokens.push_back(end_token);
   return tokens;
+}
+
+namespace {
+
+bool is_operator(QueryTokenKind kind) {
+  return kind == QueryTokenKind::kAnd || kind == QueryTokenKind::kOr ||
+         kind == QueryTokenKind::kNot || kind == QueryTokenKind::kNear;
+}
+
+// "Retrieval", not "RETRIEVAL" or "retrieval": how a title writes its words.
+bool is_capitalized(const QueryToken& token) {
+  return token.kind == QueryTokenKind::kWord && token.text.size() >= 2 && token.text[0] >= 'A' &&
+         token.text[0] <= 'Z' && token.text[1] >= 'a' && token.text[1] <= 'z';
+}
+
+}  // namespace
+
+std::vector<std::string> read_prose_operators_as_words(std::vector<QueryToken>& tokens,
+                                                       std::string_view query) {
+  const bool has_lowercase =
+      std::any_of(query.begin(), query.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  const bool has_word = std::any_of(tokens.begin(), tokens.end(), [](const QueryToken& token) {
+    return token.kind == QueryTokenKind::kWord || token.kind == QueryTokenKind::kPhrase ||
+           token.kind == QueryTokenKind::kField;
+  });
+  std::vector<std::string> turned;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    QueryToken& token = tokens[i];
+    if (!is_operator(token.kind)) continue;
+    const bool in_capitals = !has_lowercase && has_word;
+    const bool in_title = i > 0 && i + 1 < tokens.size() && is_capitalized(tokens[i - 1]) &&
+                          is_capitalized(tokens[i + 1]);
+    if (!in_capitals && !in_title) continue;
+    token.kind = QueryTokenKind::kWord;
+    token.literal = true;
+    if (std::find(turned.begin(), turned.end(), token.text) == turned.end()) {
+      turned.emplace_back(token.text);
+    }
+  }
+  return turned;
 }
 
 }  // namespace paperdex::detail

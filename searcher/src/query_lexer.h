@@ -36,7 +36,24 @@ struct QueryToken {
   // kNear: n of NEAR/n (kDefaultNear for a bare NEAR); kPhrase: n of "..."~n,
   // 0 for a plain phrase.
   std::size_t proximity = 0;
+  // kWord: text, never a wildcard (LexOptions::literal named it).
+  bool literal = false;
 };
+
+// How leniently to read a query: what the lenient parser (query_parser.cc)
+// asks for after a syntax error, so that what is not valid syntax is read as
+// words.
+struct LexOptions {
+  // Byte offsets of syntax errors: the token holding one is read as text. A
+  // quote, parenthesis or +/- there is a separator; a field's "name:" is the
+  // word "name" and its value is read as if written alone; an operator or a
+  // word is a plain word (a word's '*' no wildcard); a phrase's "~n" is text.
+  std::vector<std::size_t> literal;
+  // Everything is words: no operators, fields, phrases or groups.
+  bool plain = false;
+};
+
+// A bare NEAR: within ten words, as in Xapian's and most engines' syntax.
 
 // A bare NEAR: within ten words, as in Xapian's and most engines' syntax.
 inline constexpr std::size_t kDefaultNear = 10;
@@ -47,7 +64,17 @@ inline constexpr std::size_t kMaxProximity = 1000;
 // Splits `query` into tokens, ending with one kEnd token. Throws
 // QuerySyntaxError for an unclosed quote, an unknown field name, a field
 // with no value, or a NEAR/n or "..."~n without a usable number.
-std::vector<QueryToken> lex_query(std::string_view query);
+std::vector<QueryToken> lex_query(std::string_view query, const LexOptions& options = {});
+
+// Turns the operator tokens (AND, OR, NOT, NEAR) of `tokens` into words where
+// the query is prose rather than syntax: everywhere when its letters are all
+// capitals ("INFORMATION RETRIEVAL AND EVALUATION", how classic collections
+// and old catalogues write requests), and where the operator stands between
+// two capitalized words, as in a pasted title ("Retrieval And Evaluation" is
+// never an operator; "Retrieval AND Evaluation" is read as the title too).
+// Returns the words it turned, in query order.
+std::vector<std::string> read_prose_operators_as_words(std::vector<QueryToken>& tokens,
+                                                       std::string_view query);
 
 // The known field closest to `name` ("titel" -> "title"), or empty when none is
 // close enough to be a likely typo.

@@ -4,8 +4,11 @@
 #include "query_parser.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <cstdlib>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <utility>
 
@@ -15,6 +18,7 @@
 #include "paperdex/errors.h"
 #include "query_lexer.h"
 #include "query_syntax.h"
+#include "stopwords.h"
 
 namespace paperdex::detail {
 namespace {
@@ -68,21 +72,45 @@ struct Part {
   }
 };
 
-// The free-text clauses OR-ed when too few papers match them all. A word
+// The free-text clauses OR-ed by the any-word form (MatchRule). A word
 // written as several counts one by one there ("resident tissue" shares both
 // words of "tissue-resident"), and a clause already in the pool is not added
-// again, so a word a long query repeats counts once.
+// again but weighs more (take()).
 struct RelaxedPool {
   std::vector<Query> queries;
   std::vector<std::string> descriptions;  // of `queries`, to find repeats
+  std::vector<int> repeats;
 
   void add(Query query) {
     std::string description = query.get_description();
-    if (std::find(descriptions.begin(), descriptions.end(), description) != descriptions.end()) {
+    auto found = std::find(descriptions.begin(), descriptions.end(), description);
+    if (found != descriptions.end()) {
+      ++repeats[static_cast<std::size_t>(found - descriptions.begin())];
       return;
     }
     descriptions.push_back(std::move(description));
     queries.push_back(std::move(query));
+    repeats.push_back(1);
+  }
+
+  // The clauses, each weighted by the square root of how often the query has
+  // it: a request that comes back to a word ("... associative memories.
+  // ASSOCIATIVE PROCESSORS, ASSOCIATIVE STORES") is mostly about it, yet one
+  // word written four times should not outweigh three others written once
+  // (bench/README.md, "Relevance across collections": linear counts gained
+  // on LISA but cost MED 2.6 %).
+  // Each scaled clause's terms go into `scales`, for --explain.
+  std::vector<Query> take(std::map<std::string, double>& scales) {
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+      if (repeats[i] == 1) continue;
+      const double scale = std::sqrt(static_cast<double>(repeats[i]));
+      for (auto it = queries[i].get_unique_terms_begin(); it != queries[i].get_unique_terms_end();
+           ++it) {
+        scales[*it] = scale;
+      }
+      queries[i] = Query(Query::OP_SCALE_WEIGHT, queries[i], scale);
+    }
+    return std::move(queries);
   }
 };
 
@@ -203,7 +231,9 @@ Xapian::termcount near_window(std::size_t words, std::size_t proximity) {
   return static_cast<Xapian::termcount>(words + proximity - 1);
 }
 
-bool is_wildcard(const QueryNode& node) { return !node.quoted && node.text.ends_with('*'); }
+bool is_wildcard(const QueryNode& node) {
+  return !node.quoted && !node.literal && node.text.ends_with('*');
+}
 
 class Translator {
  public:
@@ -216,6 +246,7 @@ class Translator {
   // then says how many there were.
   Part translate_root(const QueryNode& root, bool relax) {
     relaxed_clauses_ = 0;
+    relaxed_scales_.clear();
     Part part = conjunction(root, false, relax);
     if (!part.exclusions.empty()) throw_only_exclusions(part.exclusion_position);
     return part;
@@ -228,6 +259,10 @@ class Translator {
 
   // Highlight terms and words are collected from the first translation only.
   void stop_collecting_highlights() { collect_highlights_ = false; }
+  // Free-text words of the stopword list match nothing (is_stopword).
+  void drop_stopwords() { drop_stopwords_ = true; }
+  // The weight factors of the last relaxed translation's repeated clauses.
+  std::map<std::string, double> take_relaxed_scales() { return std::move(relaxed_scales_); }
   std::vector<std::string> take_highlight_terms() { return std::move(highlight_terms_); }
   std::vector<std::string> take_highlight_stems() { return std::move(highlight_stems_); }
   std::vector<QueryWord> take_words() { return std::move(words_); }
@@ -301,7 +336,7 @@ class Translator {
     if (!pooled.queries.empty()) {
       relaxed_clauses_ = pooled_clauses;
       required.insert(required.begin() + static_cast<std::ptrdiff_t>(pool_index),
-                      combine(Query::OP_OR, std::move(pooled.queries)));
+                      combine(Query::OP_OR, pooled.take(relaxed_scales_)));
     }
 
     Query must = combine(Query::OP_AND, std::move(required));
@@ -398,6 +433,10 @@ class Translator {
     const std::string prepared = analyzer_.prepare(node.text);
     const std::vector<Token> tokens = analyzer_.tokenize(prepared);
     if (tokens.empty()) return result;  // punctuation only: nothing to match
+    if (drop_stopwords_ && field == nullptr && !node.quoted && tokens.size() == 1 &&
+        is_stopword(tokens.front().term)) {
+      return result;
+    }
     const Xapian::termcount window =
         node.proximity == 0 ? 0 : near_window(tokens.size(), node.proximity);
     result.text = text_query(field, tokens, window);
@@ -658,6 +697,8 @@ class Translator {
   const TermSource* terms_;
   std::size_t relaxed_clauses_ = 0;
   bool collect_highlights_ = true;
+  bool drop_stopwords_ = false;
+  std::map<std::string, double> relaxed_scales_;
   std::vector<std::string> highlight_terms_;
   std::vector<std::string> highlight_stems_;
   std::vector<QueryWord> words_;
@@ -671,14 +712,70 @@ Query assemble(const Part& part) {
   return Query(Query::OP_FILTER, part.text, part.filter);
 }
 
+// Syntax errors one query may have read as words before the whole query is
+// read as words: a person's query has a few; more is pasted text or noise.
+constexpr std::size_t kMaxSyntaxRecoveries = 16;
+
+// "read '(' as a word: <why>", for ParsedQuery::notes. The token is what
+// stands at the error: a quote or parenthesis alone, else up to a space.
+std::string read_as_words_note(std::string_view query, const QuerySyntaxError& error) {
+  const std::size_t at = std::min(error.position(), query.size());
+  std::size_t end = at;
+  if (end < query.size() && std::string_view("()\"+-").find(query[end]) != std::string_view::npos) {
+    ++end;
+  } else {
+    while (end < query.size() && end - at < 40 && query[end] != ' ' && query[end] != '(' &&
+           query[end] != ')') {
+      ++end;
+    }
+  }
+  const std::string written(query.substr(at, end - at));
+  std::string note = written.empty() ? std::string("read the query as words: ")
+                                     : "read '" + written + "' as words: ";
+  note += error.what();
+  if (!error.hint().empty()) note += " (" + error.hint() + ")";
+  return note;
+}
+
 }  // namespace
 
 QueryParser::QueryParser(const Analyzer& analyzer, QueryParserOptions options)
     : analyzer_(analyzer), options_(options) {}
 
-ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode,
-                               const TermSource* terms) const {
-  const QuerySyntax syntax = parse_query_syntax(query);
+ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode, const TermSource* terms,
+                               Syntax syntax) const {
+  if (syntax == Syntax::kStrict) return parse_as(query, mode, terms, {});
+  // What is not valid syntax is read as words: each error's token is read as
+  // text and the query parsed again, until it parses. An error met twice at
+  // the same place, or too many of them, reads the whole query as words.
+  SyntaxOptions options;
+  options.prose_operators_are_words = true;
+  std::vector<std::string> notes;
+  for (;;) {
+    try {
+      ParsedQuery parsed = parse_as(query, mode, terms, options);
+      notes.insert(notes.end(), std::make_move_iterator(parsed.notes.begin()),
+                   std::make_move_iterator(parsed.notes.end()));
+      parsed.notes = std::move(notes);
+      return parsed;
+    } catch (const QuerySyntaxError& error) {
+      // Nothing left to read as words: the query has none ("", "()", "-").
+      if (options.lex.plain) throw;
+      notes.push_back(read_as_words_note(query, error));
+      std::vector<std::size_t>& literal = options.lex.literal;
+      if (literal.size() >= kMaxSyntaxRecoveries ||
+          std::find(literal.begin(), literal.end(), error.position()) != literal.end()) {
+        options.lex.plain = true;
+      } else {
+        literal.push_back(error.position());
+      }
+    }
+  }
+}
+
+ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const TermSource* terms,
+                                  const SyntaxOptions& options) const {
+  const QuerySyntax syntax = parse_query_syntax(query, options);
   Translator translator(analyzer_, options_, mode, terms);
   const Part part = translator.translate_root(syntax.root, false);
   if (!part.positive()) {
@@ -691,16 +788,36 @@ ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode,
   ParsedQuery parsed;
   parsed.query = assemble(part);
   parsed.has_text = !part.text.empty();
+  parsed.has_operators = syntax.has_operators;
   parsed.highlight_terms = translator.take_highlight_terms();
   parsed.highlight_stems = translator.take_highlight_stems();
   parsed.words = translator.take_words();
+  if (!syntax.operators_read_as_words.empty()) {
+    std::string list;
+    for (const std::string& word : syntax.operators_read_as_words) {
+      list += (list.empty() ? "" : ", ") + word;
+    }
+    parsed.notes.push_back("read " + list + " as words, not operators: the query is prose (" +
+                           "operators are recognized between lowercase words)");
+  }
 
-  // Written operators say exactly what the user wants; only a plain list of
-  // words is loosened to fill a page.
+  // Written operators say exactly what the user wants; a plain list of words
+  // has an any-word form too, for the match rule (match_rule.h).
   if (mode == MatchMode::kAllWords && !syntax.has_operators) {
     translator.stop_collecting_highlights();
-    const Part relaxed = translator.translate_root(syntax.root, true);
-    if (translator.relaxed_clauses() >= 2) parsed.relaxed = assemble(relaxed);
+    Part relaxed = translator.translate_root(syntax.root, true);
+    parsed.free_text_clauses = translator.relaxed_clauses();
+    // A long query's function words say how it is phrased, not what it is
+    // about: they would match nearly every paper, and weigh a little in each.
+    if (parsed.free_text_clauses > kAllWordsUpTo) {
+      translator.drop_stopwords();
+      Part content = translator.translate_root(syntax.root, true);
+      if (content.positive() && translator.relaxed_clauses() >= 1) relaxed = std::move(content);
+    }
+    if (parsed.free_text_clauses >= 2) {
+      parsed.relaxed = assemble(relaxed);
+      parsed.relaxed_scales = translator.take_relaxed_scales();
+    }
   }
   return parsed;
 }

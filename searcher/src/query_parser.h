@@ -2,6 +2,7 @@
 // Internal to the searcher library (not installed).
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,7 @@
 
 #include "paperdex/common/analyzer.h"
 #include "paperdex/searcher.h"
+#include "query_syntax.h"
 
 namespace paperdex::detail {
 
@@ -45,10 +47,18 @@ struct ParsedQuery {
   // The query as written: free-text words AND-ed (MatchMode::kAllWords) or
   // OR-ed (kAnyWord); field filters applied with OP_FILTER (no weight).
   Xapian::Query query;
-  // For partial fill: the same query with the free-text words OR-ed instead
-  // of AND-ed, filters and exclusions kept. Empty (Xapian::Query()) when it
-  // would not differ from `query` (one word, explicit operators, kAnyWord).
+  // The any-word form (paperdex::MatchRule): the same query with the
+  // free-text words OR-ed instead of AND-ed, filters and exclusions kept.
+  // Empty (Xapian::Query()) when it would not differ from `query` (one word,
+  // explicit operators, kAnyWord).
   Xapian::Query relaxed;
+  // The top-level free-text clauses (words, bracketed groups of words) that
+  // `relaxed` ORs; 0 when there is no relaxed form to build.
+  std::size_t free_text_clauses = 0;
+  // The weight factor of each term of `relaxed` that is not 1 (a clause the
+  // query repeats), for explanations.
+  std::map<std::string, double> relaxed_scales;
+  bool has_operators = false;  // AND, OR, NOT or NEAR was written and read as one
   // False when the query holds only filters (subject:, year:, id:...): the
   // caller lists every match, newest first.
   bool has_text = false;
@@ -61,19 +71,31 @@ struct ParsedQuery {
   // for spelling suggestions (words whose offsets cannot be mapped back to
   // the query string, e.g. after TeX decoding, are left out).
   std::vector<QueryWord> words;
+  // What the lenient parser read differently from the syntax: each part read
+  // as words, and why. Empty for a query that parsed as written.
+  std::vector<std::string> notes;
+};
+
+// How strictly QueryParser::parse reads the query language.
+enum class Syntax {
+  kStrict,   // an error throws QuerySyntaxError
+  kLenient,  // what is not valid syntax is read as words (ParsedQuery::notes)
 };
 
 class QueryParser {
  public:
   explicit QueryParser(const Analyzer& analyzer, QueryParserOptions options = {});
 
-  // Throws paperdex::QuerySyntaxError (with the byte position) for unbalanced
-  // quotes or parentheses, an unknown field or subject, an empty or malformed
-  // range, a malformed NEAR/n, "..."~n or wildcard, an empty query.
+  // Strict: throws paperdex::QuerySyntaxError (with the byte position) for
+  // unbalanced quotes or parentheses, an unknown field or subject, an empty or
+  // malformed range, a malformed NEAR/n, "..."~n or wildcard, an empty query.
+  // Lenient: reads each of those as words instead, saying so in `notes`, and
+  // reads operators as words in prose (read_prose_operators_as_words); throws
+  // only for a query with nothing to search for.
   // With `terms`, wildcards expand while parsing (a too broad one throws);
   // without, they become OP_WILDCARD queries Xapian expands when run.
-  ParsedQuery parse(std::string_view query, MatchMode mode,
-                    const TermSource* terms = nullptr) const;
+  ParsedQuery parse(std::string_view query, MatchMode mode, const TermSource* terms = nullptr,
+                    Syntax syntax = Syntax::kStrict) const;
 
   // A filter given outside the query (--subject, --year): same syntax as the
   // field's value in the query. Throws QuerySyntaxError.
@@ -87,6 +109,9 @@ class QueryParser {
   const QueryParserOptions& options() const { return options_; }
 
  private:
+  ParsedQuery parse_as(std::string_view query, MatchMode mode, const TermSource* terms,
+                       const SyntaxOptions& options) const;
+
   const Analyzer& analyzer_;
   QueryParserOptions options_;
 };

@@ -49,10 +49,16 @@ bool starts_unary(const QueryToken& token) {
 
 class SyntaxParser {
  public:
-  explicit SyntaxParser(std::string_view query) : tokens_(lex_query(query)) {}
+  SyntaxParser(std::string_view query, const SyntaxOptions& options)
+      : tokens_(lex_query(query, options.lex)) {
+    if (options.prose_operators_are_words) {
+      operators_read_as_words_ = read_prose_operators_as_words(tokens_, query);
+    }
+  }
 
   QuerySyntax parse() {
     QuerySyntax result;
+    result.operators_read_as_words = std::move(operators_read_as_words_);
     result.root = sequence(nullptr, 0);
     if (peek().kind == QueryTokenKind::kClose) {
       throw QuerySyntaxError(
@@ -224,6 +230,7 @@ class SyntaxParser {
     node.text = std::string(value.text);
     node.text_position = value.text_begin;
     node.quoted = quoted;
+    node.literal = value.literal;
     node.proximity = quoted ? value.proximity : 0;
     return node;
   }
@@ -253,10 +260,13 @@ class SyntaxParser {
   std::size_t next_ = 0;
   int depth_ = 0;
   bool has_operators_ = false;
+  std::vector<std::string> operators_read_as_words_;
 };
 
 }  // namespace
 
-QuerySyntax parse_query_syntax(std::string_view query) { return SyntaxParser(query).parse(); }
+QuerySyntax parse_query_syntax(std::string_view query, const SyntaxOptions& options) {
+  return SyntaxParser(query, options).parse();
+}
 
 }  // namespace paperdex::detail

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "paperdex/common/schema.h"
+#include "query_lexer.h"
 
 namespace paperdex::detail {
 
@@ -51,6 +52,7 @@ struct QueryNode {
   std::string text;               // the word or phrase content, as written
   std::size_t text_position = 0;  // byte offset of `text` (for errors in a value)
   bool quoted = false;
+  bool literal = false;  // text as written: never a wildcard (see LexOptions)
   // kTerm: "..."~n (0 = an exact phrase); kNear: the n of NEAR/n.
   std::size_t proximity = 0;
   // kAnd:
@@ -60,11 +62,19 @@ struct QueryNode {
 
 struct QuerySyntax {
   QueryNode root;              // an implicit kAnd of the top-level clauses
-  bool has_operators = false;  // AND, OR or NOT was written
+  bool has_operators = false;  // AND, OR, NOT or NEAR was written (and read as one)
+  // Operators read as words because the query is prose (see
+  // read_prose_operators_as_words), in query order.
+  std::vector<std::string> operators_read_as_words;
+};
+
+struct SyntaxOptions {
+  LexOptions lex;
+  bool prose_operators_are_words = false;  // read_prose_operators_as_words
 };
 
 // Throws QuerySyntaxError (unbalanced quotes or parentheses, unknown fields,
 // operators missing an operand, empty parentheses).
-QuerySyntax parse_query_syntax(std::string_view query);
+QuerySyntax parse_query_syntax(std::string_view query, const SyntaxOptions& options = {});
 
 }  // namespace paperdex::detail

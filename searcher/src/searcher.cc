@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include <xapian.h>
 
@@ -248,10 +249,16 @@ struct Searcher::Impl {
                          Xapian::Query(Xapian::Query::OP_OR, authors.begin(), authors.end()));
   }
 
-  SearchResult search(const SearchRequest& request) {
+  // The request's words as parsed, with what the searcher adds for --like.
+  struct Understood {
     detail::ParsedQuery parsed;
     // What a term's weight is multiplied by in the query: 1 but in "like" queries.
     detail::TermScale scale = [](const std::string&) { return 1.0; };
+  };
+
+  Understood understand(const SearchRequest& request) const {
+    Understood understood;
+    detail::ParsedQuery& parsed = understood.parsed;
     const bool has_filters =
         !request.subjects.empty() || !request.years.empty() || !request.authors.empty();
     const bool no_words = request.query.find_first_not_of(" \t\r\n") == std::string::npos;
@@ -259,7 +266,9 @@ struct Searcher::Impl {
       parsed.query = Xapian::Query::MatchAll;
     } else {
       const detail::IndexTermSource terms(db);
-      parsed = parser.parse(request.query, request.match, &terms);
+      parsed =
+          parser.parse(request.query, request.match, &terms,
+                       request.strict_syntax ? detail::Syntax::kStrict : detail::Syntax::kLenient);
     }
     if (!request.like.empty()) {
       // Papers like the given one, among those the query (if any) matches.
@@ -269,74 +278,143 @@ struct Searcher::Impl {
                          : Xapian::Query(Xapian::Query::OP_FILTER, related.query, parsed.query);
       parsed.has_text = true;
       parsed.relaxed = Xapian::Query();
+      parsed.free_text_clauses = 0;
       for (std::string& stem : related.stems) parsed.highlight_stems.push_back(std::move(stem));
-      scale = [scales = std::move(related.scales)](const std::string& term) {
+      understood.scale = [scales = std::move(related.scales)](const std::string& term) {
         const auto found = scales.find(term);
         return found != scales.end() ? found->second : 1.0;
       };
     }
-    Xapian::Query query = filtered(request, parsed.query);
+    return understood;
+  }
 
-    const std::size_t wanted = request.offset + request.limit;
+  // The match set of a query (MatchRule) and its papers with every word.
+  struct MatchPlan {
+    MatchRule rule = MatchRule::kAsWritten;
+    Xapian::Query matched;    // the match set, filters applied
+    Xapian::Query all_words;  // its papers with every word (== matched for kAllWords)
+    detail::TermScale scale;  // the weight factors of `matched`'s terms
+  };
+
+  MatchPlan plan_match(const SearchRequest& request, const Understood& understood) {
+    const detail::ParsedQuery& parsed = understood.parsed;
+    MatchPlan plan;
+    plan.all_words = filtered(request, parsed.query);
+    plan.matched = plan.all_words;
+    plan.scale = understood.scale;
+    if (request.match == MatchMode::kAnyWord) {
+      plan.rule = MatchRule::kAnyWordRequested;
+      return plan;
+    }
+    if (parsed.relaxed.empty()) return plan;  // kAsWritten
+    const Xapian::Query any_word = filtered(request, parsed.relaxed);
+    const detail::TermScale any_word_scale = [&scales =
+                                                  parsed.relaxed_scales](const std::string& term) {
+      const auto found = scales.find(term);
+      return found != scales.end() ? found->second : 1.0;
+    };
+    if (parsed.free_text_clauses > kAllWordsUpTo) {
+      plan.rule = MatchRule::kLongQuery;
+      plan.matched = any_word;
+      plan.scale = any_word_scale;
+      return plan;
+    }
+    plan.rule = MatchRule::kShortQuery;
+    if (!has_match(plan.all_words)) {
+      plan.rule = MatchRule::kNoFullMatch;
+      plan.matched = any_word;
+      plan.scale = any_word_scale;
+    }
+    return plan;
+  }
+
+  bool has_match(const Xapian::Query& query) {
+    Xapian::Enquire enquire(db);
+    enquire.set_query(query);
+    enquire.set_weighting_scheme(Xapian::BoolWeight());
+    return enquire.get_mset(0, 0, 1).get_matches_lower_bound() > 0;
+  }
+
+  // Papers matching `query`, unweighted: exact when `exact`, else Xapian's estimate.
+  std::size_t count(const Xapian::Query& query, bool exact) {
+    Xapian::Enquire enquire(db);
+    enquire.set_query(query);
+    enquire.set_weighting_scheme(Xapian::BoolWeight());
+    return enquire.get_mset(0, 0, exact ? db.get_doccount() : 0).get_matches_estimated();
+  }
+
+  void add_hits(SearchResult& result, const Xapian::MSet& mset, const MatchPlan& plan,
+                const SearchRequest& request, const detail::Highlighter& highlighter) {
+    for (auto it = mset.begin(); it != mset.end(); ++it) {
+      result.hits.push_back(make_hit(it, highlighter, request.snippet_bytes, true));
+      if (request.explain) {
+        result.hits.back().explanation = detail::explain_match(db, plan.matched, *it, plan.scale);
+      }
+    }
+  }
+
+  // The page: the match set's top hits from `offset`. Sets the totals and
+  // returns the facet counts of the match set.
+  MatchPass fill_page(SearchResult& result, const SearchRequest& request, const MatchPlan& plan,
+                      const Understood& understood, const detail::Highlighter& highlighter) {
+    MatchPass pass = run(plan.matched, understood.parsed.has_text, request.sort,
+                         static_cast<Xapian::doccount>(request.offset),
+                         static_cast<Xapian::doccount>(request.limit), request.facets);
+    add_hits(result, pass.mset, plan, request, highlighter);
+    result.total = pass.matches;
+    result.total_exact = pass.matches_exact;
+    if (result.match_set == MatchSet::kAllWords) {
+      result.all_words_total = result.total;
+    } else {
+      result.all_words_total = count(plan.all_words, request.facets);
+      mark_partial_hits(result, plan.all_words);
+    }
+    return pass;
+  }
+
+  // Hit::matches_all_words for a page of an any-word match set: which of its
+  // papers also match the all-words query (one small query over the page).
+  void mark_partial_hits(SearchResult& result, const Xapian::Query& all_words) {
+    if (result.hits.empty()) return;
+    std::vector<Xapian::Query> page;
+    for (const Hit& hit : result.hits) {
+      page.emplace_back(schema::make_term(schema::kIdPrefix, hit.id));
+    }
+    Xapian::Enquire enquire(db);
+    enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, all_words,
+                                    Xapian::Query(Xapian::Query::OP_OR, page.begin(), page.end())));
+    enquire.set_weighting_scheme(Xapian::BoolWeight());
+    std::set<std::string> with_every_word;
+    const Xapian::MSet full = enquire.get_mset(0, static_cast<Xapian::doccount>(page.size()));
+    for (auto it = full.begin(); it != full.end(); ++it) {
+      with_every_word.insert(decode_stored_record(it.get_document().get_data()).id);
+    }
+    for (Hit& hit : result.hits) hit.matches_all_words = with_every_word.count(hit.id) > 0;
+  }
+
+  SearchResult search(const SearchRequest& request) {
+    const Understood understood = understand(request);
+    const detail::ParsedQuery& parsed = understood.parsed;
+    const MatchPlan plan = plan_match(request, understood);
+
     SearchResult result;
-    result.parsed_query = query.get_description();
-    result.match_set =
-        request.match == MatchMode::kAnyWord ? MatchSet::kAnyWord : MatchSet::kAllWords;
+    result.parsed_query = plan.matched.get_description();
+    result.match_rule = plan.rule;
+    result.match_set = plan.rule == MatchRule::kAsWritten || plan.rule == MatchRule::kShortQuery
+                           ? MatchSet::kAllWords
+                           : MatchSet::kAnyWord;
+    result.notes = parsed.notes;
 
-    const bool by_relevance = parsed.has_text;
-    MatchPass full = run(query, by_relevance, request.sort, 0,
-                         static_cast<Xapian::doccount>(wanted), request.facets);
-    result.all_words_total = full.matches;
-    result.total = result.all_words_total;
-    result.total_exact = full.matches_exact;
-
-    detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems);
-    std::size_t index = 0;
-    for (auto it = full.mset.begin(); it != full.mset.end(); ++it, ++index) {
-      if (index >= request.offset) {
-        result.hits.push_back(make_hit(it, highlighter, request.snippet_bytes, true));
-        if (request.explain) {
-          result.hits.back().explanation = detail::explain_match(db, query, *it, scale);
-        }
-      }
-    }
-
-    std::map<std::string, std::size_t> subjects = std::move(full.subjects);
-    std::map<std::string, std::size_t> years = std::move(full.years);
-    const std::size_t full_count = full.mset.size();
-    if (full_count < wanted && !parsed.relaxed.empty() && request.match == MatchMode::kAllWords) {
-      // Too few papers match every word: fill the page with papers matching
-      // most of them, ranked after the full matches.
-      const Xapian::Query partial =
-          filtered(request, Xapian::Query(Xapian::Query::OP_AND_NOT, parsed.relaxed, parsed.query));
-      const std::size_t skip = request.offset > full_count ? request.offset - full_count : 0;
-      MatchPass rest =
-          run(partial, true, request.sort, static_cast<Xapian::doccount>(skip),
-              static_cast<Xapian::doccount>(wanted - std::max(full_count, request.offset)),
-              request.facets);
-      for (auto it = rest.mset.begin(); it != rest.mset.end(); ++it) {
-        result.hits.push_back(make_hit(it, highlighter, request.snippet_bytes, false));
-        if (request.explain) {
-          result.hits.back().explanation = detail::explain_match(db, partial, *it, scale);
-        }
-      }
-      if (!rest.mset.empty() || rest.matches > 0) {
-        result.match_set = MatchSet::kMostWords;
-        result.total += rest.matches;
-        result.total_exact = result.total_exact && rest.matches_exact;
-        for (const auto& [value, count] : rest.subjects) subjects[value] += count;
-        for (const auto& [value, count] : rest.years) years[value] += count;
-      }
-    }
+    const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems);
+    MatchPass counted = fill_page(result, request, plan, understood, highlighter);
     if (request.facets) {
-      result.subject_facets = detail::subject_facet(subjects);
-      result.year_facets = detail::year_facet(years);
+      result.subject_facets = detail::subject_facet(counted.subjects);
+      result.year_facets = detail::year_facet(counted.years);
     }
     if (request.facets && request.author_facet) {
       // Over the same documents as the other facets.
-      const Xapian::Query counted =
-          result.match_set == MatchSet::kMostWords ? filtered(request, parsed.relaxed) : query;
-      result.author_facets = detail::author_facet(detail::count_authors(db, counted), analyzer);
+      result.author_facets =
+          detail::author_facet(detail::count_authors(db, plan.matched), analyzer);
     }
     if ((request.suggest || request.correct) && request.like.empty()) {
       result.suggestion = detail::spelling_suggestion(db, analyzer, request.query, parsed.words,

@@ -484,10 +484,17 @@ TEST_CASE("the newer query language works end to end", "[cli]") {
            {"(optical", "never closed"},
        }) {
     INFO(c.query);
-    const RunOutput run = search(quote(c.query) + " 2>&1");
+    const RunOutput run = search("--strict-syntax " + quote(c.query) + " 2>&1");
     CHECK(run.status == 2);
     CHECK(contains(run.out, c.message));
     CHECK(contains(run.out, "^"));
+    // By default the same query is searched, its faulty part as words, and
+    // the note gives the same message.
+    const RunOutput lenient = search("--format json " + quote(c.query));
+    CHECK(lenient.status == 0);
+    const Json json = Json::parse(lenient.out);
+    REQUIRE(json["notes"].size() >= 1);
+    CHECK(contains(json["notes"][0].get<std::string>(), c.message));
   }
 }
 
@@ -552,7 +559,8 @@ TEST_CASE("a Greek letter and its name find the same papers", "[cli]") {
 
 TEST_CASE("every title in corpus/ runs as a query", "[cli]") {
   // Titles are real queries: hyphenated words, brackets, colons, TeX. Each
-  // gives results or a syntax error, never a crash. (A hyphenated word's
+  // gives results, never an error (what is not syntax is read as words) or
+  // a crash. (A hyphenated word's
   // partial-match clause once used OP_MAX, which crashed Xapian 1.4.22's
   // matcher on "DISCO: Distributed Multi-domain SDN Controllers".)
   const RunOutput titles =
@@ -566,23 +574,28 @@ TEST_CASE("every title in corpus/ runs as a query", "[cli]") {
 
   const RunOutput run =
       search("--batch " + quote(file.string()) + " --format json --limit 3 2>/dev/null");
-  INFO("exit status " << run.status);
-  CHECK((run.status == 0 || run.status == 2));  // 2: some titles are not valid queries
+  CHECK(run.status == 0);
   const std::vector<std::string> answers = lines_of(run.out);
   REQUIRE(answers.size() == queries.size());
-  std::size_t errors = 0;
+  std::size_t errors = 0, empty = 0;
   for (const std::string& answer : answers) {
     const Json json = Json::parse(answer);
     if (json.contains("error")) ++errors;
+    // (A title that cites "arXiv:ID" asks for that paper, which corpus/ may lack.)
+    const bool cites_paper = queries[&answer - answers.data()].find("arXiv:") != std::string::npos;
+    if (!json.contains("error") && json["total"] == 0 && !cites_paper) ++empty;
   }
-  CHECK(errors * 100 < queries.size());
+  CHECK(errors == 0);
+  // A title finds at least its own paper.
+  CHECK(empty == 0);
 }
 
 TEST_CASE("paperdex-search --batch with --format json prints one object per query line", "[cli]") {
   TempDir dir;
   const std::string batch = (dir / "queries.txt").string();
   std::ofstream(batch) << "optical circuit switch\nquantum\n\"unclosed\n";
-  const RunOutput run = search("--format json --batch " + quote(batch) + " 2>/dev/null");
+  const RunOutput run =
+      search("--strict-syntax --format json --batch " + quote(batch) + " 2>/dev/null");
   CHECK(run.status == 2);  // the third query is an error
   const std::vector<std::string> lines = lines_of(run.out);
   REQUIRE(lines.size() == 3);
@@ -598,4 +611,151 @@ TEST_CASE("paperdex-search --help-syntax explains the query language", "[cli]") 
                            "cs.NA = math.NA", "id:2101.00001"}) {
     CHECK(contains(run.out, part));
   }
+}
+
+// The match set depends on the query and the filters alone: every page of a
+// query, and a count without hits, shows one total, one set of facets, and
+// pages that tile one order.
+TEST_CASE("a query's total, facets and order are the same on every page", "[cli][match]") {
+  const CorpusIndex& index = CorpusIndex::get();
+  REQUIRE(index.status() <= 1);
+  paperdex::Searcher searcher(index.path());
+  for (const std::string query : {
+           "optical circuit switch",                                       // short: every word
+           "reinforcement learning",                                       // short
+           "scheduling optical circuit switches in data center networks",  // long: any word
+           "optical quantum chromodynamics",  // short, no paper has every word
+       }) {
+    INFO(query);
+    paperdex::SearchRequest request;
+    request.query = query;
+    request.limit = 200;  // more than any page below reaches
+    const paperdex::SearchResult reference = searcher.search(request);
+    REQUIRE(reference.total > 3);
+    std::vector<std::string> order;
+    for (const paperdex::Hit& hit : reference.hits) order.push_back(hit.id);
+    REQUIRE(order.size() == std::min<std::size_t>(reference.total, 200));
+
+    request.limit = 0;
+    request.facets = false;
+    const paperdex::SearchResult count_only = searcher.search(request);
+    CHECK(count_only.match_rule == reference.match_rule);
+    if (count_only.total_exact) CHECK(count_only.total == reference.total);
+
+    for (const std::size_t limit : {1, 3, 10, 100}) {
+      for (const std::size_t offset : {0, 1, 2, 7}) {
+        INFO("limit " << limit << " offset " << offset);
+        request.limit = limit;
+        request.offset = offset;
+        request.facets = true;
+        const paperdex::SearchResult page = searcher.search(request);
+        CHECK(page.total == reference.total);
+        CHECK(page.all_words_total == reference.all_words_total);
+        CHECK(page.match_set == reference.match_set);
+        CHECK(page.match_rule == reference.match_rule);
+        REQUIRE(page.subject_facets.size() == reference.subject_facets.size());
+        for (std::size_t i = 0; i < page.subject_facets.size(); ++i) {
+          CHECK(page.subject_facets[i].value == reference.subject_facets[i].value);
+          CHECK(page.subject_facets[i].count == reference.subject_facets[i].count);
+        }
+        REQUIRE(page.year_facets.size() == reference.year_facets.size());
+        for (std::size_t i = 0; i < page.year_facets.size(); ++i) {
+          CHECK(page.year_facets[i].count == reference.year_facets[i].count);
+        }
+        REQUIRE(page.hits.size() ==
+                std::min(limit, reference.total > offset ? reference.total - offset : 0));
+        for (std::size_t i = 0; i < page.hits.size(); ++i) {
+          CHECK(page.hits[i].id == order[offset + i]);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("short queries match every word, long ones any word, and JSON says which",
+          "[cli][match]") {
+  const Json short_query = search_json(quote("optical circuit switch"));
+  CHECK(short_query["match_rule"] == "short_query");
+  CHECK(short_query["match_set"] == "all_words");
+  CHECK(short_query["total"] == short_query["all_words_total"]);
+  for (const Json& hit : short_query["hits"]) CHECK(hit["matches_all_words"] == true);
+
+  const Json long_query =
+      search_json(quote("scheduling optical circuit switches in data center networks"));
+  CHECK(long_query["match_rule"] == "long_query");
+  CHECK(long_query["match_set"] == "any_word");
+  CHECK(long_query["total"].get<int>() > long_query["all_words_total"].get<int>());
+  // Which hits have every word is told per hit, as the count says.
+  std::size_t with_every_word = 0;
+  for (const Json& hit :
+       search_json("--limit 1000 " + quote("scheduling optical circuit "
+                                           "switches in data center networks"))["hits"]) {
+    if (hit["matches_all_words"] == true) ++with_every_word;
+  }
+  CHECK(with_every_word == long_query["all_words_total"].get<std::size_t>());
+
+  // A short query no paper matches whole finds papers with some of its words.
+  const Json none_whole = search_json(quote("optical quantum chromodynamics"));
+  CHECK(none_whole["match_rule"] == "no_full_match");
+  CHECK(none_whole["all_words_total"] == 0);
+  CHECK(none_whole["total"].get<int>() > 0);
+  const RunOutput text = search(quote("optical quantum chromodynamics"));
+  CHECK(contains(text.out, "matching some of the words (none matches every word)"));
+
+  // Written operators are taken as written, whatever the length.
+  const Json written = search_json(quote("optical AND circuit AND switch AND scheduling"));
+  CHECK(written["match_rule"] == "as_written");
+  CHECK(written["total"] == written["all_words_total"]);
+  CHECK(search_json("--any " + quote("optical circuit switch"))["match_rule"] ==
+        "any_word_requested");
+}
+
+TEST_CASE("a person's query never fails: what is not syntax is read as words", "[cli][match]") {
+  for (const std::string query : {
+           "the subject: C. Davis optical",  // a field name with no value
+           "optical (circuit switch",        // an unclosed (
+           "optical circuit switch)",        // a stray )
+           "\"optical circuit switch",       // an unclosed quote
+           "optical circuit AND",            // an operator with nothing on one side
+           "OR optical circuit",
+           "optical NEAR/ switch",  // NEAR without a number
+           "titel:optical switch",  // an unknown field: a note, with the hint
+           "-optical",              // only an exclusion
+       }) {
+    INFO(query);
+    const Json json = search_json("-- " + quote(query));
+    CHECK(json["total"].get<int>() > 0);
+    CHECK(json["notes"].size() >= 1);
+    const RunOutput text = search("-- " + quote(query));
+    CHECK(text.status == 0);
+    CHECK(contains(text.out, "Note: read "));
+  }
+  CHECK(contains(search_json(quote("titel:optical switch"))["notes"][0].get<std::string>(),
+                 "did you mean title:?"));
+  // A query that parses has no notes.
+  CHECK(search_json(quote("optical circuit switch"))["notes"].empty());
+}
+
+TEST_CASE("operators in a query written in capitals, or inside a title, are words",
+          "[cli][match]") {
+  const Json capitals =
+      search_json(quote("OPTICAL CIRCUIT SWITCHING AND SCHEDULING FOR DATA CENTERS"));
+  CHECK(capitals["total"].get<int>() > 0);
+  REQUIRE(capitals["notes"].size() == 1);
+  CHECK(contains(capitals["notes"][0].get<std::string>(), "read AND as words"));
+  // The same words in lower case rank the same papers.
+  const Json lower =
+      search_json(quote("optical circuit switching and scheduling for data centers"));
+  REQUIRE(lower["hits"].size() > 0);
+  CHECK(capitals["hits"][0]["id"] == lower["hits"][0]["id"]);
+
+  const Json title = search_json(quote("Optical Switching AND Scheduling"));
+  CHECK(title["notes"].size() == 1);
+  CHECK(title["match_rule"] == "long_query");
+  // Between lower-case words an operator stays one.
+  const Json operators = search_json(quote("optical AND switching"));
+  CHECK(operators["notes"].empty());
+  CHECK(operators["match_rule"] == "as_written");
+  // --strict-syntax keeps every operator.
+  CHECK(search_json("--strict-syntax " + quote("OPTICAL AND SWITCHING"))["notes"].empty());
 }

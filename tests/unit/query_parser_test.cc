@@ -337,11 +337,14 @@ TEST_CASE("the relaxed query ORs the free-text words of a plain list", "[query]"
        "Query(({gpt} OR {2} OR (Tgpt2 AND_NOT ({gpt} AND {2})) OR {model}))"},
       {"IL-6/IL-10 levels", kAll,
        "Query(((Til PHRASE 4 T6 PHRASE 4 Til PHRASE 4 T10) AND {level}))", true,
-       // "il" counts once, though both compounds have it.
-       "Query(({il} OR {6} OR (Til6 AND_NOT ({il} AND {6})) OR {10} OR "
+       // "il" is one clause, weighted as written twice (the square root of 2).
+       "Query((1.4142135623730951455 * {il} OR {6} OR (Til6 AND_NOT ({il} AND {6})) OR {10} OR "
        "(Til10 AND_NOT ({il} AND {10})) OR {level}))"},
-      // A word the pool has already counts once.
+      // A word the pool has already is one clause that weighs more; in a long
+      // query (over kAllWordsUpTo clauses) function words do not count.
       {"graphs for graphs models", kAll, "Query(({graph} AND {for} AND {graph} AND {model}))", true,
+       "Query((1.4142135623730951455 * {graph} OR {model}))"},
+      {"graphs for models", kAll, "Query(({graph} AND {for} AND {model}))", true,
        "Query(({graph} OR {for} OR {model}))"},
       // A bracketed group of plain words is one clause of the pool, as in
       // "... cells (Th2) ..." in a sentence.

@@ -2,7 +2,7 @@
 /// The paperdex searcher: one class, plain values in and out. No Xapian, ICU
 /// or Boost types appear here. See docs/api.md for a worked example.
 ///
-/// ABI: the library's SONAME carries major.minor (libpaperdex-searcher.so.0.1).
+/// ABI: the library's SONAME carries major.minor (libpaperdex-searcher.so.0.2).
 /// Searcher is a pimpl class; the request and result structs are plain values
 /// whose layout is part of the ABI, so adding a field to one is a minor
 /// version (SONAME) change.
@@ -30,7 +30,7 @@ enum class SortOrder {
 
 /// How free-text words combine.
 enum class MatchMode {
-  kAllWords,  ///< every word must match; the page is filled with partial matches if too few
+  kAllWords,  ///< the match rule decides by the query's length (MatchRule)
   kAnyWord,   ///< any word may match, ranked by relevance
 };
 
@@ -57,6 +57,9 @@ struct SearchRequest {
   bool explain = false;       ///< fill Hit::explanation
   bool suggest = true;        ///< offer a spelling correction (SearchResult::suggestion)
   bool correct = false;       ///< search the correction instead, when there is one
+  /// Throw QuerySyntaxError for what is not valid syntax. By default it is
+  /// read as words instead, and SearchResult::notes says what was.
+  bool strict_syntax = false;
 };
 
 /// A run of text with the byte ranges that matched the query. The library
@@ -99,7 +102,7 @@ struct Hit {
   std::vector<std::string> subjects;  ///< arXiv categories, primary first
   int year = 0;                       ///< year of first submission; 0 when unknown
   double score = 0;                   ///< BM25 relevance (0 for filter-only queries)
-  bool matches_all_words = true;      ///< false for partial matches that fill the page
+  bool matches_all_words = true;      ///< the paper has every word of the query
   /// With SearchRequest::explain: the query terms this paper matched, the
   /// largest share of the score first; their weights add up to `score`.
   std::vector<TermContribution> explanation;
@@ -114,10 +117,28 @@ struct FacetCount {
 
 /// Which documents the total and the facets describe.
 enum class MatchSet {
-  kAllWords,   ///< papers matching the query as written
-  kMostWords,  ///< too few matched every word: papers matching any of the words
-  kAnyWord,    ///< the request asked for any word
+  kAllWords,  ///< papers matching the query as written: every word, every operator
+  kAnyWord,   ///< papers matching any of the query's words
 };
+
+/// Why a query matches the set it does: a rule of the query alone (its words
+/// and the request's filters and MatchMode), never of the page asked for, so
+/// every page of a query shows the same total and facets.
+enum class MatchRule {
+  kAsWritten,   ///< one word or written operators (AND, OR, NOT, NEAR): kAllWords
+  kShortQuery,  ///< up to kAllWordsUpTo words: kAllWords
+  /// A short query that no paper matches whole (within the filters): kAnyWord,
+  /// papers with more of the words first.
+  kNoFullMatch,
+  /// More than kAllWordsUpTo words, as sentences and pasted titles have:
+  /// kAnyWord, ranked by relevance.
+  kLongQuery,
+  kAnyWordRequested,  ///< MatchMode::kAnyWord: kAnyWord
+};
+
+/// Queries of up to this many words (outside phrases, groups and fields)
+/// match papers with every word; longer ones, papers with any (MatchRule).
+inline constexpr std::size_t kAllWordsUpTo = 3;
 
 /// What a search found.
 struct SearchResult {
@@ -125,10 +146,14 @@ struct SearchResult {
   std::size_t total = 0;            ///< matches in `match_set`
   bool total_exact = true;          ///< false when `total` is an estimate (only without facets)
   std::size_t all_words_total = 0;  ///< papers matching every word (equals total for kAllWords)
-  MatchSet match_set = MatchSet::kAllWords;  ///< which documents total and facets describe
-  std::vector<FacetCount> subject_facets;    ///< by count, descending, then value
-  std::vector<FacetCount> year_facets;       ///< by year, descending
-  std::string parsed_query;                  ///< the query as the engine understands it
+  MatchSet match_set = MatchSet::kAllWords;      ///< which documents total and facets describe
+  MatchRule match_rule = MatchRule::kAsWritten;  ///< why `match_set` is what it is
+  /// What the query parser read differently from the query language (parts
+  /// read as words, and why); empty when the query parsed as written.
+  std::vector<std::string> notes;
+  std::vector<FacetCount> subject_facets;  ///< by count, descending, then value
+  std::vector<FacetCount> year_facets;     ///< by year, descending
+  std::string parsed_query;                ///< the query as the engine understands it
   /// With SearchRequest::author_facet: the authors with the most matching
   /// papers, by count descending, then name.
   std::vector<FacetCount> author_facets;
@@ -188,8 +213,9 @@ class PAPERDEX_API Searcher {
   Searcher& operator=(const Searcher&) = delete;
 
   /// Runs one search.
-  /// @throws QuerySyntaxError the query (or a filter) cannot be parsed;
-  ///         position() points at the problem.
+  /// @throws QuerySyntaxError a filter cannot be parsed, the query has
+  ///         nothing to search for, or (SearchRequest::strict_syntax) the
+  ///         query cannot be parsed; position() points at the problem.
   /// @throws Error SearchRequest::like names no paper of the index.
   /// @throws IoError reading the index failed.
   SearchResult search(const SearchRequest& request);
