@@ -4,9 +4,14 @@
 PAPERDEX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=${PAPERDEX_BUILD_DIR:-$PAPERDEX_ROOT/build}
 
-# Debian packages the build, the tests and the tools need.
+# Debian packages the build, the tests and the tools need, none of which a
+# minimal Debian 12 (debootstrap --variant=minbase) has. scripts/fresh-check.sh
+# checks the list on such a root.
+#   file         cpack -G DEB (the packaging test) finds the shared libraries
+#                to write the package's shlibs file with it
+#   xapian-tools xapian-tcpsrv for the remote-shards test
 PAPERDEX_PACKAGES=(
-  g++ cmake make pkg-config time
+  g++ cmake make pkg-config time file
   libxapian-dev xapian-tools
   libicu-dev
   libboost-program-options-dev
