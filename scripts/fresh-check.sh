@@ -17,8 +17,8 @@ inside it, as root with chroot and a bare environment:
   scripts/run.sh QUERY
   scripts/test.sh
 It prints both exit codes and the time taken, and exits 1 if either failed.
-The mounts it makes in the root (proc, sys, dev) are undone on exit, also when
-interrupted, and processes left running inside the root are ended.
+The mounts it makes in the root (proc, sys, dev, dev/pts) are undone on exit,
+also when interrupted, and processes left running inside the root are ended.
 
 Runs as root (re-runs itself with sudo otherwise). Needs network to a Debian
 mirror and about 3 GB of disk; installs debootstrap with apt-get if missing.
@@ -197,6 +197,8 @@ mount_in_root sys -t sysfs -o ro sysfs
 mount_in_root dev --bind /dev
 # Nothing mounted under the root's /dev may show up in this machine's /dev.
 mount --make-private "$root/dev"
+# apt logs its dpkg runs through a pseudo-terminal.
+mount_in_root dev/pts --bind /dev/pts
 
 # Runs a command in the root as a login would: root's home, a plain PATH, no
 # variable of this shell. In the background, so that a signal reaches the
