@@ -113,13 +113,18 @@ cleanup() {
   local status=$? pid pids signal i
   trap '' INT TERM
   set +e
-  if [ -d "$root" ]; then
+  if [ ${#mounts[@]} -gt 0 ]; then  # this run entered the root
     for signal in TERM KILL; do
       pids=$(processes_in_root)
       [ -n "$pids" ] || break
       for pid in $pids; do kill -s "$signal" "$pid" 2>/dev/null; done
       sleep 2
     done
+    # Also after an interrupted run: what apt fetched by then is not fetched again.
+    if [ -n "$keep" ]; then
+      mkdir -p "$work/apt-archives"
+      cp -a "$root"/var/cache/apt/archives/*.deb "$work/apt-archives/" 2>/dev/null
+    fi
     for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
       umount "${mounts[i]}" 2>/dev/null || umount -l "${mounts[i]}" ||
         log "could not unmount ${mounts[i]}"
@@ -224,11 +229,6 @@ test_started=$SECONDS
 test_status=0
 run_in_root scripts/test.sh || test_status=$?
 test_seconds=$((SECONDS - test_started))
-
-if [ -n "$keep" ]; then
-  mkdir -p "$work/apt-archives"
-  cp -a "$root"/var/cache/apt/archives/*.deb "$work/apt-archives/" 2>/dev/null || true
-fi
 
 echo
 echo "fresh Debian 12 (minbase) check of $(git -C "$repo" rev-parse --short HEAD):"
