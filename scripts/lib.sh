@@ -4,9 +4,20 @@
 PAPERDEX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=${PAPERDEX_BUILD_DIR:-$PAPERDEX_ROOT/build}
 
-# Debian packages the build, the tests and the tools need.
+# Debian packages the build, the tests and the tools need, none of which a
+# minimal Debian 12 (debootstrap --variant=minbase) has. scripts/fresh-check.sh
+# checks the list on such a root.
+#   file         cpack -G DEB (the packaging test) finds the shared libraries
+#                to write the package's shlibs file with it
+#   xapian-tools xapian-tcpsrv for the remote-shards test
+#   man-db       the packaging test renders the man pages with man --warnings
+#                (and skips that check without it)
+# Such a root also lacks, without harm: dpkg-dev (CMakeLists.txt writes the
+# .deb's Depends rather than running dpkg-shlibdeps), python3 (only bench/'s
+# scripts), ca-certificates and xz-utils (nothing here fetches over https or
+# reads .xz).
 PAPERDEX_PACKAGES=(
-  g++ cmake make pkg-config time
+  g++ cmake make pkg-config time file man-db
   libxapian-dev xapian-tools
   libicu-dev
   libboost-program-options-dev

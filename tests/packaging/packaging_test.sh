@@ -13,7 +13,8 @@
 # 4. cpack -G DEB: check the package's files and Depends (against the NEEDED
 #    entries of its binaries), then install it with dpkg into a scratch root
 #    (checked against this system's package database), run it, remove it.
-# Needs cmake, g++, pkg-config and dpkg; writes only under a temporary directory.
+# Needs cmake, g++, pkg-config, dpkg and file (cpack's DEB generator finds the
+# shared libraries with it); writes only under a temporary directory.
 set -euo pipefail
 
 build=$(cd "${1:?usage: packaging_test.sh BUILD_DIR SOURCE_DIR}" && pwd)
