@@ -103,8 +103,9 @@ void read_stream(std::streambuf& source, const std::string& origin, const Record
   const std::string_view head = content->peek(kDetectionBytes);
   const InputFormat format = detect_format(head);
   if (format == InputFormat::kUnknown) {
-    if (gzip && head.empty() && (gzip->truncated() || !gzip->error().empty())) {
-      // Falls through to the gzip report below: the damage is the news.
+    if (head.empty() &&
+        (!raw.read_error().empty() || (gzip && (gzip->truncated() || !gzip->error().empty())))) {
+      // Falls through to the read error or gzip report below: the damage is the news.
     } else if (detail::trim(head).empty()) {
       report(sink, origin, "empty", "the input is empty");
     } else if (looks_binary(head)) {
