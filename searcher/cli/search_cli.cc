@@ -240,7 +240,7 @@ std::optional<std::string> out_of_range(const char* option, long long value, lon
 
 // Checks the whole-number options and puts them into the request.
 std::optional<std::string> apply_numbers(const NumberOptions& numbers, CliOptions& options) {
-  for (auto problem : {out_of_range("--limit", numbers.limit, 1, kMaxLimit),
+  for (auto problem : {out_of_range("--limit", numbers.limit, 0, kMaxLimit),
                        out_of_range("--offset", numbers.offset, 0, kMaxOffset),
                        out_of_range("--snippet", numbers.snippet, 1, kMaxSnippetBytes),
                        out_of_range("--facets", numbers.facets, 0, kMaxFacetValues)}) {
@@ -351,7 +351,7 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
       ("like", po::value(&options.request.like)->value_name("ID"),
        "papers similar to paper ID (its title and abstract), the paper itself left out")
       ("limit,n", po::value(&options.numbers.limit)->default_value(10)->value_name("N"),
-       "hits per page (1 to 10,000)")
+       "hits per page (0 to 10,000; 0 only counts)")
       ("offset", po::value(&options.numbers.offset)->default_value(0)->value_name("N"),
        "hits to skip (for paging; 0 to 100,000)")
       ("sort", po::value(&options.sort)->default_value("relevance")->value_name("ORDER"),

@@ -169,9 +169,8 @@ TEST_CASE("numbers out of range are usage errors naming the option and its range
     std::string message;
   };
   const std::vector<Case> cases = {
-      {"--limit -1 x", "--limit must be between 1 and 10,000, not -1"},
-      {"--limit 10001 x", "--limit must be between 1 and 10,000, not 10001"},
-      {"--limit 0 x", "--limit must be between 1 and 10,000, not 0"},
+      {"--limit -1 x", "--limit must be between 0 and 10,000, not -1"},
+      {"--limit 10001 x", "--limit must be between 0 and 10,000, not 10001"},
       {"--offset -1 x", "--offset must be between 0 and 100,000, not -1"},
       {"--snippet -1 x", "--snippet must be between 1 and 10,000, not -1"},
       {"--facets -1 x", "--facets must be between 0 and 10,000, not -1"},
