@@ -1,5 +1,11 @@
 // paperdex-index: command-line options -> paperdex::run_index.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include <boost/program_options.hpp>
 
@@ -7,12 +13,57 @@
 
 namespace po = boost::program_options;
 
+namespace {
+
+// Bounds on the numeric options: a worker per core of a large machine, and a
+// batch that still fits in memory (IndexWriter holds a batch's documents).
+constexpr long long kMaxJobs = 256;
+constexpr long long kMaxBatch = 1'000'000;
+constexpr double kMaxCommitSeconds = 24 * 3600;
+
+// The numbers as given: read signed, so that "-1" is refused instead of
+// wrapping to the largest unsigned value.
+struct NumberOptions {
+  long long jobs = 0;
+  long long batch = 0;
+  double commit_seconds = 0;
+};
+
+std::optional<std::string> check_numbers(const NumberOptions& numbers,
+                                         const po::variables_map& vm) {
+  if (vm.count("jobs") && (numbers.jobs < 1 || numbers.jobs > kMaxJobs)) {
+    return "--jobs must be between 1 and " + std::to_string(kMaxJobs) + ", not " +
+           std::to_string(numbers.jobs) + " (leave it out for one worker per core)";
+  }
+  if (vm.count("batch") && (numbers.batch < 1 || numbers.batch > kMaxBatch)) {
+    return "--batch must be between 1 and 1,000,000, not " + std::to_string(numbers.batch);
+  }
+  if (vm.count("commit-interval") &&
+      !(numbers.commit_seconds > 0 && numbers.commit_seconds <= kMaxCommitSeconds)) {
+    return "--commit-interval must be more than 0 and at most 86400 seconds, not " +
+           std::to_string(numbers.commit_seconds);
+  }
+  return std::nullopt;
+}
+
+// The summary on standard output must arrive, or the run says it did not.
+int finish_output(int status) {
+  errno = 0;
+  if (std::cout.flush() && close(STDOUT_FILENO) == 0) return status;
+  const int error = errno != 0 ? errno : EIO;
+  std::cerr << "paperdex-index: cannot write the summary to standard output: "
+            << std::strerror(error)
+            << (status == paperdex::kExitFailed ? "\n" : " (the index itself was written)\n");
+  return paperdex::kExitFailed;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   paperdex::IndexRunOptions options;
   bool quiet = false;
   bool wait = false;
-  std::size_t batch = 0;
-  double commit_seconds = 0;
+  NumberOptions numbers;
   po::options_description visible(
       "Usage: paperdex-index --db PATH [options] INPUT...\n\n"
       "Reads paper records (author pages, arXiv JSON-lines snapshots, OAI-PMH XML, arXiv API\n"
@@ -36,11 +87,11 @@ int main(int argc, char** argv) {
       ("strict", po::bool_switch(&options.strict),
        "stop at the first bad record; nothing of its batch is committed")
       ("wait", po::bool_switch(&wait), "wait for another indexer's lock instead of failing")
-      ("batch", po::value(&batch)->value_name("N"), "commit every N changes (default 5000)")
-      ("commit-interval", po::value(&commit_seconds)->value_name("SECONDS"),
+      ("batch", po::value(&numbers.batch)->value_name("N"), "commit every N changes (1 to 1,000,000; default 5000)")
+      ("commit-interval", po::value(&numbers.commit_seconds)->value_name("SECONDS"),
        "also commit when a batch has been open this long (default 10)")
-      ("jobs,j", po::value(&options.jobs)->value_name("N"),
-       "new index: build with N parallel workers (default: one per core)")
+      ("jobs,j", po::value(&numbers.jobs)->value_name("N"),
+       "new index: build with N parallel workers (1 to 256; default: one per core)")
       ("shards", po::bool_switch(&options.keep_shards),
        "new index: keep one shard per worker behind a stub file instead of merging")
       ("incremental", po::bool_switch(&options.incremental),
@@ -64,8 +115,15 @@ int main(int argc, char** argv) {
   }
   if (vm.count("help")) {
     std::cout << visible << '\n';
-    return paperdex::kExitOk;
+    return finish_output(paperdex::kExitOk);
   }
+  if (const auto problem = check_numbers(numbers, vm)) {
+    std::cerr << "paperdex-index: " << *problem << "\nTry 'paperdex-index --help'.\n";
+    return paperdex::kExitFailed;
+  }
+  options.jobs = static_cast<unsigned>(numbers.jobs);
+  const auto batch = static_cast<std::size_t>(numbers.batch);
+  const double commit_seconds = numbers.commit_seconds;
   if (options.db_path.empty()) {
     std::cerr << "paperdex-index: --db PATH is required\nTry 'paperdex-index --help'.\n";
     return paperdex::kExitFailed;
@@ -84,5 +142,5 @@ int main(int argc, char** argv) {
     options.writer.batch_interval =
         std::chrono::milliseconds(static_cast<long long>(commit_seconds * 1000));
   }
-  return paperdex::run_index(options, std::cout, std::cerr);
+  return finish_output(paperdex::run_index(options, std::cout, std::cerr));
 }

@@ -15,7 +15,9 @@
 #include <string_view>
 #include <vector>
 
+#include "input_limits.h"
 #include "paperdex/common/analyzer.h"
+#include "paperdex/common/line_reader.h"
 #include "paperdex/indexer/readers.h"
 #include "reader_text.h"
 
@@ -178,6 +180,9 @@ class AuthorPageParser {
       problem(number, "stray-text", "text after the subject line ignored");
       return;
     }
+    // Many lines add up: past the record limit the rest is dropped here, and
+    // the field limit cuts the abstract (with a message) when it is emitted.
+    if (abstract_.size() > detail::kMaxRecordBytes) return;
     if (!abstract_.empty()) abstract_.push_back('\n');
     abstract_.append(text);
   }
@@ -235,10 +240,20 @@ class AuthorPageParser {
 
 void read_author_page(std::istream& in, const std::string& origin, const RecordSink& sink) {
   AuthorPageParser parser(origin, sink);
+  BoundedLineReader reader(in, detail::kMaxRecordBytes);
   std::string line;
-  std::size_t number = 0;
-  while (std::getline(in, line)) parser.line(line, ++number);
-  parser.finish(number);
+  for (auto status = reader.next(line); status != BoundedLineReader::Status::kEnd;
+       status = reader.next(line)) {
+    if (status == BoundedLineReader::Status::kLine) {
+      parser.line(line, reader.line_number());
+    } else if (sink.on_problem) {
+      sink.on_problem(ReadProblem{origin + ":" + std::to_string(reader.line_number()), "too-long",
+                                  reader.gave_up() ? "a line longer than 16 MiB with no end in "
+                                                     "the next 1 GiB: the rest is not read"
+                                                   : "a line longer than 16 MiB ignored"});
+    }
+  }
+  parser.finish(reader.line_number());
 }
 
 }  // namespace paperdex

@@ -14,6 +14,10 @@ namespace paperdex {
 // arXiv dataset snapshot, one JSON object per line.
 void read_arxiv_jsonl(std::istream& in, const std::string& origin, const RecordSink& sink);
 
+// A JSON document holding an array of records in the snapshot's format
+// ("[{...}, {...}]", any layout), read one element at a time.
+void read_arxiv_json_array(std::istream& in, const std::string& origin, const RecordSink& sink);
+
 // OAI-PMH ListRecords/GetRecord responses: metadataPrefix arXiv, arXivRaw or oai_dc.
 void read_oai_pmh(std::istream& in, const std::string& origin, const RecordSink& sink);
 

@@ -2,9 +2,11 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -15,7 +17,9 @@
 #include <xapian.h>
 
 #include "bulk_builder.h"
+#include "input_limits.h"
 #include "paperdex/common/analyzer.h"
+#include "paperdex/common/line_reader.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/indexer/readers.h"
 
@@ -23,6 +27,9 @@ namespace paperdex {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// All the ids of one --delete-from file are held at once (see ids_to_delete).
+constexpr std::size_t kMaxDeleteIdBytes = 64 * detail::kMiB;
 
 // Raised by the strict policy to unwind out of a reader.
 struct StrictStop {
@@ -125,17 +132,44 @@ void warn_if_analysis_differs(const std::string& db_path, std::ostream& err) {
          "path to be sure\n";
 }
 
+// The ids of --delete and --delete-from, all read before the first removal,
+// so that a bad file changes nothing.
 std::vector<std::string> ids_to_delete(const IndexRunOptions& options) {
   std::vector<std::string> ids = options.delete_ids;
-  if (!options.delete_from.empty()) {
-    std::ifstream in(options.delete_from);
-    if (!in) throw std::runtime_error("cannot read --delete-from file " + options.delete_from);
-    for (std::string line; std::getline(in, line);) {
-      const auto begin = line.find_first_not_of(" \t\r");
-      if (begin == std::string::npos || line[begin] == '#') continue;
-      const auto end = line.find_last_not_of(" \t\r");
-      ids.push_back(line.substr(begin, end - begin + 1));
+  if (options.delete_from.empty()) return ids;
+  const std::string& path = options.delete_from;
+  std::error_code code;
+  if (std::filesystem::is_directory(path, code)) {
+    throw std::runtime_error("--delete-from " + path + " is a directory; give a file of ids");
+  }
+  std::ifstream in(path);
+  if (!in) {
+    throw std::runtime_error("cannot read --delete-from file " + path + ": " +
+                             std::strerror(errno));
+  }
+  BoundedLineReader reader(in, detail::kMaxIdLineBytes);
+  std::size_t id_bytes = 0;
+  std::string line;
+  for (auto status = reader.next(line); status != BoundedLineReader::Status::kEnd;
+       status = reader.next(line)) {
+    const std::string where = "--delete-from " + path + ":" + std::to_string(reader.line_number());
+    if (status == BoundedLineReader::Status::kTooLong) {
+      throw std::runtime_error(where +
+                               ": a line longer than 1 MiB; the file must list one arXiv id a "
+                               "line; nothing was deleted");
     }
+    const auto begin = line.find_first_not_of(" \t\r");
+    if (begin == std::string::npos || line[begin] == '#') continue;
+    const auto end = line.find_last_not_of(" \t\r");
+    id_bytes += end - begin + 1;
+    if (id_bytes > kMaxDeleteIdBytes) {
+      throw std::runtime_error(where + ": over 64 MiB of ids; split the file; nothing was deleted");
+    }
+    ids.push_back(line.substr(begin, end - begin + 1));
+  }
+  if (reader.read_error()) {
+    throw std::runtime_error("error reading --delete-from file " + path + " after line " +
+                             std::to_string(reader.line_number()) + "; nothing was deleted");
   }
   return ids;
 }
@@ -147,6 +181,7 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
   std::uint64_t records_read = 0;
   std::map<std::string, std::uint64_t> skipped_by_reason;
   std::uint64_t skipped = 0;
+  std::uint64_t truncated = 0;  // fields cut to their limits (a record may count more than once)
   std::uint64_t not_found_deletes = 0;
 
   try {
@@ -195,6 +230,11 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
       ++skipped_by_reason[problem.reason];
       progress.clear();
       err << problem.origin << ": " << problem.message << " (skipped)\n";
+    };
+    sink.on_warning = [&](const ReadProblem& problem) {
+      ++truncated;
+      progress.clear();
+      err << problem.origin << ": " << problem.message << " (" << problem.reason << ")\n";
     };
     sink.on_progress = [&](std::uint64_t bytes) {
       bytes_current = bytes;
@@ -248,15 +288,15 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
       }
       out << ')';
     }
-    out << '\n'
-        << "documents      " << with_commas(documents) << '\n'
-        << "elapsed        " << std::fixed;
+    out << '\n';
+    if (truncated > 0) out << "fields cut     " << with_commas(truncated) << '\n';
+    out << "documents      " << with_commas(documents) << '\n' << "elapsed        " << std::fixed;
     out.precision(2);
     out << elapsed << " s\n";
     out.precision(0);
     out << "records/s      " << records_read / std::max(elapsed, 1e-9) << '\n';
     out.unsetf(std::ios::fixed);
-    return skipped > 0 || not_found_deletes > 0 ? kExitSkipped : kExitOk;
+    return skipped > 0 || truncated > 0 || not_found_deletes > 0 ? kExitSkipped : kExitOk;
   } catch (const std::exception& error) {
     err << "paperdex-index: " << error.what() << '\n';
     return kExitFailed;

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "format_readers.h"
+#include "input_limits.h"
 #include "input_stream.h"
 #include "paperdex/indexer/readers.h"
 #include "reader_text.h"
@@ -81,6 +82,8 @@ void dispatch(InputFormat format, std::istream& in, const std::string& origin,
       return read_author_page(in, origin, sink);
     case InputFormat::kArxivJsonl:
       return read_arxiv_jsonl(in, origin, sink);
+    case InputFormat::kArxivJsonArray:
+      return read_arxiv_json_array(in, origin, sink);
     case InputFormat::kOaiPmh:
       return read_oai_pmh(in, origin, sink);
     case InputFormat::kAtom:
@@ -100,22 +103,27 @@ void read_stream(std::streambuf& source, const std::string& origin, const Record
   const std::string_view head = content->peek(kDetectionBytes);
   const InputFormat format = detect_format(head);
   if (format == InputFormat::kUnknown) {
-    if (gzip && head.empty() && (gzip->truncated() || !gzip->error().empty())) {
-      // Falls through to the gzip report below: the damage is the news.
+    if (head.empty() &&
+        (!raw.read_error().empty() || (gzip && (gzip->truncated() || !gzip->error().empty())))) {
+      // Falls through to the read error or gzip report below: the damage is the news.
     } else if (detail::trim(head).empty()) {
       report(sink, origin, "empty", "the input is empty");
     } else if (looks_binary(head)) {
       report(sink, origin, "binary", "the input is binary data, not a known text format");
     } else {
       report(sink, origin, "unknown-format",
-             "not an author page, arXiv JSON lines, OAI-PMH or Atom feed");
+             "not an author page, arXiv JSON lines or JSON array, OAI-PMH or Atom feed");
     }
   } else {
     std::istream in(content);
     dispatch(format, in, origin, sink);
   }
 
-  if (gzip) {
+  if (!raw.read_error().empty()) {
+    report(sink, origin, "read-error",
+           "reading failed after " + std::to_string(raw.consumed()) +
+               " bytes: " + raw.read_error() + "; the records before were kept");
+  } else if (gzip) {
     if (gzip->truncated()) {
       report(sink, origin, "truncated-gzip",
              "the gzip data ends early; records before the cut were read");
@@ -145,6 +153,8 @@ std::string_view format_name(InputFormat format) {
       return "author-page";
     case InputFormat::kArxivJsonl:
       return "arxiv-jsonl";
+    case InputFormat::kArxivJsonArray:
+      return "arxiv-json-array";
     case InputFormat::kOaiPmh:
       return "oai-pmh";
     case InputFormat::kAtom:
@@ -162,6 +172,7 @@ InputFormat detect_format(std::string_view head) {
   head.remove_prefix(start);
   if (head.starts_with("arXiv subjects")) return InputFormat::kAuthorPage;
   if (head.front() == '{') return InputFormat::kArxivJsonl;
+  if (head.front() == '[') return InputFormat::kArxivJsonArray;
   if (head.front() != '<') return InputFormat::kUnknown;
   if (head.find("<OAI-PMH") != std::string_view::npos) return InputFormat::kOaiPmh;
   // The feed element may carry a namespace prefix ("<atom:feed").
@@ -187,7 +198,24 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths) {
   return files;
 }
 
-void read_input(const std::string& path, const RecordSink& sink) {
+namespace {
+
+// `sink` behind a check of every record's fields against their limits.
+RecordSink with_field_limits(const RecordSink& sink) {
+  RecordSink limited = sink;
+  limited.on_record = [&sink](Record&& record) {
+    for (std::string& message : detail::apply_field_limits(record)) {
+      if (sink.on_warning) sink.on_warning(ReadProblem{record.origin, "truncated", message});
+    }
+    if (sink.on_record) sink.on_record(std::move(record));
+  };
+  return limited;
+}
+
+}  // namespace
+
+void read_input(const std::string& path, const RecordSink& unlimited_sink) {
+  const RecordSink sink = with_field_limits(unlimited_sink);
   if (path == kStdinName) {
     read_stream(*std::cin.rdbuf(), "<stdin>", sink);
     return;

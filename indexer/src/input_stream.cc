@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <system_error>
 
 namespace paperdex::detail {
 namespace {
@@ -50,7 +51,20 @@ CountingInputBuf::CountingInputBuf(std::streambuf& source,
     : ChunkedInputBuf(kBufferSize), source_(source), progress_(std::move(progress)) {}
 
 std::size_t CountingInputBuf::fill(char* destination, std::size_t size) {
-  const std::streamsize got = source_.sgetn(destination, static_cast<std::streamsize>(size));
+  if (!read_error_.empty()) return 0;
+  std::streamsize got = 0;
+  try {
+    got = source_.sgetn(destination, static_cast<std::streamsize>(size));
+  } catch (const std::system_error& error) {
+    // std::filebuf throws "basic_filebuf::xsgetn error reading the file";
+    // the errno it carries is what a user can act on.
+    read_error_ = error.code().category() == std::generic_category() ||
+                          error.code().category() == std::system_category()
+                      ? error.code().message()
+                      : error.what();
+    if (read_error_.empty()) read_error_ = "read error";
+    return 0;
+  }
   if (got <= 0) return 0;
   consumed_ += static_cast<std::uint64_t>(got);
   if (progress_ && consumed_ - last_reported_ >= kProgressStep) report_progress();

@@ -38,11 +38,16 @@ class ChunkedInputBuf : public std::streambuf {
 
 // The raw bytes of a file or of stdin, counting what was consumed and
 // reporting it to `progress` every `progress_step` bytes (and at the end).
+// A read error (EIO, EISDIR) ends the stream there instead of unwinding
+// through the reader: the records before it are kept, and read_error() says
+// what happened.
 class CountingInputBuf final : public ChunkedInputBuf {
  public:
   CountingInputBuf(std::streambuf& source, std::function<void(std::uint64_t)> progress);
   std::uint64_t consumed() const { return consumed_; }
   void report_progress();
+  // Empty, or why reading stopped early ("Input/output error").
+  const std::string& read_error() const { return read_error_; }
 
  protected:
   std::size_t fill(char* destination, std::size_t size) override;
@@ -52,6 +57,7 @@ class CountingInputBuf final : public ChunkedInputBuf {
   std::function<void(std::uint64_t)> progress_;
   std::uint64_t consumed_ = 0;
   std::uint64_t last_reported_ = 0;
+  std::string read_error_;
 };
 
 // Owns an inflate stream set up for gzip; ends it on destruction.

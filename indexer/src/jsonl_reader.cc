@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "format_readers.h"
+#include "input_limits.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/line_reader.h"
 #include "paperdex/common/utf8.h"
 #include "reader_text.h"
 
@@ -25,6 +27,120 @@ using simdjson::dom::object;
 struct LineError {
   std::string reason;
   std::string message;
+};
+
+void report(const RecordSink& sink, std::string where, std::string reason, std::string message) {
+  if (sink.on_problem) {
+    sink.on_problem(ReadProblem{std::move(where), std::move(reason), std::move(message)});
+  }
+}
+
+// The top-level elements of a JSON array ("[ {...}, {...} ]", pretty-printed
+// or not), one at a time as raw text, so a document of any size is read with
+// one element in memory. The elements themselves are parsed by JsonlParser.
+class JsonArrayElements {
+ public:
+  enum class Status { kElement, kTooLong, kMalformed, kEnd };
+
+  JsonArrayElements(std::streambuf& in, std::size_t max_element_bytes)
+      : in_(in), max_element_bytes_(max_element_bytes) {}
+
+  Status next(std::string& element) {
+    element.clear();
+    if (done_) return Status::kEnd;
+    if (!opened_) {
+      if (next_visible(true) != '[') return malformed("the document is not a JSON array");
+      opened_ = true;
+    }
+    int c = next_visible();
+    if (c == ']' && !after_comma_) return close();
+    if (c == kEof) return malformed("the file ends inside the JSON array");
+    element_line_ = line_;
+    bool too_long = false;
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    for (; c != kEof; c = bump()) {
+      if (in_string) {
+        if (escaped) {
+          escaped = false;
+        } else if (c == '\\') {
+          escaped = true;
+        } else if (c == '"') {
+          in_string = false;
+        }
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        if (depth == 0) {
+          if (c == '}') return malformed("a '}' without its '{'");
+          done_ = closed_ = true;  // the ']' closing the array ends this element too
+          after_comma_ = false;
+          return too_long ? Status::kTooLong : Status::kElement;
+        }
+        --depth;
+      } else if (c == ',' && depth == 0) {
+        after_comma_ = true;
+        return too_long ? Status::kTooLong : Status::kElement;
+      }
+      if (too_long) continue;
+      if (element.size() == max_element_bytes_) {
+        too_long = true;
+        element.clear();
+        element.shrink_to_fit();
+        continue;
+      }
+      element.push_back(static_cast<char>(c));
+    }
+    return malformed("the file ends inside the JSON array");
+  }
+
+  // Where the element next() returned starts, and where reading is now.
+  std::size_t element_line() const { return element_line_; }
+  std::size_t line() const { return line_; }
+  const std::string& problem() const { return problem_; }
+  // After the array's ']': only white space up to the end.
+  bool trailing_text_ok() {
+    if (!closed_) return true;
+    return next_visible() == kEof;
+  }
+
+ private:
+  static constexpr int kEof = std::char_traits<char>::eof();
+
+  int bump() {
+    const int c = in_.sbumpc();
+    if (c == '\n') ++line_;
+    return c;
+  }
+  // The next byte that is not JSON white space (nor, before the '[', a byte
+  // of a UTF-8 byte order mark).
+  int next_visible(bool skip_bom = false) {
+    for (int c = bump();; c = bump()) {
+      const bool bom = skip_bom && (c == 0xEF || c == 0xBB || c == 0xBF);
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && !bom) return c;
+    }
+  }
+  Status close() {
+    done_ = closed_ = true;
+    return Status::kEnd;
+  }
+  Status malformed(std::string problem) {
+    problem_ = std::move(problem);
+    done_ = true;
+    return Status::kMalformed;
+  }
+
+  std::streambuf& in_;
+  std::size_t max_element_bytes_;
+  std::size_t line_ = 1;
+  std::size_t element_line_ = 1;
+  bool opened_ = false;
+  bool after_comma_ = false;
+  bool done_ = false;
+  bool closed_ = false;
+  std::string problem_;
 };
 
 class JsonlParser {
@@ -202,9 +318,50 @@ class JsonlParser {
 
 void read_arxiv_jsonl(std::istream& in, const std::string& origin, const RecordSink& sink) {
   JsonlParser parser(origin, sink);
+  BoundedLineReader reader(in, detail::kMaxRecordBytes);
   std::string line;
-  std::size_t number = 0;
-  while (std::getline(in, line)) parser.line(line, ++number);
+  for (auto status = reader.next(line); status != BoundedLineReader::Status::kEnd;
+       status = reader.next(line)) {
+    if (status == BoundedLineReader::Status::kLine) {
+      parser.line(line, reader.line_number());
+      continue;
+    }
+    report(sink, origin + ":" + std::to_string(reader.line_number()), "too-long",
+           "a line longer than 16 MiB, the limit for one record");
+    if (reader.gave_up()) {
+      report(sink, origin, "too-long",
+             "no line end in the 1 GiB after that line either: the rest of the input is not read");
+    }
+  }
+}
+
+void read_arxiv_json_array(std::istream& in, const std::string& origin, const RecordSink& sink) {
+  JsonlParser parser(origin, sink);
+  JsonArrayElements elements(*in.rdbuf(), detail::kMaxRecordBytes);
+  std::string element;
+  for (auto status = elements.next(element); status != JsonArrayElements::Status::kEnd;
+       status = elements.next(element)) {
+    const std::string where = origin + ":" + std::to_string(elements.element_line());
+    switch (status) {
+      case JsonArrayElements::Status::kElement:
+        parser.line(element, elements.element_line());
+        break;
+      case JsonArrayElements::Status::kTooLong:
+        report(sink, where, "too-long",
+               "an array element longer than 16 MiB, the limit for one record");
+        break;
+      case JsonArrayElements::Status::kMalformed:
+        report(sink, origin + ":" + std::to_string(elements.line()), "invalid-json",
+               elements.problem() + "; the rest of the file is not read");
+        break;
+      case JsonArrayElements::Status::kEnd:
+        break;
+    }
+  }
+  if (!elements.trailing_text_ok()) {
+    report(sink, origin + ":" + std::to_string(elements.line()), "invalid-json",
+           "text after the end of the JSON array ignored");
+  }
 }
 
 }  // namespace paperdex

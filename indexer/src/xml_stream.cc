@@ -1,10 +1,12 @@
 #include "xml_stream.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
+#include "input_limits.h"
 #include "paperdex/common/utf8.h"
 
 namespace paperdex::detail {
@@ -95,6 +97,14 @@ XmlStreamParser::XmlStreamParser() : parser_(XML_ParserCreate("UTF-8")) {
 
 XmlStreamParser::~XmlStreamParser() = default;
 
+std::size_t XmlStreamParser::buffered_bytes() const {
+  // The whole buffer: the unparsed rest plus the last chunk and some context,
+  // a little more than the unfinished token, which the limit allows for.
+  int offset = 0, size = 0;
+  if (XML_GetInputContext(parser_.get(), &offset, &size) == nullptr) return 0;
+  return static_cast<std::size_t>(std::max(size, 0));
+}
+
 unsigned long XmlStreamParser::line() const {
   return static_cast<unsigned long>(XML_GetCurrentLineNumber(parser_.get()));
 }
@@ -129,7 +139,13 @@ void XMLCALL XmlStreamParser::end_handler(void* self, const XML_Char* name) {
 
 void XMLCALL XmlStreamParser::text_handler(void* self, const XML_Char* text, int length) {
   auto* parser = static_cast<XmlStreamParser*>(self);
-  parser->guarded([&] { parser->text_.append(text, static_cast<std::size_t>(length)); });
+  parser->guarded([&] {
+    // Past the limit the text is dropped: no field keeps that much anyway
+    // (input_limits.h), and the record's field limits say it was cut.
+    std::string& kept = parser->text_;
+    if (kept.size() >= kMaxRecordBytes) return;
+    kept.append(text, std::min(static_cast<std::size_t>(length), kMaxRecordBytes - kept.size()));
+  });
 }
 
 bool XmlStreamParser::parse(std::istream& in, const std::string& origin, const RecordSink& sink) {
@@ -153,6 +169,16 @@ bool XmlStreamParser::parse(std::istream& in, const std::string& origin, const R
     const XML_Status status =
         XML_Parse(parser_.get(), data.data(), static_cast<int>(data.size()), last ? 1 : 0);
     if (pending_exception_) std::rethrow_exception(std::exchange(pending_exception_, nullptr));
+    if (status != XML_STATUS_ERROR && buffered_bytes() > kMaxRecordBytes) {
+      // expat holds an unfinished token (a tag with its attributes, a
+      // comment) whole; one this long is no record of any format read here.
+      if (sink.on_problem) {
+        sink.on_problem(ReadProblem{origin + ":" + std::to_string(line()), "too-long",
+                                    "an XML tag, attribute or comment longer than 16 MiB; the "
+                                    "rest of the file is not read"});
+      }
+      return false;
+    }
     if (status == XML_STATUS_ERROR) {
       if (sink.on_problem) {
         sink.on_problem(

@@ -54,6 +54,8 @@ class XmlStreamParser {
   const std::string& text() const { return text_; }
   // The line the parser is at, for origins of records and problems.
   unsigned long line() const;
+  // Input expat has been given but not yet parsed (an unfinished token).
+  std::size_t buffered_bytes() const;
 
  private:
   struct ParserDeleter {

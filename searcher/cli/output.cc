@@ -5,6 +5,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "terminal_text.h"
+
 namespace paperdex::cli {
 namespace {
 
@@ -30,6 +32,8 @@ std::size_t columns_at(const std::string& text, std::size_t i, std::size_t& leng
   return wide ? 2 : 1;
 }
 
+}  // namespace
+
 std::size_t display_width(const std::string& text) {
   std::size_t columns = 0;
   for (std::size_t i = 0, length = 0; i < text.size(); i += length) {
@@ -37,6 +41,8 @@ std::size_t display_width(const std::string& text) {
   }
   return columns;
 }
+
+namespace {
 
 // At most `width` columns of `text`, "…" marking a cut.
 std::string fit(const std::string& text, std::size_t width) {
@@ -353,6 +359,31 @@ std::string dumped(const Json& json) {
   return json.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+void print_text_stats(std::ostream& out, const std::string& raw_path, const IndexInfo& raw_info,
+                      const OutputOptions& options) {
+  const std::string path = terminal_safe(raw_path);
+  const IndexInfo info = terminal_safe(raw_info);
+  const auto row = [&](const std::string& name, const std::string& value) {
+    out << styled(padded(name, 13), options.color, kBoldOn) << value << '\n';
+  };
+  row("Index", path);
+  row("Papers", grouped(info.documents));
+  row("Terms",
+      grouped(info.unique_terms) + " distinct, " + grouped(info.term_occurrences) + " indexed");
+  row("Size", fixed(static_cast<double>(info.size_bytes) / (1024.0 * 1024.0), 1) + " MB");
+  row("Years", info.first_year
+                   ? std::to_string(info.first_year) + "–" + std::to_string(info.last_year)
+                   : std::string("none recorded"));
+  row("Subjects", grouped(info.subjects.size()));
+  row("Schema", "version " + std::to_string(info.schema_version));
+  row("Last update", info.last_update.empty() ? std::string("not recorded") : info.last_update);
+  row("Analysis", info.analysis.empty() ? std::string("not recorded") : info.analysis);
+  if (!info.subjects.empty() && options.facet_values > 0) {
+    out << '\n';
+    print_facet(out, "Subjects", info.subjects, options);
+  }
+}
+
 }  // namespace
 
 std::optional<Format> parse_format(const std::string& name) {
@@ -450,7 +481,7 @@ void print_result(std::ostream& out, const std::string& query, const SearchResul
                   const SearchRequest& request, const OutputOptions& options) {
   switch (options.format) {
     case Format::kText:
-      print_text(out, query, result, request, options);
+      print_text(out, terminal_safe(query), terminal_safe(result), request, options);
       break;
     case Format::kJson:
       out << dumped(to_json(query, result, options)) << '\n';
@@ -463,50 +494,29 @@ void print_result(std::ostream& out, const std::string& query, const SearchResul
       break;
     }
     case Format::kTsv:
-      print_tsv(out, result, options);
+      print_tsv(out, terminal_safe(result), options);
       break;
   }
 }
 
 void print_stats(std::ostream& out, const std::string& path, const IndexInfo& info,
                  const OutputOptions& options) {
-  if (options.format != Format::kText) {
-    Json subjects = Json::object();
-    for (const FacetCount& subject : info.subjects) subjects[subject.value] = subject.count;
-    const Json json = {{"path", path},
-                       {"documents", info.documents},
-                       {"unique_terms", info.unique_terms},
-                       {"term_occurrences", info.term_occurrences},
-                       {"size_bytes", info.size_bytes},
-                       {"first_year", info.first_year},
-                       {"last_year", info.last_year},
-                       {"subject_count", info.subjects.size()},
-                       {"subjects", std::move(subjects)},
-                       {"schema_version", info.schema_version},
-                       {"last_update", info.last_update},
-                       {"analysis", info.analysis}};
-    out << dumped(json) << '\n';
-    return;
-  }
-  const auto row = [&](const std::string& name, const std::string& value) {
-    out << styled(padded(name, 13), options.color, kBoldOn) << value << '\n';
-  };
-  row("Index", path);
-  row("Papers", grouped(info.documents));
-  row("Terms",
-      grouped(info.unique_terms) + " distinct, " + grouped(info.term_occurrences) + " indexed");
-  row("Size", fixed(static_cast<double>(info.size_bytes) / (1024.0 * 1024.0), 1) + " MB");
-  row("Years", info.first_year
-                   ? std::to_string(info.first_year) + "–" + std::to_string(info.last_year)
-                   : std::string("none recorded"));
-  row("Subjects", grouped(info.subjects.size()));
-  row("Schema", "version " + std::to_string(info.schema_version));
-  row("Last update", info.last_update.empty() ? std::string("not recorded") : info.last_update);
-  row("Analysis", info.analysis.empty() ? std::string("not recorded") : info.analysis);
-  if (!info.subjects.empty() && options.facet_values > 0) {
-    out << '\n';
-    print_facet(out, "Subjects", info.subjects, options);
-  }
+  if (options.format == Format::kText) return print_text_stats(out, path, info, options);
+  Json subjects = Json::object();
+  for (const FacetCount& subject : info.subjects) subjects[subject.value] = subject.count;
+  const Json json = {{"path", path},
+                     {"documents", info.documents},
+                     {"unique_terms", info.unique_terms},
+                     {"term_occurrences", info.term_occurrences},
+                     {"size_bytes", info.size_bytes},
+                     {"first_year", info.first_year},
+                     {"last_year", info.last_year},
+                     {"subject_count", info.subjects.size()},
+                     {"subjects", std::move(subjects)},
+                     {"schema_version", info.schema_version},
+                     {"last_update", info.last_update},
+                     {"analysis", info.analysis}};
+  out << dumped(json) << '\n';
 }
 
 }  // namespace paperdex::cli

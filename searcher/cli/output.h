@@ -59,6 +59,10 @@ nlohmann::ordered_json to_json(const std::string& query, const SearchResult& res
 void print_stats(std::ostream& out, const std::string& path, const IndexInfo& info,
                  const OutputOptions& options);
 
+// Columns `text` takes on a terminal (a code point = one column; East Asian
+// wide characters two).
+std::size_t display_width(const std::string& text);
+
 // Wraps text to `width` columns (a code point = one column; East Asian wide
 // characters two), keeping highlight spans on the right lines.
 std::vector<HighlightedText> wrap(const HighlightedText& text, std::size_t width);

@@ -3,8 +3,11 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -12,8 +15,10 @@
 #include <boost/program_options.hpp>
 
 #include "output.h"
+#include "paperdex/common/line_reader.h"
 #include "paperdex/searcher.h"
 #include "syntax_help.h"
+#include "terminal_text.h"
 
 namespace paperdex::cli {
 namespace {
@@ -22,6 +27,24 @@ namespace po = boost::program_options;
 
 constexpr int kExitOk = 0;
 constexpr int kExitError = 2;
+
+// Bounds on what one request may ask for. Xapian keeps offset + limit hits
+// in memory, so both are capped (README "paperdex-search", the man page).
+constexpr long long kMaxLimit = 10'000;
+constexpr long long kMaxOffset = 100'000;
+constexpr long long kMaxSnippetBytes = 10'000;
+constexpr long long kMaxFacetValues = 10'000;
+// A --batch line is one query: anything longer is not a query file.
+constexpr std::size_t kMaxQueryLineBytes = 1 << 20;
+
+// The whole-number options as given: read signed, so that "-1" is refused
+// instead of wrapping to the largest unsigned value.
+struct NumberOptions {
+  long long limit = 10;
+  long long offset = 0;
+  long long snippet = 240;
+  long long facets = 10;
+};
 
 struct CliOptions {
   std::string db_path;
@@ -38,6 +61,7 @@ struct CliOptions {
   std::string batch_file;
   std::string timings_file;
   bool stats = false;
+  NumberOptions numbers;
 };
 
 std::size_t terminal_width() {
@@ -71,10 +95,9 @@ std::string join_words(const std::vector<std::string>& words) {
 
 // A query error as a one-line message, then the query with the spot marked.
 void print_query_error(std::ostream& err, const std::string& query, const QuerySyntaxError& error) {
-  err << "paperdex-search: " << error.what();
-  if (!error.hint().empty()) err << " (" << error.hint() << ")";
-  err << "\n  " << query << "\n  " << std::string(std::min(error.position(), query.size()), ' ')
-      << "^\n";
+  err << "paperdex-search: " << terminal_safe(error.what());
+  if (!error.hint().empty()) err << " (" << terminal_safe(error.hint()) << ")";
+  err << '\n' << marked_query(query, error.position());
 }
 
 // Results stay valid but may miss words: say so once, on standard error,
@@ -82,7 +105,7 @@ void print_query_error(std::ostream& err, const std::string& query, const QueryS
 void warn_if_analysis_differs(const Searcher& searcher, std::ostream& err) {
   const AnalysisVersions versions = searcher.analysis_versions();
   if (!versions.differ()) return;
-  err << "paperdex-search: warning: the index was built with " << versions.index
+  err << "paperdex-search: warning: the index was built with " << terminal_safe(versions.index)
       << " and this paperdex-search uses " << versions.searcher
       << "; some words may be split differently and not match: re-index to be sure\n";
 }
@@ -126,6 +149,21 @@ class SearchSession {
   Searcher searcher_;
 };
 
+// A failed write (a full disk, a closed pipe) is an error, not a silent
+// success: says so once and returns false.
+bool check_written(std::ostream& stream, const std::string& what, std::ostream& err) {
+  if (stream.flush()) return true;
+  const int error = errno;
+  err << "paperdex-search: cannot write " << what << ": "
+      << (error != 0 ? std::strerror(error) : "write error") << '\n';
+  return false;
+}
+
+// `status`, or kExitError when the output could not be written.
+int finish_output(int status, std::ostream& out, std::ostream& err) {
+  return check_written(out, "the output", err) ? status : kExitError;
+}
+
 int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
   std::ifstream queries(options.batch_file);
   if (!queries) {
@@ -140,17 +178,93 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
       return kExitError;
     }
   }
+  const std::string timings_name = "--timings file " + options.timings_file;
   SearchSession session(options, out, err);
   bool all_ok = true;
   std::size_t number = 0;
-  for (std::string line; std::getline(queries, line);) {
+  BoundedLineReader reader(queries, kMaxQueryLineBytes);
+  std::string line;
+  for (auto status = reader.next(line); status != BoundedLineReader::Status::kEnd;
+       status = reader.next(line)) {
+    if (status == BoundedLineReader::Status::kTooLong) {
+      err << "paperdex-search: " << options.batch_file << ':' << reader.line_number()
+          << ": a query line longer than 1 MiB; skipped\n";
+      if (reader.gave_up()) {
+        err << "paperdex-search: " << options.batch_file
+            << ": no line end in the next 1 GiB either; not a file of queries, the rest is not "
+               "read\n";
+      }
+      all_ok = false;
+      ++number;
+      continue;
+    }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     double elapsed_ms = 0;
     all_ok = session.run(line, &elapsed_ms) && all_ok;
     if (timings) *timings << number << '\t' << elapsed_ms << '\n';
     ++number;
+    // Stop at the first failed write instead of searching for no one.
+    if (!out || (timings && !*timings)) break;
+  }
+  if (reader.read_error()) {
+    err << "paperdex-search: error reading --batch file " << options.batch_file << " after line "
+        << reader.line_number() << '\n';
+    all_ok = false;
+  }
+  if (timings) {
+    timings->close();
+    if (!*timings) {
+      const int error = errno;
+      err << "paperdex-search: cannot write " << timings_name << ": "
+          << (error != 0 ? std::strerror(error) : "write error") << '\n';
+      return kExitError;
+    }
   }
   return all_ok ? kExitOk : kExitError;
+}
+
+// "--limit must be between 1 and 10,000, not -1", or nullopt when in range.
+std::optional<std::string> out_of_range(const char* option, long long value, long long min,
+                                        long long max) {
+  if (value >= min && value <= max) return std::nullopt;
+  const auto grouped = [](long long number) {  // min and max are never negative
+    std::string digits = std::to_string(number);
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) {
+      digits.insert(static_cast<std::size_t>(i), ",");
+    }
+    return digits;
+  };
+  return std::string(option) + " must be between " + grouped(min) + " and " + grouped(max) +
+         ", not " + std::to_string(value);
+}
+
+// Checks the whole-number options and puts them into the request.
+std::optional<std::string> apply_numbers(const NumberOptions& numbers, CliOptions& options) {
+  for (auto problem : {out_of_range("--limit", numbers.limit, 0, kMaxLimit),
+                       out_of_range("--offset", numbers.offset, 0, kMaxOffset),
+                       out_of_range("--snippet", numbers.snippet, 1, kMaxSnippetBytes),
+                       out_of_range("--facets", numbers.facets, 0, kMaxFacetValues)}) {
+    if (problem) return problem;
+  }
+  options.request.limit = static_cast<std::size_t>(numbers.limit);
+  options.request.offset = static_cast<std::size_t>(numbers.offset);
+  options.request.snippet_bytes = static_cast<std::size_t>(numbers.snippet);
+  options.output.facet_values = static_cast<std::size_t>(numbers.facets);
+  return std::nullopt;
+}
+
+// A --batch file must be something queries can be read from, line by line.
+std::optional<std::string> check_batch_file(const std::string& path) {
+  if (path.empty()) return std::nullopt;
+  std::error_code code;
+  if (std::filesystem::is_directory(path, code)) {
+    return "--batch " + path + " is a directory; give a file of queries, one a line";
+  }
+  std::ifstream probe(path);
+  if (!probe) {
+    return "cannot read --batch file " + path + ": " + std::strerror(errno);
+  }
+  return std::nullopt;
 }
 
 // Checks and applies what the option values mean; prints the problem and
@@ -161,6 +275,8 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
     return false;
   };
   if (options.db_path.empty()) return usage_error("--db PATH is required");
+  if (auto problem = apply_numbers(options.numbers, options)) return usage_error(*problem);
+  if (auto problem = check_batch_file(options.batch_file)) return usage_error(*problem);
   if (options.sort == "relevance") {
     options.request.sort = SortOrder::kRelevance;
   } else if (options.sort == "newest") {
@@ -234,10 +350,10 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
        "only papers by this author (repeatable, OR-ed), as the author facet lists them")
       ("like", po::value(&options.request.like)->value_name("ID"),
        "papers similar to paper ID (its title and abstract), the paper itself left out")
-      ("limit,n", po::value(&options.request.limit)->default_value(10)->value_name("N"),
-       "hits per page")
-      ("offset", po::value(&options.request.offset)->default_value(0)->value_name("N"),
-       "hits to skip (for paging)")
+      ("limit,n", po::value(&options.numbers.limit)->default_value(10)->value_name("N"),
+       "hits per page (0 to 10,000; 0 only counts)")
+      ("offset", po::value(&options.numbers.offset)->default_value(0)->value_name("N"),
+       "hits to skip (for paging; 0 to 100,000)")
       ("sort", po::value(&options.sort)->default_value("relevance")->value_name("ORDER"),
        "relevance, newest or oldest")
       ("any", po::bool_switch(&options.any),
@@ -249,11 +365,11 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
        "when a word looks misspelled, search the corrected query instead")
       ("explain", po::bool_switch(&options.request.explain),
        "show the parsed query and, per hit, what each matching term added to the score")
-      ("snippet", po::value(&options.request.snippet_bytes)->default_value(240)
+      ("snippet", po::value(&options.numbers.snippet)->default_value(240)
                       ->value_name("BYTES"),
-       "snippet length")
-      ("facets", po::value(&options.output.facet_values)->default_value(10)->value_name("N"),
-       "facet values to show (top N per facet; 0 hides facets and skips counting)")
+       "snippet length (1 to 10,000)")
+      ("facets", po::value(&options.numbers.facets)->default_value(10)->value_name("N"),
+       "facet values to show (top N per facet, up to 10,000; 0 hides facets and skips counting)")
       ("facet", po::value(&options.facets_wanted)->value_name("NAME"),
        "also count this facet: author (subject and year are always counted)")
       ("no-facets", "same as --facets 0")
@@ -295,11 +411,11 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
   }
   if (vm.count("help")) {
     out << visible << '\n';
-    return kExitOk;
+    return finish_output(kExitOk, out, err);
   }
   if (vm.count("help-syntax")) {
     out << syntax_help();
-    return kExitOk;
+    return finish_output(kExitOk, out, err);
   }
   if (!interpret(options, vm, err)) return kExitError;
   options.output.color = use_color(options.color, out);
@@ -309,9 +425,9 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
     if (options.stats) {
       Searcher searcher(options.db_path);
       print_stats(out, options.db_path, searcher.index_info(), options.output);
-      return kExitOk;
+      return finish_output(kExitOk, out, err);
     }
-    if (!options.batch_file.empty()) return run_batch(options, out, err);
+    if (!options.batch_file.empty()) return finish_output(run_batch(options, out, err), out, err);
     const std::string query = join_words(options.query_words);
     const SearchRequest& request = options.request;
     if (query.find_first_not_of(" \t") == std::string::npos && request.subjects.empty() &&
@@ -321,7 +437,7 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
       return kExitError;
     }
     SearchSession session(options, out, err);
-    return session.run(query, nullptr) ? kExitOk : kExitError;
+    return finish_output(session.run(query, nullptr) ? kExitOk : kExitError, out, err);
   } catch (const Error& error) {
     err << "paperdex-search: " << error.what() << '\n';
     return kExitError;

@@ -48,6 +48,7 @@ TEST_CASE("detect_format recognises each format from its first bytes", "[readers
       {"\xEF\xBB\xBF\r\n\r\narXiv subjects\r\n", InputFormat::kAuthorPage},
       {"{\"id\":\"0704.0001\"}\n", InputFormat::kArxivJsonl},
       {"  \n{\"id\": 1}", InputFormat::kArxivJsonl},
+      {"[\n  {\"id\": \"0704.0001\"}", InputFormat::kArxivJsonArray},
       {"<?xml version=\"1.0\"?>\n<OAI-PMH xmlns=\"http://www.openarchives.org/OAI/2.0/\">",
        InputFormat::kOaiPmh},
       {"<?xml version='1.0' encoding='UTF-8'?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">",

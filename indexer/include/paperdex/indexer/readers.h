@@ -16,7 +16,8 @@
 namespace paperdex {
 
 /// The input formats paperdex reads.
-enum class InputFormat { kAuthorPage, kArxivJsonl, kOaiPmh, kAtom, kUnknown };
+/// kArxivJsonArray: one JSON document holding an array of snapshot records.
+enum class InputFormat { kAuthorPage, kArxivJsonl, kOaiPmh, kAtom, kArxivJsonArray, kUnknown };
 
 /// A short name for the format ("arxiv-jsonl", ...), for messages.
 PAPERDEX_API std::string_view format_name(InputFormat format);

@@ -25,6 +25,10 @@ struct RecordSink {
   std::function<void(const ReadProblem&)> on_problem;  ///< each bad one
   /// Bytes of the input consumed so far (compressed bytes for .gz); may be empty.
   std::function<void(std::uint64_t)> on_progress;
+  /// Each record kept but changed on the way: a field over its limit was cut
+  /// (README "Input limits"); on_record follows with the cut record. May be
+  /// empty. Last, so that {on_record, on_problem, on_progress} still compiles.
+  std::function<void(const ReadProblem&)> on_warning;
 };
 
 }  // namespace paperdex

@@ -1,0 +1,39 @@
+// Bounds on what one input can make the indexer hold or store (README
+// "Input limits"). Reading enforces the per-record bounds as the bytes arrive,
+// so an endless line or element never sits in memory whole; the per-field
+// bounds cut what a record stores, far above any real arXiv record (arXiv caps
+// abstracts at 1,920 characters; its longest author lists run to ~5,000 names).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "paperdex/common/record.h"
+
+namespace paperdex::detail {
+
+inline constexpr std::size_t kKiB = 1024;
+inline constexpr std::size_t kMiB = 1024 * kKiB;
+
+// One JSON line, one JSON array element, one author-page line, the text of
+// one XML element, one XML token (a tag with its attributes, a comment).
+inline constexpr std::size_t kMaxRecordBytes = 16 * kMiB;
+// One line of a --delete-from file: one arXiv id.
+inline constexpr std::size_t kMaxIdLineBytes = 1 * kMiB;
+
+inline constexpr std::size_t kMaxTitleBytes = 4 * kKiB;
+inline constexpr std::size_t kMaxAbstractBytes = 64 * kKiB;
+inline constexpr std::size_t kMaxCommentsBytes = 16 * kKiB;
+inline constexpr std::size_t kMaxJournalRefBytes = 4 * kKiB;
+inline constexpr std::size_t kMaxDoiBytes = 4 * kKiB;
+inline constexpr std::size_t kMaxAuthorNameBytes = 1 * kKiB;
+inline constexpr std::size_t kMaxAuthors = 20'000;
+inline constexpr std::size_t kMaxCategories = 100;
+
+// Cuts every field of `record` over its limit (text at a character boundary,
+// lists to their first entries) and returns one message per field cut:
+// "abstract: 20,000,000 bytes, cut to the first 65,536".
+std::vector<std::string> apply_field_limits(Record& record);
+
+}  // namespace paperdex::detail
