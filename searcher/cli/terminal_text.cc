@@ -135,6 +135,8 @@ SearchResult terminal_safe(const SearchResult& result) {
   make_safe(safe.author_facets);
   safe.parsed_query = terminal_safe(safe.parsed_query);
   safe.suggestion = terminal_safe(safe.suggestion);
+  // Notes quote the query, which may hold anything.
+  for (std::string& note : safe.notes) note = terminal_safe(note);
   return safe;
 }
 

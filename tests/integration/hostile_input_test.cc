@@ -127,7 +127,8 @@ TEST_CASE("the query echoed under a query error is made safe, and the caret coun
   // A --batch file is data too: a query line with ESC, BEL and invalid UTF-8.
   const auto queries = HostileIndex::get().dir() / "queries.txt";
   write_file(queries, "\x1b[2J\xff\xC3\xA9 year:zz\x07\n");
-  const RunOutput run = search("--batch " + quote(queries.string()) + " 2>&1 >/dev/null");
+  const RunOutput run =
+      search("--strict-syntax --batch " + quote(queries.string()) + " 2>&1 >/dev/null");
   CHECK(run.status == 2);
   CHECK(contains(run.out, "malformed year"));
   CHECK_FALSE(has_terminal_controls(run.out));
@@ -135,6 +136,11 @@ TEST_CASE("the query echoed under a query error is made safe, and the caret coun
   // "\uFFFD[2J\uFFFD\u00E9 year:", 12 columns (19 bytes), after a two-space indent.
   CHECK(contains(run.out, "  \xEF\xBF\xBD[2J\xEF\xBF\xBD\xC3\xA9 year:zz\xEF\xBF\xBD\n" +
                               std::string(2 + 12, ' ') + "^\n"));
+  // Read as words by default: the note quoting the query is made safe too.
+  const RunOutput lenient = search("--batch " + quote(queries.string()) + " 2>&1");
+  CHECK(lenient.status == 0);
+  CHECK(contains(lenient.out, "Note: read "));
+  CHECK_FALSE(has_terminal_controls(lenient.out));
 }
 
 TEST_CASE("output that cannot be written is an error, not a silent success", "[hostile]") {

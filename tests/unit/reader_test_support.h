@@ -17,11 +17,13 @@ struct Collected {
   std::vector<Record> records;
   std::vector<ReadProblem> problems;
   std::vector<std::uint64_t> progress;
+  std::vector<ReadProblem> warnings;
 
   RecordSink sink() {
     return RecordSink{[this](Record&& record) { records.push_back(std::move(record)); },
                       [this](const ReadProblem& problem) { problems.push_back(problem); },
-                      [this](std::uint64_t bytes) { progress.push_back(bytes); }};
+                      [this](std::uint64_t bytes) { progress.push_back(bytes); },
+                      [this](const ReadProblem& warning) { warnings.push_back(warning); }};
   }
   const Record* find_title(const std::string& title) const {
     for (const auto& record : records) {

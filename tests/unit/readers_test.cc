@@ -264,7 +264,8 @@ TEST_CASE("a sink that throws on a problem (--strict) stops the read with its ex
     std::vector<paperdex::Record> records;
     paperdex::RecordSink sink{
         [&](paperdex::Record&& record) { records.push_back(std::move(record)); },
-        [](const paperdex::ReadProblem& problem) { throw Strict(problem.origin); }, nullptr};
+        [](const paperdex::ReadProblem& problem) { throw Strict(problem.origin); }, nullptr,
+        nullptr};
     CHECK_THROWS_AS(paperdex::read_input((dir / name).string(), sink), Strict);
     for (const auto& record : records) CHECK(record.title != "Late");
   }
