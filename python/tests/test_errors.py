@@ -25,7 +25,11 @@ def test_query_syntax_error_points_where_the_cli_does(corpus_index, searcher, qu
     first, query_line, caret_line = run.stderr.rstrip("\n").split("\n")[-3:]
     assert first == "paperdex-search: %s" % error + (" (%s)" % error.hint if error.hint else "")
     assert query_line == "  " + query
-    assert error.marked().split("\n")[1:] == [query_line, caret_line]
+    # The CLI puts its caret error.position columns in (bytes); marked() puts it
+    # under the character at that byte, which differs only for non-ASCII text.
+    assert caret_line == "  " + " " * error.position + "^"
+    characters_before = len(query.encode("utf-8")[: error.position].decode("utf-8"))
+    assert error.marked().split("\n")[1:] == [query_line, "  " + " " * characters_before + "^"]
 
 
 def test_hint_names_the_field(searcher):
