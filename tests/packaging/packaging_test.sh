@@ -232,6 +232,13 @@ else
     grep -qE "^\./usr/lib/(.*/)?$pattern$" "$work/deb-files" || fail ".deb lacks $pattern"
   done
   ! grep -q 'schema\.h' "$work/deb-files" || fail ".deb ships schema.h"
+  # With the Python module built, it and its stub go where Debian's python3 imports from.
+  if ls "$build"/python/paperdex.*.so >/dev/null 2>&1; then
+    for pattern in 'paperdex\.cpython-[^/]*\.so' 'paperdex\.pyi'; do
+      grep -qE "^\./usr/lib/python3/dist-packages/$pattern$" "$work/deb-files" ||
+        fail ".deb lacks /usr/lib/python3/dist-packages/$pattern"
+    done
+  fi
 
   depends=$(dpkg-deb -f "$deb" Depends)
   echo "Depends: $depends"
@@ -298,6 +305,11 @@ else
       installed_lib=$(dirname "$(find "$sysroot/usr/lib" -name "libpaperdex-searcher.so.$abi")")
       quiet env LD_LIBRARY_PATH="$installed_lib" "$sysroot/usr/bin/paperdex-search" \
         --db "$work/cli-index" --limit 1 optical || true
+      if [ -d "$sysroot/usr/lib/python3/dist-packages" ]; then
+        quiet env LD_LIBRARY_PATH="$installed_lib" PYTHONPATH="$sysroot/usr/lib/python3/dist-packages" \
+          /usr/bin/python3 -c 'import sys, paperdex; print(paperdex.Searcher(sys.argv[1]).search("optical").total)' \
+          "$work/cli-index" || true
+      fi
       quiet "${dpkg_root[@]}" -r paperdex || true
       left=$(find "$sysroot/usr" -type f 2>/dev/null || true)
       [ -z "$left" ] || fail "dpkg -r left files behind: $left"
