@@ -43,7 +43,7 @@ void register_error_translator(py::module_& module) {
       std::rethrow_exception(thrown);
     } catch (const QuerySyntaxError& error) {
       set("QuerySyntaxError", error_class("QuerySyntaxError")(error.what(), error.position(),
-                                                                error.hint(), py::none()));
+                                                              error.hint(), py::none()));
     } catch (const DatabaseNotFoundError& error) {
       set("DatabaseNotFoundError", error_class("DatabaseNotFoundError")(error.what()));
     } catch (const SchemaVersionError& error) {
@@ -57,8 +57,8 @@ void register_error_translator(py::module_& module) {
     } catch (const Xapian::Error& error) {
       // IndexWriter's writes may still throw Xapian's own errors (docs/api.md
       // "Errors"): a full disk, a damaged index.
-      set("IoError", error_class("IoError")("writing the index failed: " +
-                                            error.get_description()));
+      set("IoError",
+          error_class("IoError")("writing the index failed: " + error.get_description()));
     }
   });
 }

@@ -77,8 +77,8 @@ py::dict summary_counts(const std::string& summary) {
   return counts;
 }
 
-py::object run(py::object db_path, py::object inputs, unsigned jobs, bool incremental,
-               bool strict, py::object delete_ids, py::object delete_from, bool shards,
+py::object run(py::object db_path, py::object inputs, unsigned jobs, bool incremental, bool strict,
+               py::object delete_ids, py::object delete_from, bool shards,
                std::size_t batch_records, double batch_interval, bool wait_for_lock,
                py::object progress) {
   IndexRunOptions options;
@@ -166,9 +166,10 @@ struct StopAtProblem {
 // ", " (the reader splits them back), categories with " ".
 std::string snapshot_line(py::handle record, const py::object& dumps) {
   if (!py::isinstance<py::dict>(record)) {
-    throw py::type_error("a record is a dict with the arXiv snapshot's keys ('id', 'title', "
-                         "'abstract', ...), not " +
-                         type_name(record));
+    throw py::type_error(
+        "a record is a dict with the arXiv snapshot's keys ('id', 'title', "
+        "'abstract', ...), not " +
+        type_name(record));
   }
   py::dict fields(py::reinterpret_borrow<py::dict>(record));
   fields = fields.attr("copy")();
@@ -187,8 +188,7 @@ py::object record_error(const ReadProblem& problem) {
 
 class PyWriter {
  public:
-  PyWriter(py::object path, std::size_t batch_records, double batch_interval,
-           bool wait_for_lock)
+  PyWriter(py::object path, std::size_t batch_records, double batch_interval, bool wait_for_lock)
       : path_(py::module_::import("os").attr("fspath")(path).cast<std::string>()) {
     IndexWriterOptions options;
     options.batch_records = batch_records;

@@ -3,8 +3,8 @@
 // second definition of the shape. Needs the GIL.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <pybind11/pybind11.h>
+#include <nlohmann/json.hpp>
 
 namespace paperdex::python {
 

@@ -37,15 +37,15 @@ struct RequestKeyword {
 std::string type_name(py::handle value) { return py::str(py::type::of(value).attr("__name__")); }
 
 [[noreturn]] void wrong_type(const std::string& keyword, const char* wanted, py::handle value) {
-  throw py::type_error("search(): " + keyword + " must be " + wanted + ", not " +
-                       type_name(value));
+  throw py::type_error("search(): " + keyword + " must be " + wanted + ", not " + type_name(value));
 }
 
 std::vector<std::string> string_list(const std::string& keyword, py::handle value) {
   // A lone string is one value, not a sequence of characters.
   if (py::isinstance<py::str>(value)) return {value.cast<std::string>()};
   if (value.is_none()) return {};
-  if (!py::isinstance<py::iterable>(value)) wrong_type(keyword, "a str or an iterable of str", value);
+  if (!py::isinstance<py::iterable>(value))
+    wrong_type(keyword, "a str or an iterable of str", value);
   std::vector<std::string> values;
   for (py::handle item : py::iter(value)) {
     if (!py::isinstance<py::str>(item)) wrong_type(keyword, "a str or an iterable of str", item);
@@ -194,9 +194,9 @@ void apply_keywords(SearchRequest& request, const py::kwargs& keywords) {
       for (const RequestKeyword& r : rows) names.append(r.name);
       const py::list close = py::module_::import("difflib").attr("get_close_matches")(name, names);
       throw py::type_error("search() got an unexpected keyword argument '" + name + "'" +
-                           (close.empty() ? std::string()
-                                          : " (did you mean '" + close[0].cast<std::string>() +
-                                                "'?)"));
+                           (close.empty()
+                                ? std::string()
+                                : " (did you mean '" + close[0].cast<std::string>() + "'?)"));
     }
     try {
       row->set(request, value);
@@ -274,8 +274,8 @@ std::string totals_line(const ResultView& view) {
 
 std::string result_repr(const ResultView& view) {
   const SearchResult& r = view.result;
-  std::string text = "<paperdex.SearchResult " + quoted(view.request.query) + ": " +
-                     totals_line(view) + ">";
+  std::string text =
+      "<paperdex.SearchResult " + quoted(view.request.query) + ": " + totals_line(view) + ">";
   if (r.corrected) text += "\n  showing results for " + quoted(r.suggestion);
   if (!r.corrected && !r.suggestion.empty()) text += "\n  did you mean " + quoted(r.suggestion);
   std::size_t number = view.request.offset;
@@ -300,8 +300,8 @@ std::string result_repr(const ResultView& view) {
 
 std::string result_html(const ResultView& view) {
   const SearchResult& r = view.result;
-  std::string html = "<div><p><b>" + html_escaped(view.request.query) + "</b>: " +
-                     html_escaped(totals_line(view)) + "</p>";
+  std::string html = "<div><p><b>" + html_escaped(view.request.query) +
+                     "</b>: " + html_escaped(totals_line(view)) + "</p>";
   if (!r.suggestion.empty()) {
     html += "<p>" + std::string(r.corrected ? "Showing results for " : "Did you mean ") + "<i>" +
             html_escaped(r.suggestion) + "</i></p>";
@@ -312,8 +312,8 @@ std::string result_html(const ResultView& view) {
     for (const Hit& hit : r.hits) {
       html += "<tr><td>" + std::to_string(++number) + "</td><td>" + html_escaped(hit.id) +
               "</td><td>" + (hit.year ? std::to_string(hit.year) : std::string()) + "</td><td>" +
-              render_highlights(hit.title, "<b>", "</b>", true) + "</td><td>" +
-              fixed2(hit.score) + "</td></tr>";
+              render_highlights(hit.title, "<b>", "</b>", true) + "</td><td>" + fixed2(hit.score) +
+              "</td></tr>";
     }
     html += "</table>";
   }
@@ -470,8 +470,7 @@ void bind_search(py::module_& m) {
       .def_readonly("term", &TermContribution::term, "the term as indexed (a stem in text)")
       .def_readonly("weight", &TermContribution::weight, "its share of Hit.score; 0 for filters")
       .def("__repr__", [](const TermContribution& t) {
-        return "TermContribution(" + quoted(t.field + ":" + t.term) + ", " + fixed2(t.weight) +
-               ")";
+        return "TermContribution(" + quoted(t.field + ":" + t.term) + ", " + fixed2(t.weight) + ")";
       });
 
   py::class_<Hit>(m, "Hit", "One paper of a result page.")
@@ -506,7 +505,8 @@ void bind_search(py::module_& m) {
       });
 
   py::class_<FacetCount>(m, "Facet", "A facet value and how many matching papers have it.")
-      .def_readonly("value", &FacetCount::value, "a subject ('cs.NI'), a year ('2024') or an author")
+      .def_readonly("value", &FacetCount::value,
+                    "a subject ('cs.NI'), a year ('2024') or an author")
       .def_readonly("count", &FacetCount::count, "matching papers with that value")
       .def_readonly("label", &FacetCount::label, "a subject's name, or ''")
       .def("__repr__", [](const FacetCount& f) {
@@ -554,7 +554,8 @@ void bind_search(py::module_& m) {
                    "papers matching every word");
   result_attribute(result, "subject_facets", &SearchResult::subject_facets,
                    "[Facet] by count, descending, then value");
-  result_attribute(result, "year_facets", &SearchResult::year_facets, "[Facet] by year, descending");
+  result_attribute(result, "year_facets", &SearchResult::year_facets,
+                   "[Facet] by year, descending");
   result_attribute(result, "author_facets", &SearchResult::author_facets,
                    "with author_facet=True: [Facet] by count, descending, then name");
   result_attribute(result, "parsed_query", &SearchResult::parsed_query,
@@ -565,8 +566,8 @@ void bind_search(py::module_& m) {
       .def(
           "to_dict",
           [](const ResultView& view) {
-            return to_python(cli::to_json(view.request.query, view.result,
-                                          json_options(view.request)));
+            return to_python(
+                cli::to_json(view.request.query, view.result, json_options(view.request)));
           },
           "Exactly the JSON object paperdex-search --format json prints for this search.")
       .def("__len__", [](const ResultView& view) { return view.result.hits.size(); })
@@ -588,13 +589,14 @@ void bind_search(py::module_& m) {
   info_attribute(info, "last_update", &IndexInfo::last_update, "last commit, ISO 8601 UTC, or ''");
   info_attribute(info, "analysis", &IndexInfo::analysis, "'ICU 72.1, Unicode 15.0', or ''");
   info.def(
-         "to_dict",
-         [](const IndexInfoView& view) { return index_info_dict(view.info, view.path); },
-         "Exactly paperdex-search --stats --format json's object.")
+          "to_dict",
+          [](const IndexInfoView& view) { return index_info_dict(view.info, view.path); },
+          "Exactly paperdex-search --stats --format json's object.")
       .def("__repr__", [](const IndexInfoView& view) {
-        return "IndexInfo(" + quoted(view.path) + ", documents=" +
-               std::to_string(view.info.documents) + ", years=" +
-               std::to_string(view.info.first_year) + ".." + std::to_string(view.info.last_year) +
+        return "IndexInfo(" + quoted(view.path) +
+               ", documents=" + std::to_string(view.info.documents) +
+               ", years=" + std::to_string(view.info.first_year) + ".." +
+               std::to_string(view.info.last_year) +
                ", subjects=" + std::to_string(view.info.subjects.size()) + ")";
       });
 
@@ -625,7 +627,9 @@ void bind_search(py::module_& m) {
       .def("search", &PySearcher::search, py::arg("query") = "", search_docstring().c_str())
       .def(
           "index_info",
-          [](PySearcher& self) { return IndexInfoView{self.index_info(), self.path()}; },
+          [](PySearcher& self) {
+            return IndexInfoView{self.index_info(), self.path()};
+          },
           "Describes the index (counts its distinct terms: a second or two per million papers).")
       .def("analysis_versions", &PySearcher::analysis_versions,
            "The index's analysis and this library's (AnalysisVersions).")
