@@ -248,7 +248,8 @@ else
     grep -rqx 'prefix=/usr' "$root/usr/lib" --include=paperdex-searcher.pc ||
     fail "the packaged .pc file does not say prefix=/usr"
   # Every library the packaged binaries load must come from a package in Depends.
-  depends_names=$(tr ',' '\n' <<<"$depends" | awk '{ print $1 }')
+  # A package named twice (python3 (>= 3.11~), python3 (<< 3.12)) is one package.
+  depends_names=$(tr ',' '\n' <<<"$depends" | awk '{ print $1 }' | sort -u)
   elves=$(find "$root/usr/bin" "$root/usr/lib" -type f \( -perm -u+x -o -name '*.so.*' \))
   packaged_libs=$(dirname "$(find "$root/usr/lib" -name "libpaperdex-searcher.so.$version")")
   while read -r needed path; do
