@@ -23,6 +23,7 @@ PAPERDEX_PACKAGES=(
   libboost-program-options-dev
   catch2
   nlohmann-json3-dev libsimdjson-dev libexpat1-dev zlib1g-dev
+  pybind11-dev python3-dev python3-pytest
 )
 
 log() { printf '[paperdex] %s\n' "$*" >&2; }

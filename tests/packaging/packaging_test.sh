@@ -233,6 +233,13 @@ else
     grep -qE "^\./usr/lib/(.*/)?$pattern$" "$work/deb-files" || fail ".deb lacks $pattern"
   done
   ! grep -q 'schema\.h' "$work/deb-files" || fail ".deb ships schema.h"
+  # With the Python module built, it and its stub go where Debian's python3 imports from.
+  if ls "$build"/python/paperdex.*.so >/dev/null 2>&1; then
+    for pattern in 'paperdex\.cpython-[^/]*\.so' 'paperdex\.pyi'; do
+      grep -qE "^\./usr/lib/python3/dist-packages/$pattern$" "$work/deb-files" ||
+        fail ".deb lacks /usr/lib/python3/dist-packages/$pattern"
+    done
+  fi
 
   depends=$(dpkg-deb -f "$deb" Depends)
   echo "Depends: $depends"
@@ -242,7 +249,8 @@ else
     grep -rqx 'prefix=/usr' "$root/usr/lib" --include=paperdex-searcher.pc ||
     fail "the packaged .pc file does not say prefix=/usr"
   # Every library the packaged binaries load must come from a package in Depends.
-  depends_names=$(tr ',' '\n' <<<"$depends" | awk '{ print $1 }')
+  # A package named twice (python3 (>= 3.11~), python3 (<< 3.12)) is one package.
+  depends_names=$(tr ',' '\n' <<<"$depends" | awk '{ print $1 }' | sort -u)
   elves=$(find "$root/usr/bin" "$root/usr/lib" -type f \( -perm -u+x -o -name '*.so.*' \))
   packaged_libs=$(dirname "$(find "$root/usr/lib" -name "libpaperdex-searcher.so.$version")")
   while read -r needed path; do
@@ -299,6 +307,11 @@ else
       installed_lib=$(dirname "$(find "$sysroot/usr/lib" -name "libpaperdex-searcher.so.$abi")")
       quiet env LD_LIBRARY_PATH="$installed_lib" "$sysroot/usr/bin/paperdex-search" \
         --db "$work/cli-index" --limit 1 optical || true
+      if [ -d "$sysroot/usr/lib/python3/dist-packages" ]; then
+        quiet env LD_LIBRARY_PATH="$installed_lib" PYTHONPATH="$sysroot/usr/lib/python3/dist-packages" \
+          /usr/bin/python3 -c 'import sys, paperdex; print(paperdex.Searcher(sys.argv[1]).search("optical").total)' \
+          "$work/cli-index" || true
+      fi
       quiet "${dpkg_root[@]}" -r paperdex || true
       left=$(find "$sysroot/usr" -type f 2>/dev/null || true)
       [ -z "$left" ] || fail "dpkg -r left files behind: $left"

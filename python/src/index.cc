@@ -1,0 +1,412 @@
+#include "index.h"
+
+#include <chrono>
+#include <mutex>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <pybind11/stl.h>
+
+#include "errors.h"
+#include "format_readers.h"
+#include "line_streambuf.h"
+#include "paperdex/indexer/index_run.h"
+#include "paperdex/indexer/index_writer.h"
+
+namespace py = pybind11;
+
+namespace paperdex::python {
+namespace {
+
+std::string type_name(py::handle value) { return py::str(py::type::of(value).attr("__name__")); }
+
+// A path, or an iterable of paths (str or os.PathLike).
+std::vector<std::string> path_list(py::handle value, const char* what) {
+  const py::object fspath = py::module_::import("os").attr("fspath");
+  if (py::isinstance<py::str>(value) || py::hasattr(value, "__fspath__")) {
+    return {fspath(value).cast<std::string>()};
+  }
+  if (value.is_none()) return {};
+  if (!py::isinstance<py::iterable>(value)) {
+    throw py::type_error(std::string(what) + " must be a path or an iterable of paths, not " +
+                         type_name(value));
+  }
+  std::vector<std::string> paths;
+  for (py::handle item : py::iter(value)) paths.push_back(fspath(item).cast<std::string>());
+  return paths;
+}
+
+std::vector<std::string> string_list(py::handle value) {
+  if (py::isinstance<py::str>(value)) return {value.cast<std::string>()};
+  return py::cast<std::vector<std::string>>(value);
+}
+
+// ---------------------------------------------------------------------------
+// paperdex.index(): run_index with its two streams caught.
+
+// run_index's summary ("records read   3,332") as numbers, by label.
+py::dict summary_counts(const std::string& summary) {
+  static const std::pair<const char*, const char*> kLabels[] = {
+      {"records read", "records_read"}, {"indexed (new)", "added"}, {"updated", "updated"},
+      {"unchanged", "unchanged"},       {"merged", "merged"},       {"deleted", "deleted"},
+      {"skipped", "skipped"},           {"documents", "documents"}, {"elapsed", "elapsed_seconds"},
+  };
+  py::dict counts;
+  for (const auto& [label, key] : kLabels) counts[key] = 0;
+  std::istringstream lines(summary);
+  for (std::string line; std::getline(lines, line);) {
+    const auto gap = line.find("  ");
+    if (gap == std::string::npos) continue;
+    const std::string label = line.substr(0, gap);
+    std::string value = line.substr(line.find_first_not_of(' ', gap));
+    value = value.substr(0, value.find(' '));
+    std::erase(value, ',');
+    for (const auto& [known, key] : kLabels) {
+      if (label != known || value.empty()) continue;
+      if (std::string(key) == "elapsed_seconds") {
+        counts[key] = std::stod(value);
+      } else {
+        counts[key] = std::stoull(value);
+      }
+    }
+  }
+  return counts;
+}
+
+py::object run(py::object db_path, py::object inputs, unsigned jobs, bool incremental, bool strict,
+               py::object delete_ids, py::object delete_from, bool shards,
+               std::size_t batch_records, double batch_interval, bool wait_for_lock,
+               py::object progress) {
+  IndexRunOptions options;
+  options.db_path = py::module_::import("os").attr("fspath")(db_path).cast<std::string>();
+  options.inputs = path_list(inputs, "inputs");
+  options.delete_ids = string_list(delete_ids);
+  if (!delete_from.is_none()) options.delete_from = path_list(delete_from, "delete_from").at(0);
+  options.strict = strict;
+  options.jobs = jobs;
+  options.keep_shards = shards;
+  options.incremental = incremental;
+  options.writer.wait_for_lock = wait_for_lock;
+  // As paperdex-index: asking for batch commits means asking for the batched writer.
+  if (batch_records > 0 || batch_interval > 0) options.incremental = true;
+  if (batch_records > 0) options.writer.batch_records = batch_records;
+  if (batch_interval > 0) {
+    options.writer.batch_interval =
+        std::chrono::milliseconds(static_cast<long long>(batch_interval * 1000));
+  }
+  // The terminal style's live line is rewritten every half second; each
+  // rewrite reaches `progress` as one line.
+  options.progress = progress.is_none() ? ProgressStyle::kNone : ProgressStyle::kTerminal;
+
+  std::vector<std::string> problems, messages;
+  std::optional<py::error_already_set> callback_error;
+  LineStreambuf err_buffer([&](const std::string& line, bool flushed) {
+    const bool is_progress = flushed || line == "merging segments...";
+    if (!is_progress) {
+      if (line.empty()) return;
+      const std::string skipped = " (skipped)";
+      const bool problem =
+          line.size() > skipped.size() && line.ends_with(skipped) && line.find(": ") != line.npos;
+      (problem ? problems : messages).push_back(line);
+      return;
+    }
+    if (progress.is_none() || callback_error) return;
+    py::gil_scoped_acquire acquire;
+    try {
+      progress(line);
+    } catch (py::error_already_set& error) {
+      callback_error.emplace(std::move(error));  // re-raised when the run is over
+    }
+  });
+  std::ostream err(&err_buffer);
+  std::ostringstream out;
+  int status = 0;
+  {
+    py::gil_scoped_release release;
+    status = run_index(options, out, err);
+    err.flush();
+  }
+  if (callback_error) throw std::move(*callback_error);
+  if (status == kExitFailed) {
+    // The run could not proceed: what paperdex-index prints before exit 2.
+    std::string message;
+    for (const auto& lines : {problems, messages}) {
+      for (std::string line : lines) {
+        if (line.starts_with("paperdex-index: ")) line.erase(0, 16);
+        message += (message.empty() ? "" : "\n") + line;
+      }
+    }
+    PyErr_SetObject(error_class("Error").ptr(),
+                    error_class("Error")(message.empty() ? "indexing failed" : message).ptr());
+    throw py::error_already_set();
+  }
+  py::dict fields = summary_counts(out.str());
+  fields["status"] = status == kExitOk ? "ok" : "skipped";
+  fields["exit_code"] = status;
+  fields["problems"] = problems;
+  fields["messages"] = messages;
+  fields["summary"] = out.str();
+  return error_class("IndexReport")(**fields);
+}
+
+// ---------------------------------------------------------------------------
+// paperdex.Writer: IndexWriter, records given as dicts in the snapshot's keys.
+
+// Raised out of the reader by a strict add to stop at the first bad record.
+struct StopAtProblem {
+  ReadProblem problem;
+};
+
+// A record dict as one line of the arXiv snapshot, for the snapshot reader.
+// Lists are accepted where the snapshot has a string: authors joined with
+// ", " (the reader splits them back), categories with " ".
+std::string snapshot_line(py::handle record, const py::object& dumps) {
+  if (!py::isinstance<py::dict>(record)) {
+    throw py::type_error(
+        "a record is a dict with the arXiv snapshot's keys ('id', 'title', "
+        "'abstract', ...), not " +
+        type_name(record));
+  }
+  py::dict fields(py::reinterpret_borrow<py::dict>(record));
+  fields = fields.attr("copy")();
+  const std::pair<const char*, const char*> joined[] = {{"authors", ", "}, {"categories", " "}};
+  for (const auto& [key, separator] : joined) {
+    if (fields.contains(key) && py::isinstance<py::list>(fields[key])) {
+      fields[key] = py::str(separator).attr("join")(fields[key]);
+    }
+  }
+  return dumps(fields, py::arg("ensure_ascii") = false).cast<std::string>();
+}
+
+py::object record_error(const ReadProblem& problem) {
+  return error_class("RecordError")(problem.message, problem.origin, problem.reason);
+}
+
+class PyWriter {
+ public:
+  PyWriter(py::object path, std::size_t batch_records, double batch_interval, bool wait_for_lock)
+      : path_(py::module_::import("os").attr("fspath")(path).cast<std::string>()) {
+    IndexWriterOptions options;
+    options.batch_records = batch_records;
+    options.batch_interval =
+        std::chrono::milliseconds(static_cast<long long>(batch_interval * 1000));
+    options.wait_for_lock = wait_for_lock;
+    py::gil_scoped_release release;
+    writer_.emplace(path_, options);
+  }
+
+  std::string add(py::handle record) {
+    const std::string line = snapshot_line(record, json_dumps());
+    std::optional<ReadProblem> problem;
+    std::string id;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard lock(mutex_);
+      IndexWriter& writer = open();
+      RecordSink sink;
+      sink.on_record = [&](Record&& parsed) {
+        id = parsed.id;
+        writer.add(parsed);
+      };
+      sink.on_problem = [&](const ReadProblem& p) { problem = p; };
+      std::istringstream in(line);
+      read_arxiv_jsonl(in, "record", sink);
+    }
+    if (problem) raise_record_error(problem->message, problem->origin, problem->reason);
+    return id;
+  }
+
+  py::list add_all(py::iterable records, bool strict) {
+    constexpr std::size_t kChunk = 512;  // records converted per GIL release
+    const py::object dumps = json_dumps();
+    py::list skipped;
+    std::size_t position = 0;  // records of the iterable before this chunk
+    std::string lines;
+    std::size_t in_chunk = 0;
+    const auto flush = [&]() {
+      std::vector<ReadProblem> problems;
+      std::optional<ReadProblem> stop;
+      {
+        py::gil_scoped_release release;
+        std::lock_guard lock(mutex_);
+        IndexWriter& writer = open();
+        RecordSink sink;
+        sink.on_record = [&](Record&& parsed) { writer.add(parsed); };
+        sink.on_problem = [&](const ReadProblem& p) {
+          ReadProblem numbered = p;
+          // The reader numbers lines within this chunk: number them within the iterable.
+          const std::size_t line = std::stoull(p.origin.substr(p.origin.rfind(':') + 1));
+          numbered.origin = "records:" + std::to_string(position + line);
+          if (strict) throw StopAtProblem{numbered};
+          problems.push_back(std::move(numbered));
+        };
+        std::istringstream in(lines);
+        try {
+          read_arxiv_jsonl(in, "records", sink);
+        } catch (const StopAtProblem& at) {
+          writer.discard_batch();  // as paperdex-index --strict
+          stop = at.problem;
+        }
+      }
+      if (stop) raise_record_error(stop->message, stop->origin, stop->reason);
+      for (const ReadProblem& p : problems) skipped.append(record_error(p));
+      position += in_chunk;
+      lines.clear();
+      in_chunk = 0;
+    };
+    for (py::handle record : records) {
+      lines += snapshot_line(record, dumps);
+      lines += '\n';
+      if (++in_chunk == kChunk) flush();
+    }
+    if (in_chunk > 0) flush();
+    return skipped;
+  }
+
+  bool remove(const std::string& id) {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    return open().remove(id);
+  }
+
+  void commit() {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    open().commit();
+  }
+
+  void discard_batch() {
+    std::lock_guard lock(mutex_);
+    open().discard_batch();
+  }
+
+  void close() {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    writer_.reset();  // commits what is pending and releases the lock
+  }
+
+  py::dict stats() {
+    std::lock_guard lock(mutex_);
+    const IndexStats& s = open().stats();
+    py::dict counts;
+    counts["added"] = s.added;
+    counts["updated"] = s.updated;
+    counts["unchanged"] = s.unchanged;
+    counts["merged"] = s.merged;
+    counts["deleted"] = s.deleted;
+    return counts;
+  }
+
+  std::size_t document_count() {
+    std::lock_guard lock(mutex_);
+    return open().document_count();
+  }
+
+  bool closed() const { return !writer_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  static py::object json_dumps() { return py::module_::import("json").attr("dumps"); }
+
+  IndexWriter& open() {
+    if (!writer_) throw Error("the Writer of " + path_ + " is closed");
+    return *writer_;
+  }
+
+  std::string path_;
+  std::mutex mutex_;  // one IndexWriter must not be called from two threads at once
+  std::optional<IndexWriter> writer_;
+};
+
+}  // namespace
+
+void bind_index(py::module_& m) {
+  m.def("index", &run, py::arg("path"), py::arg("inputs") = py::tuple(), py::kw_only(),
+        py::arg("jobs") = 0u, py::arg("incremental") = false, py::arg("strict") = false,
+        py::arg("delete") = py::tuple(), py::arg("delete_from") = py::none(),
+        py::arg("shards") = false, py::arg("batch_records") = 0, py::arg("batch_interval") = 0.0,
+        py::arg("wait_for_lock") = false, py::arg("progress") = py::none(),
+        R"DOC(Indexes files and directories into the index at path, as paperdex-index does.
+
+inputs: a path or an iterable of paths: files of any supported format (author
+pages, arXiv JSON-lines snapshots, OAI-PMH XML, Atom feeds; .gz read
+transparently), directories read recursively, "-" for standard input.
+A new (absent or empty) index is built in bulk with `jobs` workers (0: one per
+core; shards=True keeps one shard per worker); an existing one, or any with
+incremental=True, batch_records or batch_interval (seconds), is updated in
+batches committed whole. delete: ids to remove; delete_from: a file of ids.
+strict=True stops at the first bad record (raises Error; its batch is not
+committed). wait_for_lock=True waits for another writer instead of failing.
+
+progress: a callable taking one str, called about twice a second with
+paperdex-index's progress line ("12,345 records  2,100 rec/s  3.1 MB of
+10.0 MB  ETA 0:03") and with "merging segments..."; an exception it raises is
+re-raised when the run ends (the run itself cannot be interrupted).
+
+Returns an IndexReport (status "ok" or "skipped", the summary's counts,
+problems: each skipped record as "origin: message (skipped)"). Raises Error
+when the run cannot proceed (exit status 2 of paperdex-index), with its message.
+The GIL is released while indexing.)DOC");
+
+  py::class_<PyWriter>(m, "Writer",
+                       R"DOC(Adds, replaces and removes papers in an index: Writer(path).
+
+Records are dicts with the arXiv snapshot's keys ("id", "title", "abstract",
+"authors", "categories", "doi", "update_date", "journal-ref", "comments",
+"versions", "authors_parsed"), read by the same code as a snapshot line, so
+TeX is decoded and ids made canonical the same way. "authors" and
+"categories" may also be lists of str.
+
+Changes are committed in batches (batch_records changes or batch_interval
+seconds), on commit(), and on close(). As a context manager it closes on
+exit, first dropping the open batch if the block raised. One Writer per index
+at a time (DatabaseLockedError otherwise, unless wait_for_lock). Calls on one
+Writer are serialized by a lock; the GIL is released while it works.)DOC")
+      .def(py::init<py::object, std::size_t, double, bool>(), py::arg("path"), py::kw_only(),
+           py::arg("batch_records") = IndexWriterOptions{}.batch_records,
+           py::arg("batch_interval") =
+               std::chrono::duration<double>(IndexWriterOptions{}.batch_interval).count(),
+           py::arg("wait_for_lock") = false,
+           "Opens or creates the index. Raises DatabaseLockedError, SchemaVersionError, IoError.")
+      .def("add", &PyWriter::add, py::arg("record"),
+           "Adds the paper, or replaces the one with its id (an older update_date never "
+           "overwrites a newer one). Returns its canonical id. Raises RecordError for a record "
+           "paperdex-index would skip (origin 'record:1').")
+      .def("add_all", &PyWriter::add_all, py::arg("records"), py::kw_only(),
+           py::arg("strict") = false,
+           "Adds every record of an iterable of dicts. Returns the skipped ones as "
+           "[RecordError] (origin 'records:N', N counting from 1). strict=True raises the first "
+           "instead, dropping the open batch, as paperdex-index --strict.")
+      .def("delete", &PyWriter::remove, py::arg("id"),
+           "Removes the paper with this id (any version suffix). Returns False if it is not "
+           "indexed.")
+      .def("commit", &PyWriter::commit, "Commits the open batch, making it visible to searchers.")
+      .def("discard_batch", &PyWriter::discard_batch, "Drops the open batch's changes.")
+      .def("close", &PyWriter::close, "Commits what is pending and releases the index's lock.")
+      .def_property_readonly("stats", &PyWriter::stats,
+                             "{'added', 'updated', 'unchanged', 'merged', 'deleted'}: counts "
+                             "since the Writer was opened")
+      .def_property_readonly("document_count", &PyWriter::document_count,
+                             "documents in the index, the open batch included")
+      .def_property_readonly("path", &PyWriter::path, "the index's path")
+      .def_property_readonly("closed", &PyWriter::closed, "True after close()")
+      .def("__enter__", [](py::object self) { return self; })
+      .def("__exit__",
+           [](PyWriter& self, py::object type, py::object, py::object) {
+             if (!type.is_none() && !self.closed()) self.discard_batch();
+             if (!self.closed()) self.close();
+           })
+      .def("__repr__", [](PyWriter& self) {
+        return "<paperdex.Writer " + py::repr(py::str(self.path())).cast<std::string>() +
+               (self.closed() ? std::string(" (closed)")
+                              : ": " + std::to_string(self.document_count()) + " documents") +
+               ">";
+      });
+}
+
+}  // namespace paperdex::python

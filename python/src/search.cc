@@ -1,0 +1,655 @@
+#include "search.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <pybind11/stl.h>
+
+#include "errors.h"
+#include "json_value.h"
+#include "output.h"
+#include "paperdex/searcher.h"
+
+namespace py = pybind11;
+
+namespace paperdex::python {
+namespace {
+
+// ---------------------------------------------------------------------------
+// Searcher.search's keywords: one row per SearchRequest field, read by the
+// argument parser, the docstring and the tests (Searcher.search_keywords).
+// A new SearchRequest field is one more row.
+
+struct RequestKeyword {
+  std::string name;
+  std::string help;
+  std::function<void(SearchRequest&, py::handle)> set;
+  std::function<py::object(const SearchRequest&)> get;  // the default, for the docstring
+};
+
+std::string type_name(py::handle value) { return py::str(py::type::of(value).attr("__name__")); }
+
+[[noreturn]] void wrong_type(const std::string& keyword, const char* wanted, py::handle value) {
+  throw py::type_error("search(): " + keyword + " must be " + wanted + ", not " + type_name(value));
+}
+
+std::vector<std::string> string_list(const std::string& keyword, py::handle value) {
+  // A lone string is one value, not a sequence of characters.
+  if (py::isinstance<py::str>(value)) return {value.cast<std::string>()};
+  if (value.is_none()) return {};
+  if (!py::isinstance<py::iterable>(value))
+    wrong_type(keyword, "a str or an iterable of str", value);
+  std::vector<std::string> values;
+  for (py::handle item : py::iter(value)) {
+    if (!py::isinstance<py::str>(item)) wrong_type(keyword, "a str or an iterable of str", item);
+    values.push_back(item.cast<std::string>());
+  }
+  return values;
+}
+
+template <typename T>
+RequestKeyword keyword(std::string name, T SearchRequest::*field, std::string help) {
+  RequestKeyword row{name, std::move(help), {}, {}};
+  if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+    row.set = [=](SearchRequest& r, py::handle v) { r.*field = string_list(name, v); };
+    row.get = [=](const SearchRequest& r) { return py::object(py::tuple(py::cast(r.*field))); };
+  } else if constexpr (std::is_same_v<T, bool>) {
+    row.set = [=](SearchRequest& r, py::handle v) { r.*field = py::cast<bool>(v); };
+    row.get = [=](const SearchRequest& r) { return py::object(py::bool_(r.*field)); };
+  } else if constexpr (std::is_same_v<T, std::size_t>) {
+    row.set = [=](SearchRequest& r, py::handle v) {
+      if (!py::isinstance<py::int_>(v) || py::isinstance<py::bool_>(v)) {
+        wrong_type(name, "an int", v);
+      }
+      if (v.cast<long long>() < 0) {
+        throw py::value_error("search(): " + name + " must not be negative");
+      }
+      r.*field = v.cast<std::size_t>();
+    };
+    row.get = [=](const SearchRequest& r) { return py::object(py::int_(r.*field)); };
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    // Text that may be absent: None and "" both mean "not given".
+    row.set = [=](SearchRequest& r, py::handle v) {
+      if (v.is_none()) {
+        (r.*field).clear();
+      } else if (py::isinstance<py::str>(v)) {
+        r.*field = v.cast<std::string>();
+      } else {
+        wrong_type(name, "a str or None", v);
+      }
+    };
+    row.get = [=](const SearchRequest& r) {
+      return (r.*field).empty() ? py::object(py::none()) : py::object(py::str(r.*field));
+    };
+  } else {
+    static_assert(sizeof(T) == 0, "no conversion for this SearchRequest field type");
+  }
+  return row;
+}
+
+// An enum field, as one of `names`.
+template <typename E>
+RequestKeyword choice(std::string name, E SearchRequest::*field,
+                      std::vector<std::pair<std::string, E>> names, std::string help) {
+  std::string listed;
+  for (const auto& [text, value] : names) listed += (listed.empty() ? "'" : ", '") + text + "'";
+  help += " (" + listed + ")";
+  RequestKeyword row{name, std::move(help), {}, {}};
+  row.set = [=](SearchRequest& r, py::handle v) {
+    if (!py::isinstance<py::str>(v)) wrong_type(name, "a str", v);
+    const std::string text = v.cast<std::string>();
+    for (const auto& [candidate, value] : names) {
+      if (candidate == text) {
+        r.*field = value;
+        return;
+      }
+    }
+    throw py::value_error("search(): " + name + " must be one of " + listed + ", not '" + text +
+                          "'");
+  };
+  row.get = [=](const SearchRequest& r) {
+    for (const auto& [text, value] : names) {
+      if (value == r.*field) return py::object(py::str(text));
+    }
+    return py::object(py::none());
+  };
+  return row;
+}
+
+const std::vector<RequestKeyword>& request_keywords() {
+  static const std::vector<RequestKeyword> rows = {
+      keyword("subjects", &SearchRequest::subjects,
+              "subject filters, OR-ed: a category ('cs.NI'), an archive or a group ('cs')"),
+      keyword("years", &SearchRequest::years,
+              "year filters, OR-ed: '2024', '2020..2024', '2020..', '..2010'"),
+      keyword("authors", &SearchRequest::authors,
+              "author filters, OR-ed: exact names as the author facet lists them"),
+      choice("match", &SearchRequest::match,
+             {{"all", MatchMode::kAllWords}, {"any", MatchMode::kAnyWord}},
+             "how free-text words combine"),
+      choice("sort", &SearchRequest::sort,
+             {{"relevance", SortOrder::kRelevance},
+              {"newest", SortOrder::kNewest},
+              {"oldest", SortOrder::kOldest}},
+             "order of hits"),
+      keyword("offset", &SearchRequest::offset, "hits to skip (paging)"),
+      keyword("limit", &SearchRequest::limit, "hits to return at most"),
+      keyword("facets", &SearchRequest::facets, "count subject and year facets over all matches"),
+      keyword("author_facet", &SearchRequest::author_facet,
+              "also count the author facet (needs facets)"),
+      keyword("snippet_bytes", &SearchRequest::snippet_bytes, "target snippet length in bytes"),
+      keyword("like", &SearchRequest::like,
+              "papers similar to this paper (an arXiv id); filters and the query apply too"),
+      keyword("explain", &SearchRequest::explain,
+              "fill Hit.explanation and SearchResult.parsed_query's JSON"),
+      keyword("suggest", &SearchRequest::suggest, "offer a spelling correction (suggestion)"),
+      keyword("correct", &SearchRequest::correct,
+              "search the spelling correction instead, when there is one"),
+  };
+  return rows;
+}
+
+std::string request_signature() {
+  const SearchRequest defaults;
+  std::string signature = "search(query='', *";
+  for (const RequestKeyword& row : request_keywords()) {
+    signature += ", " + row.name + "=" + py::repr(row.get(defaults)).cast<std::string>();
+  }
+  return signature + ") -> SearchResult";
+}
+
+std::string search_docstring() {
+  const SearchRequest defaults;
+  std::string doc = request_signature() +
+                    "\n\nRuns one search. `query` is paperdex's query language (README \"Query "
+                    "syntax\"); an empty query with filters lists every match, newest first. "
+                    "Filters are OR-ed within a keyword and AND-ed across keywords and with the "
+                    "query.\n\nKeywords (SearchRequest's fields, same names):\n";
+  for (const RequestKeyword& row : request_keywords()) {
+    doc += "  " + row.name + " = " + py::repr(row.get(defaults)).cast<std::string>() + ": " +
+           row.help + "\n";
+  }
+  doc +=
+      "\nThe GIL is released while searching. Calls on one Searcher are serialized by a lock; "
+      "open one Searcher per thread to search in parallel.\n\nRaises QuerySyntaxError (with "
+      "position, hint and query), Error (`like` names no paper), IoError.";
+  return doc;
+}
+
+void apply_keywords(SearchRequest& request, const py::kwargs& keywords) {
+  for (const auto& [key, value] : keywords) {
+    const std::string name = py::cast<std::string>(key);
+    const auto& rows = request_keywords();
+    const auto row = std::find_if(rows.begin(), rows.end(),
+                                  [&](const RequestKeyword& r) { return r.name == name; });
+    if (row == rows.end()) {
+      py::list names;
+      for (const RequestKeyword& r : rows) names.append(r.name);
+      const py::list close = py::module_::import("difflib").attr("get_close_matches")(name, names);
+      throw py::type_error("search() got an unexpected keyword argument '" + name + "'" +
+                           (close.empty()
+                                ? std::string()
+                                : " (did you mean '" + close[0].cast<std::string>() + "'?)"));
+    }
+    try {
+      row->set(request, value);
+    } catch (const py::cast_error&) {
+      wrong_type(name, "of another type", value);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Results.
+
+const char* match_set_name(MatchSet set) {
+  switch (set) {
+    case MatchSet::kAllWords:
+      return "all_words";
+    case MatchSet::kMostWords:
+      return "most_words";
+    case MatchSet::kAnyWord:
+      return "any_word";
+  }
+  return "all_words";
+}
+
+// One search's request and result, converted to Python values when asked.
+struct ResultView {
+  SearchRequest request;
+  SearchResult result;
+  py::object hits;  // the Hit objects, made on first use
+
+  const py::object& hit_list() {
+    if (!hits) hits = py::cast(result.hits);
+    return hits;
+  }
+};
+
+// The first `columns` code points of UTF-8 `text`, "…" marking a cut.
+std::string clipped(const std::string& text, std::size_t columns) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 && count++ == columns) {
+      return text.substr(0, i) + "…";
+    }
+  }
+  return text;
+}
+
+std::string quoted(const std::string& text) { return py::repr(py::str(text)).cast<std::string>(); }
+
+std::string html_escaped(const std::string& text) {
+  return render_highlights(HighlightedText{text, {}}, "", "", true);
+}
+
+std::string fixed2(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", value);
+  return buffer;
+}
+
+std::string totals_line(const ResultView& view) {
+  const SearchResult& r = view.result;
+  std::string line;
+  if (r.hits.empty()) {
+    line = "no hits";
+  } else {
+    line = "hits " + std::to_string(view.request.offset + 1) + "-" +
+           std::to_string(view.request.offset + r.hits.size());
+  }
+  line += " of " + std::string(r.total_exact ? "" : "about ") + std::to_string(r.total);
+  if (r.match_set == MatchSet::kMostWords) {
+    line += " matching some words (" + std::to_string(r.all_words_total) + " every word)";
+  }
+  return line;
+}
+
+std::string result_repr(const ResultView& view) {
+  const SearchResult& r = view.result;
+  std::string text =
+      "<paperdex.SearchResult " + quoted(view.request.query) + ": " + totals_line(view) + ">";
+  if (r.corrected) text += "\n  showing results for " + quoted(r.suggestion);
+  if (!r.corrected && !r.suggestion.empty()) text += "\n  did you mean " + quoted(r.suggestion);
+  std::size_t number = view.request.offset;
+  for (const Hit& hit : r.hits) {
+    text += "\n  " + std::to_string(++number) + ". " + hit.id + " (" +
+            (hit.year ? std::to_string(hit.year) : std::string("----")) + ") " +
+            clipped(hit.title.text, 64) + (hit.score > 0 ? "  [" + fixed2(hit.score) + "]" : "");
+  }
+  const auto facet_line = [&](const char* name, const std::vector<FacetCount>& facet) {
+    if (facet.empty()) return;
+    text += "\n  " + std::string(name) + ":";
+    for (std::size_t i = 0; i < facet.size() && i < 5; ++i) {
+      text += " " + facet[i].value + "=" + std::to_string(facet[i].count);
+    }
+    if (facet.size() > 5) text += " …";
+  };
+  facet_line("subjects", r.subject_facets);
+  facet_line("years", r.year_facets);
+  facet_line("authors", r.author_facets);
+  return text;
+}
+
+std::string result_html(const ResultView& view) {
+  const SearchResult& r = view.result;
+  std::string html = "<div><p><b>" + html_escaped(view.request.query) +
+                     "</b>: " + html_escaped(totals_line(view)) + "</p>";
+  if (!r.suggestion.empty()) {
+    html += "<p>" + std::string(r.corrected ? "Showing results for " : "Did you mean ") + "<i>" +
+            html_escaped(r.suggestion) + "</i></p>";
+  }
+  if (!r.hits.empty()) {
+    html += "<table><tr><th>#</th><th>id</th><th>year</th><th>title</th><th>score</th></tr>";
+    std::size_t number = view.request.offset;
+    for (const Hit& hit : r.hits) {
+      html += "<tr><td>" + std::to_string(++number) + "</td><td>" + html_escaped(hit.id) +
+              "</td><td>" + (hit.year ? std::to_string(hit.year) : std::string()) + "</td><td>" +
+              render_highlights(hit.title, "<b>", "</b>", true) + "</td><td>" + fixed2(hit.score) +
+              "</td></tr>";
+    }
+    html += "</table>";
+  }
+  return html + "</div>";
+}
+
+// What the CLI prints for this search with --format json.
+cli::OutputOptions json_options(const SearchRequest& request) {
+  cli::OutputOptions options;
+  options.format = cli::Format::kJson;
+  options.explain = request.explain;
+  return options;
+}
+
+py::object facet_dict(const std::vector<FacetCount>& facet) {
+  py::dict values;
+  for (const FacetCount& f : facet) values[py::str(f.value)] = f.count;
+  return values;
+}
+
+// A SearchResult field as a read-only attribute of the same name.
+template <typename T>
+void result_attribute(py::class_<ResultView>& cls, const char* name, T SearchResult::*field,
+                      const char* doc) {
+  cls.def_property_readonly(
+      name, [field](const ResultView& view) -> const T& { return view.result.*field; }, doc);
+}
+
+// ---------------------------------------------------------------------------
+// The Searcher.
+
+class PySearcher {
+ public:
+  explicit PySearcher(std::string path) : path_(std::move(path)) {
+    py::gil_scoped_release release;
+    searcher_.emplace(path_);
+  }
+
+  ResultView search(std::string query, const py::kwargs& keywords) {
+    ResultView view;
+    view.request.query = std::move(query);
+    apply_keywords(view.request, keywords);
+    std::optional<QuerySyntaxError> syntax_error;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard lock(mutex_);
+      try {
+        view.result = open().search(view.request);
+      } catch (const QuerySyntaxError& error) {
+        syntax_error = error;  // raised below, with the GIL and the query
+      }
+    }
+    if (syntax_error) raise_query_syntax_error(*syntax_error, view.request.query);
+    return view;
+  }
+
+  IndexInfo index_info() {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    return open().index_info();
+  }
+
+  std::size_t document_count() {
+    std::lock_guard lock(mutex_);
+    return open().document_count();
+  }
+
+  AnalysisVersions analysis_versions() {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    return open().analysis_versions();
+  }
+
+  void close() {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    searcher_.reset();
+  }
+
+  bool closed() const { return !searcher_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  Searcher& open() {
+    if (!searcher_) throw Error("the Searcher of " + path_ + " is closed");
+    return *searcher_;
+  }
+
+  std::string path_;
+  std::mutex mutex_;  // a Searcher is not shareable between threads in C++
+  std::optional<Searcher> searcher_;
+};
+
+py::object index_info_dict(const IndexInfo& info, const std::string& path) {
+  std::ostringstream json;
+  cli::OutputOptions options;
+  options.format = cli::Format::kJson;
+  cli::print_stats(json, path, info, options);
+  return to_python(nlohmann::ordered_json::parse(json.str()));
+}
+
+// IndexInfo plus the path it describes (for to_dict, which is --stats --json).
+struct IndexInfoView {
+  IndexInfo info;
+  std::string path;
+};
+
+template <typename T>
+void info_attribute(py::class_<IndexInfoView>& cls, const char* name, T IndexInfo::*field,
+                    const char* doc) {
+  cls.def_property_readonly(
+      name, [field](const IndexInfoView& view) -> const T& { return view.info.*field; }, doc);
+}
+
+}  // namespace
+
+void bind_search(py::module_& m) {
+  py::class_<HighlightedText>(m, "Highlighted",
+                              "Display text with the byte ranges that matched the query. "
+                              "str() is the plain text; render() adds markers.")
+      .def_readonly("text", &HighlightedText::text, "the display text")
+      .def_readonly("spans", &HighlightedText::spans,
+                    "[begin, end) UTF-8 byte ranges of the matched words, sorted")
+      .def(
+          "render",
+          [](const HighlightedText& text, const std::string& open, const std::string& close,
+             bool html_escape) { return render_highlights(text, open, close, html_escape); },
+          py::arg("open") = "<b>", py::arg("close") = "</b>", py::arg("html_escape") = true,
+          "The text with each matched span wrapped in open/close; with html_escape the text "
+          "(not the markers) is HTML-escaped.")
+      .def(
+          "runs",
+          [](const HighlightedText& text) {
+            py::list runs;
+            visit_highlights(text, [&](std::string_view run, bool matched) {
+              runs.append(py::make_tuple(py::str(run.data(), run.size()), matched));
+            });
+            return runs;
+          },
+          "The text as [(run, matched), ...]: plain runs and matched spans in order, "
+          "concatenating to the text.")
+      .def("__str__", [](const HighlightedText& text) { return text.text; })
+      .def("__repr__",
+           [](const HighlightedText& text) {
+             return "Highlighted(" + quoted(render_highlights(text, "[", "]", false)) + ")";
+           })
+      .def("_repr_html_", [](const HighlightedText& text) {
+        return render_highlights(text, "<b>", "</b>", true);
+      });
+
+  py::class_<TermContribution>(m, "TermContribution",
+                               "A query term a hit matched and its share of the score.")
+      .def_readonly("field", &TermContribution::field, "'text', 'title', 'author', 'subject', ...")
+      .def_readonly("term", &TermContribution::term, "the term as indexed (a stem in text)")
+      .def_readonly("weight", &TermContribution::weight, "its share of Hit.score; 0 for filters")
+      .def("__repr__", [](const TermContribution& t) {
+        return "TermContribution(" + quoted(t.field + ":" + t.term) + ", " + fixed2(t.weight) + ")";
+      });
+
+  py::class_<Hit>(m, "Hit", "One paper of a result page.")
+      .def_readonly("id", &Hit::id, "arXiv id ('2101.00001') or a derived id")
+      .def_readonly("title", &Hit::title, "the title (Highlighted)")
+      .def_readonly("snippet", &Hit::snippet,
+                    "from the abstract, around the best passage (Highlighted)")
+      .def_readonly("authors", &Hit::authors, "display names, in paper order")
+      .def_readonly("subjects", &Hit::subjects, "arXiv categories, primary first")
+      .def_readonly("year", &Hit::year, "year of first submission; 0 when unknown")
+      .def_readonly("score", &Hit::score, "BM25 relevance (0 for filter-only queries)")
+      .def_readonly("matches_all_words", &Hit::matches_all_words,
+                    "False for partial matches that fill the page")
+      .def_readonly("explanation", &Hit::explanation,
+                    "with explain=True: [TermContribution], largest share first")
+      .def(
+          "to_dict",
+          [](const Hit& hit) {
+            // The CLI's JSON for a result of this one hit: the same keys.
+            SearchResult one;
+            one.hits.push_back(hit);
+            cli::OutputOptions options;
+            options.format = cli::Format::kJson;
+            options.explain = !hit.explanation.empty();
+            return to_python(cli::to_json("", one, options)["hits"][0]);
+          },
+          "The hit as paperdex-search --format json prints it (one element of 'hits').")
+      .def("__repr__", [](const Hit& hit) {
+        return "Hit(" + quoted(hit.id) + ", year=" + std::to_string(hit.year) +
+               ", score=" + fixed2(hit.score) + ", title=" + quoted(clipped(hit.title.text, 60)) +
+               ")";
+      });
+
+  py::class_<FacetCount>(m, "Facet", "A facet value and how many matching papers have it.")
+      .def_readonly("value", &FacetCount::value,
+                    "a subject ('cs.NI'), a year ('2024') or an author")
+      .def_readonly("count", &FacetCount::count, "matching papers with that value")
+      .def_readonly("label", &FacetCount::label, "a subject's name, or ''")
+      .def("__repr__", [](const FacetCount& f) {
+        return "Facet(" + quoted(f.value) + ", " + std::to_string(f.count) +
+               (f.label.empty() ? std::string() : ", " + quoted(f.label)) + ")";
+      });
+
+  py::class_<ResultView> result(m, "SearchResult",
+                                "What a search found. len() and iteration are over the page's "
+                                "hits; to_dict() is paperdex-search --format json's object.");
+  result
+      .def_property_readonly(
+          "hits", [](ResultView& view) { return view.hit_list(); },
+          "the requested page: at most `limit` Hit objects from `offset`")
+      .def_property_readonly(
+          "query", [](const ResultView& view) { return view.request.query; }, "the query searched")
+      .def_property_readonly(
+          "match_set", [](const ResultView& view) { return match_set_name(view.result.match_set); },
+          "which papers total and the facets describe: 'all_words', 'most_words' (too few "
+          "matched every word) or 'any_word' (match='any')")
+      .def_property_readonly(
+          "suggestion",
+          [](const ResultView& view) {
+            return view.result.suggestion.empty() ? py::object(py::none())
+                                                  : py::object(py::str(view.result.suggestion));
+          },
+          "'did you mean': the corrected query, or None")
+      .def_property_readonly(
+          "facets",
+          [](const ResultView& view) {
+            py::dict facets;
+            facets["subject"] = facet_dict(view.result.subject_facets);
+            facets["year"] = facet_dict(view.result.year_facets);
+            if (!view.result.author_facets.empty()) {
+              facets["author"] = facet_dict(view.result.author_facets);
+            }
+            return facets;
+          },
+          "{'subject': {value: count}, 'year': {...}, 'author': {...} (with author_facet)}, "
+          "as in to_dict()");
+  result_attribute(result, "total", &SearchResult::total, "matches in match_set");
+  result_attribute(result, "total_exact", &SearchResult::total_exact,
+                   "False when total is an estimate (only without facets)");
+  result_attribute(result, "all_words_total", &SearchResult::all_words_total,
+                   "papers matching every word");
+  result_attribute(result, "subject_facets", &SearchResult::subject_facets,
+                   "[Facet] by count, descending, then value");
+  result_attribute(result, "year_facets", &SearchResult::year_facets,
+                   "[Facet] by year, descending");
+  result_attribute(result, "author_facets", &SearchResult::author_facets,
+                   "with author_facet=True: [Facet] by count, descending, then name");
+  result_attribute(result, "parsed_query", &SearchResult::parsed_query,
+                   "the query as the engine understands it");
+  result_attribute(result, "corrected", &SearchResult::corrected,
+                   "the hits are for suggestion (correct=True)");
+  result
+      .def(
+          "to_dict",
+          [](const ResultView& view) {
+            return to_python(
+                cli::to_json(view.request.query, view.result, json_options(view.request)));
+          },
+          "Exactly the JSON object paperdex-search --format json prints for this search.")
+      .def("__len__", [](const ResultView& view) { return view.result.hits.size(); })
+      .def("__iter__", [](ResultView& view) { return view.hit_list().attr("__iter__")(); })
+      .def("__getitem__",
+           [](ResultView& view, py::object index) { return view.hit_list()[std::move(index)]; })
+      .def("__repr__", &result_repr)
+      .def("_repr_html_", &result_html);
+
+  py::class_<IndexInfoView> info(m, "IndexInfo", "What Searcher.index_info() reports.");
+  info_attribute(info, "documents", &IndexInfo::documents, "papers");
+  info_attribute(info, "unique_terms", &IndexInfo::unique_terms, "distinct index terms");
+  info_attribute(info, "term_occurrences", &IndexInfo::term_occurrences, "words indexed");
+  info_attribute(info, "size_bytes", &IndexInfo::size_bytes, "the index's files on disk");
+  info_attribute(info, "first_year", &IndexInfo::first_year, "earliest year; 0 when none");
+  info_attribute(info, "last_year", &IndexInfo::last_year, "latest year");
+  info_attribute(info, "subjects", &IndexInfo::subjects, "[Facet]: every subject, by count");
+  info_attribute(info, "schema_version", &IndexInfo::schema_version, "on-disk schema version");
+  info_attribute(info, "last_update", &IndexInfo::last_update, "last commit, ISO 8601 UTC, or ''");
+  info_attribute(info, "analysis", &IndexInfo::analysis, "'ICU 72.1, Unicode 15.0', or ''");
+  info.def(
+          "to_dict",
+          [](const IndexInfoView& view) { return index_info_dict(view.info, view.path); },
+          "Exactly paperdex-search --stats --format json's object.")
+      .def("__repr__", [](const IndexInfoView& view) {
+        return "IndexInfo(" + quoted(view.path) +
+               ", documents=" + std::to_string(view.info.documents) +
+               ", years=" + std::to_string(view.info.first_year) + ".." +
+               std::to_string(view.info.last_year) +
+               ", subjects=" + std::to_string(view.info.subjects.size()) + ")";
+      });
+
+  py::class_<AnalysisVersions>(m, "AnalysisVersions",
+                               "The analysis (ICU, Unicode) an index was built with, and this "
+                               "library's; when they differ, re-index to be sure.")
+      .def_readonly("index", &AnalysisVersions::index, "recorded by the indexer; '' when not")
+      .def_readonly("searcher", &AnalysisVersions::searcher, "this library's")
+      .def_property_readonly("differ", &AnalysisVersions::differ, "both known and different")
+      .def("__repr__", [](const AnalysisVersions& v) {
+        return "AnalysisVersions(index=" + quoted(v.index) + ", searcher=" + quoted(v.searcher) +
+               ")";
+      });
+
+  py::list keyword_names;
+  for (const RequestKeyword& row : request_keywords()) keyword_names.append(row.name);
+
+  py::class_<PySearcher>(m, "Searcher",
+                         "Searches one paperdex index: Searcher(path).\n\n"
+                         "Thread-safety: calls on one Searcher are serialized by a lock of its "
+                         "own, so sharing one between threads is safe but not parallel; open one "
+                         "Searcher per thread (it takes well under a millisecond) to search in "
+                         "parallel: the GIL is released while searching. A Searcher sees the "
+                         "index as of when it was opened. Usable as a context manager (closes "
+                         "it).")
+      .def(py::init<std::string>(), py::arg("path"),
+           "Opens the index at path. Raises DatabaseNotFoundError, SchemaVersionError, IoError.")
+      .def("search", &PySearcher::search, py::arg("query") = "", search_docstring().c_str())
+      .def(
+          "index_info",
+          [](PySearcher& self) {
+            return IndexInfoView{self.index_info(), self.path()};
+          },
+          "Describes the index (counts its distinct terms: a second or two per million papers).")
+      .def("analysis_versions", &PySearcher::analysis_versions,
+           "The index's analysis and this library's (AnalysisVersions).")
+      .def_property_readonly("document_count", &PySearcher::document_count,
+                             "papers in the index, as of opening")
+      .def_property_readonly("path", &PySearcher::path, "the index's path")
+      .def_property_readonly("closed", &PySearcher::closed, "True after close()")
+      .def("close", &PySearcher::close, "Closes the index; later calls raise Error.")
+      .def("__enter__", [](py::object self) { return self; })
+      .def("__exit__", [](PySearcher& self, py::args) { self.close(); })
+      .def("__repr__",
+           [](PySearcher& self) {
+             return "<paperdex.Searcher " + quoted(self.path()) +
+                    (self.closed() ? std::string(" (closed)")
+                                   : ": " + std::to_string(self.document_count()) + " papers") +
+                    ">";
+           })
+      .def_property_readonly_static(
+          "search_keywords", [keyword_names](py::object) { return py::tuple(keyword_names); },
+          "The keyword arguments search() takes: SearchRequest's fields.");
+}
+
+}  // namespace paperdex::python
