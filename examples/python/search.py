@@ -14,7 +14,10 @@ def main():
     db, query, subjects = sys.argv[1], sys.argv[2], sys.argv[3:]
     try:
         with paperdex.Searcher(db) as searcher:
-            result = searcher.search(query, subjects=subjects, limit=5, author_facet=True)
+            # strict_syntax: show the user where the query goes wrong, instead of
+            # searching what is not valid syntax as words (the default).
+            result = searcher.search(query, subjects=subjects, limit=5, author_facet=True,
+                                     strict_syntax=True)
     except paperdex.QuerySyntaxError as error:
         print(error.marked(), file=sys.stderr)  # the query with a caret under the problem
         if error.hint:

@@ -152,6 +152,8 @@ const std::vector<RequestKeyword>& request_keywords() {
       keyword("suggest", &SearchRequest::suggest, "offer a spelling correction (suggestion)"),
       keyword("correct", &SearchRequest::correct,
               "search the spelling correction instead, when there is one"),
+      keyword("strict_syntax", &SearchRequest::strict_syntax,
+              "raise QuerySyntaxError for invalid syntax instead of reading it as words"),
   };
   return rows;
 }
@@ -209,18 +211,6 @@ void apply_keywords(SearchRequest& request, const py::kwargs& keywords) {
 // ---------------------------------------------------------------------------
 // Results.
 
-const char* match_set_name(MatchSet set) {
-  switch (set) {
-    case MatchSet::kAllWords:
-      return "all_words";
-    case MatchSet::kMostWords:
-      return "most_words";
-    case MatchSet::kAnyWord:
-      return "any_word";
-  }
-  return "all_words";
-}
-
 // One search's request and result, converted to Python values when asked.
 struct ResultView {
   SearchRequest request;
@@ -266,8 +256,8 @@ std::string totals_line(const ResultView& view) {
            std::to_string(view.request.offset + r.hits.size());
   }
   line += " of " + std::string(r.total_exact ? "" : "about ") + std::to_string(r.total);
-  if (r.match_set == MatchSet::kMostWords) {
-    line += " matching some words (" + std::to_string(r.all_words_total) + " every word)";
+  if (r.match_set == MatchSet::kAnyWord) {
+    line += " matching any word (" + std::to_string(r.all_words_total) + " every word)";
   }
   return line;
 }
@@ -524,9 +514,17 @@ void bind_search(py::module_& m) {
       .def_property_readonly(
           "query", [](const ResultView& view) { return view.request.query; }, "the query searched")
       .def_property_readonly(
-          "match_set", [](const ResultView& view) { return match_set_name(view.result.match_set); },
-          "which papers total and the facets describe: 'all_words', 'most_words' (too few "
-          "matched every word) or 'any_word' (match='any')")
+          "match_set",
+          [](const ResultView& view) { return cli::match_set_name(view.result.match_set); },
+          "which papers total and the facets describe: 'all_words' or 'any_word'")
+      .def_property_readonly(
+          "match_rule",
+          [](const ResultView& view) { return cli::match_rule_name(view.result.match_rule); },
+          "why match_set is what it is: 'as_written', 'short_query', 'no_full_match', "
+          "'long_query' or 'any_word_requested' (README, 'Which papers match')")
+      .def_property_readonly(
+          "notes", [](const ResultView& view) { return py::cast(view.result.notes); },
+          "what was read as words rather than as query syntax, and why: [str]")
       .def_property_readonly(
           "suggestion",
           [](const ResultView& view) {

@@ -13,30 +13,45 @@ BAD_QUERIES = ['optical "circuit switch', "titel:scheduling", "year:20x4", "(opt
 @pytest.mark.parametrize("query", BAD_QUERIES)
 def test_query_syntax_error_points_where_the_cli_does(corpus_index, searcher, query):
     with pytest.raises(paperdex.QuerySyntaxError) as raised:
-        searcher.search(query)
+        searcher.search(query, strict_syntax=True)
     error = raised.value
     assert isinstance(error, paperdex.Error)
     assert error.query == query
     assert 0 <= error.position <= len(query.encode("utf-8"))
-    run = subprocess.run([SEARCH_BIN, "--db", corpus_index, "--", query], capture_output=True,
-                         text=True)
+    run = subprocess.run([SEARCH_BIN, "--db", corpus_index, "--strict-syntax", "--", query],
+                         capture_output=True, text=True)
     assert run.returncode == 2
     # paperdex-search: MESSAGE (HINT) / "  QUERY" / "  ^" under the problem.
     first, query_line, caret_line = run.stderr.rstrip("\n").split("\n")[-3:]
     assert first == "paperdex-search: %s" % error + (" (%s)" % error.hint if error.hint else "")
     assert query_line == "  " + query
-    # The CLI puts its caret error.position columns in (bytes); marked() puts it
-    # under the character at that byte, which differs only for non-ASCII text.
-    assert caret_line == "  " + " " * error.position + "^"
+    # Both put the caret under the character at error.position (a byte offset),
+    # counted in columns, which differs from bytes for non-ASCII text.
     characters_before = len(query.encode("utf-8")[: error.position].decode("utf-8"))
-    assert error.marked().split("\n")[1:] == [query_line, "  " + " " * characters_before + "^"]
+    assert caret_line == "  " + " " * characters_before + "^"
+    assert error.marked().split("\n")[1:] == [query_line, caret_line]
 
 
 def test_hint_names_the_field(searcher):
     with pytest.raises(paperdex.QuerySyntaxError) as raised:
-        searcher.search("titel:scheduling")
+        searcher.search("titel:scheduling", strict_syntax=True)
     assert "title" in raised.value.hint
     assert raised.value.position == 0
+
+
+@pytest.mark.parametrize("query", BAD_QUERIES)
+def test_by_default_invalid_syntax_is_read_as_words(searcher, query):
+    result = searcher.search(query)
+    assert result.notes, "a note says what was read as words"
+    assert result.to_dict()["notes"] == result.notes
+
+
+def test_match_rule_is_told(searcher):
+    assert searcher.search("optical circuit switch").match_rule == "short_query"
+    long_query = searcher.search("scheduling optical circuit switches in data center networks")
+    assert long_query.match_rule == "long_query"
+    assert long_query.match_set == "any_word"
+    assert long_query.to_dict()["match_rule"] == "long_query"
 
 
 def test_filter_errors_are_query_syntax_errors(searcher):

@@ -106,32 +106,6 @@ std::string fixed(double value, int decimals) {
   return buffer;
 }
 
-const char* match_set_name(MatchSet set) {
-  switch (set) {
-    case MatchSet::kAllWords:
-      return "all_words";
-    case MatchSet::kAnyWord:
-      return "any_word";
-  }
-  return "all_words";
-}
-
-const char* match_rule_name(MatchRule rule) {
-  switch (rule) {
-    case MatchRule::kAsWritten:
-      return "as_written";
-    case MatchRule::kShortQuery:
-      return "short_query";
-    case MatchRule::kNoFullMatch:
-      return "no_full_match";
-    case MatchRule::kLongQuery:
-      return "long_query";
-    case MatchRule::kAnyWordRequested:
-      return "any_word_requested";
-  }
-  return "as_written";
-}
-
 // What the total counts, after "Showing 1–10 of N papers".
 std::string match_set_phrase(const SearchResult& result) {
   switch (result.match_rule) {
@@ -385,6 +359,32 @@ void print_text_stats(std::ostream& out, const std::string& raw_path, const Inde
 }
 
 }  // namespace
+
+const char* match_set_name(MatchSet set) {
+  switch (set) {
+    case MatchSet::kAllWords:
+      return "all_words";
+    case MatchSet::kAnyWord:
+      return "any_word";
+  }
+  return "all_words";
+}
+
+const char* match_rule_name(MatchRule rule) {
+  switch (rule) {
+    case MatchRule::kAsWritten:
+      return "as_written";
+    case MatchRule::kShortQuery:
+      return "short_query";
+    case MatchRule::kNoFullMatch:
+      return "no_full_match";
+    case MatchRule::kLongQuery:
+      return "long_query";
+    case MatchRule::kAnyWordRequested:
+      return "any_word_requested";
+  }
+  return "as_written";
+}
 
 std::optional<Format> parse_format(const std::string& name) {
   if (name == "text") return Format::kText;

@@ -67,4 +67,8 @@ std::size_t display_width(const std::string& text);
 // characters two), keeping highlight spans on the right lines.
 std::vector<HighlightedText> wrap(const HighlightedText& text, std::size_t width);
 
+// The names JSON gives MatchSet and MatchRule ("all_words", "short_query").
+const char* match_set_name(MatchSet set);
+const char* match_rule_name(MatchRule rule);
+
 }  // namespace paperdex::cli
