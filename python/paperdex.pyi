@@ -219,6 +219,7 @@ class Searcher:
         explain: bool = False,
         suggest: bool = True,
         correct: bool = False,
+        time_limit_seconds: float = 10.0,
         strict_syntax: bool = False,
     ) -> SearchResult: ...
     def index_info(self) -> IndexInfo: ...

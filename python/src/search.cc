@@ -74,6 +74,17 @@ RequestKeyword keyword(std::string name, T SearchRequest::*field, std::string he
       r.*field = v.cast<std::size_t>();
     };
     row.get = [=](const SearchRequest& r) { return py::object(py::int_(r.*field)); };
+  } else if constexpr (std::is_same_v<T, double>) {
+    row.set = [=](SearchRequest& r, py::handle v) {
+      if (!(py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v)) ||
+          py::isinstance<py::bool_>(v)) {
+        wrong_type(name, "a number", v);
+      }
+      const double value = v.cast<double>();
+      if (!(value >= 0)) throw py::value_error("search(): " + name + " must not be negative");
+      r.*field = value;
+    };
+    row.get = [=](const SearchRequest& r) { return py::object(py::float_(r.*field)); };
   } else if constexpr (std::is_same_v<T, std::string>) {
     // Text that may be absent: None and "" both mean "not given".
     row.set = [=](SearchRequest& r, py::handle v) {
@@ -152,6 +163,8 @@ const std::vector<RequestKeyword>& request_keywords() {
       keyword("suggest", &SearchRequest::suggest, "offer a spelling correction (suggestion)"),
       keyword("correct", &SearchRequest::correct,
               "search the spelling correction instead, when there is one"),
+      keyword("time_limit_seconds", &SearchRequest::time_limit_seconds,
+              "seconds a search may take before it returns the best hits found (0: no limit)"),
       keyword("strict_syntax", &SearchRequest::strict_syntax,
               "raise QuerySyntaxError for invalid syntax instead of reading it as words"),
   };

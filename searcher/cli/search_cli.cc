@@ -277,6 +277,9 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   if (options.db_path.empty()) return usage_error("--db PATH is required");
   if (auto problem = apply_numbers(options.numbers, options)) return usage_error(*problem);
   if (auto problem = check_batch_file(options.batch_file)) return usage_error(*problem);
+  if (!(options.request.time_limit_seconds >= 0 && options.request.time_limit_seconds <= 86400)) {
+    return usage_error("--time-limit must be between 0 (no limit) and 86400 seconds");
+  }
   if (options.sort == "relevance") {
     options.request.sort = SortOrder::kRelevance;
   } else if (options.sort == "newest") {
@@ -361,6 +364,9 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
       ("strict-syntax", po::bool_switch(&options.request.strict_syntax),
        "reject what is not valid query syntax (exit 2, the spot marked) instead of reading "
        "it as words")
+      ("time-limit", po::value(&options.request.time_limit_seconds)->default_value(10)
+                         ->value_name("SECONDS"),
+       "stop a search after SECONDS with the best hits found by then (0: no limit)")
       ("correct", po::bool_switch(&options.request.correct),
        "when a word looks misspelled, search the corrected query instead")
       ("explain", po::bool_switch(&options.request.explain),

@@ -742,8 +742,30 @@ std::string read_as_words_note(std::string_view query, const QuerySyntaxError& e
 QueryParser::QueryParser(const Analyzer& analyzer, QueryParserOptions options)
     : analyzer_(analyzer), options_(options) {}
 
+void QueryParser::check_bounds(std::string_view query) const {
+  if (query.size() > options_.max_query_bytes) {
+    throw QuerySyntaxError("the query is " + std::to_string(query.size()) +
+                               " bytes long; the limit is " +
+                               std::to_string(options_.max_query_bytes) + "; shorten it",
+                           options_.max_query_bytes);
+  }
+  // Every word and operator, read as plain words: what the matcher's cost
+  // grows with, whatever the syntax makes of them.
+  LexOptions plain;
+  plain.plain = true;
+  const std::vector<QueryToken> tokens = lex_query(query, plain);
+  const std::size_t count = tokens.size() - 1;  // the kEnd token
+  if (count > options_.max_query_terms) {
+    throw QuerySyntaxError("the query has " + std::to_string(count) +
+                               " words and operators; the limit is " +
+                               std::to_string(options_.max_query_terms) + "; shorten it",
+                           tokens[options_.max_query_terms].begin);
+  }
+}
+
 ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode, const TermSource* terms,
                                Syntax syntax) const {
+  check_bounds(query);
   if (syntax == Syntax::kStrict) return parse_as(query, mode, terms, {});
   // What is not valid syntax is read as words: each error's token is read as
   // text and the query parsed again, until it parses. An error met twice at

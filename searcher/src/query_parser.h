@@ -19,6 +19,10 @@ struct QueryParserOptions {
   // Most words one wildcard may expand to (in name fields: terms per field);
   // more is an error ("too broad"), not a slow query.
   unsigned max_wildcard_terms = 200;
+  // Bounds on what one query may cost (paperdex::kMaxQueryBytes and
+  // kMaxQueryTerms): beyond them a query is an error, strict or not.
+  std::size_t max_query_bytes = kMaxQueryBytes;
+  std::size_t max_query_terms = kMaxQueryTerms;
 };
 
 // What wildcards expand against: the searcher implements it over the open
@@ -109,6 +113,8 @@ class QueryParser {
   const QueryParserOptions& options() const { return options_; }
 
  private:
+  // Throws QuerySyntaxError for a query over the options' bounds.
+  void check_bounds(std::string_view query) const;
   ParsedQuery parse_as(std::string_view query, MatchMode mode, const TermSource* terms,
                        const SyntaxOptions& options) const;
 

@@ -1,8 +1,11 @@
 #include "paperdex/searcher.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <xapian.h>
@@ -74,6 +77,13 @@ Xapian::Query add_filters(const detail::QueryParser& parser, Xapian::Query query
   for (const std::string& value : values) alternatives.push_back(parser.parse_filter(field, value));
   Xapian::Query filter(Xapian::Query::OP_OR, alternatives.begin(), alternatives.end());
   return Xapian::Query(Xapian::Query::OP_FILTER, query, filter);
+}
+
+// "2.5 s", for messages.
+std::string format_seconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g s", seconds);
+  return text;
 }
 
 // What the matcher found for one query: the ranked page, how many match,
@@ -165,9 +175,41 @@ struct Searcher::Impl {
     }
   }
 
+  // The search's time budget (SearchRequest::time_limit_seconds): each pass
+  // of the matcher gets what is left of it, and stops early when it is spent.
+  struct TimeBudget {
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    bool spent = false;
+  } budget;
+
+  void start_budget(double seconds) {
+    budget = {};
+    if (seconds > 0) {
+      budget.deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(seconds));
+    }
+  }
+
+  // Gives `enquire` what is left of the budget; after its pass, check_budget().
+  void limit_time(Xapian::Enquire& enquire) {
+    if (!budget.deadline) return;
+    const double left =
+        std::chrono::duration<double>(*budget.deadline - std::chrono::steady_clock::now()).count();
+    // Xapian reads 0 as no limit: a spent budget still allows a millisecond.
+    enquire.set_time_limit(std::max(left, 0.001));
+  }
+
+  void check_budget() {
+    if (budget.deadline && std::chrono::steady_clock::now() >= *budget.deadline) {
+      budget.spent = true;
+    }
+  }
+
   MatchPass run(const Xapian::Query& query, bool by_relevance, SortOrder sort,
                 Xapian::doccount first, Xapian::doccount count, bool facets) {
     Xapian::Enquire enquire(db);
+    limit_time(enquire);
     enquire.set_query(query);
     enquire.set_weighting_scheme(detail::ranking_weight());
     if (sort == SortOrder::kRelevance && !by_relevance) sort = SortOrder::kNewest;
@@ -180,6 +222,7 @@ struct Searcher::Impl {
     }
     MatchPass pass;
     pass.mset = enquire.get_mset(first, count);
+    check_budget();
     if (!facets) {
       pass.matches = pass.mset.get_matches_estimated();
       pass.matches_exact =
@@ -192,6 +235,7 @@ struct Searcher::Impl {
     // match was two thirds of a query's time; and sorted by value over
     // remote shards, Xapian 1.4 would count some matches twice).
     Xapian::Enquire counter(db);
+    limit_time(counter);
     counter.set_query(query);
     counter.set_weighting_scheme(Xapian::BoolWeight());
     // The table when there is one; otherwise Xapian's own value-count spies,
@@ -207,6 +251,7 @@ struct Searcher::Impl {
       counter.add_matchspy(&year_spy);
     }
     const Xapian::MSet counted = counter.get_mset(0, 0, db.get_doccount());
+    check_budget();
     pass.matches = counted.get_matches_estimated();
     pass.matches_exact = counted.get_matches_lower_bound() == counted.get_matches_upper_bound();
     if (table_spy) {
@@ -330,6 +375,7 @@ struct Searcher::Impl {
 
   bool has_match(const Xapian::Query& query) {
     Xapian::Enquire enquire(db);
+    limit_time(enquire);
     enquire.set_query(query);
     enquire.set_weighting_scheme(Xapian::BoolWeight());
     return enquire.get_mset(0, 0, 1).get_matches_lower_bound() > 0;
@@ -338,9 +384,13 @@ struct Searcher::Impl {
   // Papers matching `query`, unweighted: exact when `exact`, else Xapian's estimate.
   std::size_t count(const Xapian::Query& query, bool exact) {
     Xapian::Enquire enquire(db);
+    limit_time(enquire);
     enquire.set_query(query);
     enquire.set_weighting_scheme(Xapian::BoolWeight());
-    return enquire.get_mset(0, 0, exact ? db.get_doccount() : 0).get_matches_estimated();
+    const std::size_t matches =
+        enquire.get_mset(0, 0, exact ? db.get_doccount() : 0).get_matches_estimated();
+    check_budget();
+    return matches;
   }
 
   void add_hits(SearchResult& result, const Xapian::MSet& mset, const MatchPlan& plan,
@@ -383,6 +433,7 @@ struct Searcher::Impl {
     Xapian::Enquire enquire(db);
     enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, all_words,
                                     Xapian::Query(Xapian::Query::OP_OR, page.begin(), page.end())));
+    limit_time(enquire);
     enquire.set_weighting_scheme(Xapian::BoolWeight());
     std::set<std::string> with_every_word;
     const Xapian::MSet full = enquire.get_mset(0, static_cast<Xapian::doccount>(page.size()));
@@ -393,6 +444,7 @@ struct Searcher::Impl {
   }
 
   SearchResult search(const SearchRequest& request) {
+    start_budget(request.time_limit_seconds);
     const Understood understood = understand(request);
     const detail::ParsedQuery& parsed = understood.parsed;
     const MatchPlan plan = plan_match(request, understood);
@@ -407,6 +459,13 @@ struct Searcher::Impl {
 
     const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems);
     MatchPass counted = fill_page(result, request, plan, understood, highlighter);
+    if (budget.spent) {
+      result.total_exact = false;
+      result.notes.push_back("the search reached its time limit of " +
+                             format_seconds(request.time_limit_seconds) +
+                             ": the hits are the best found by then, and the total and facets "
+                             "are estimates");
+    }
     if (request.facets) {
       result.subject_facets = detail::subject_facet(counted.subjects);
       result.year_facets = detail::year_facet(counted.years);

@@ -60,6 +60,9 @@ struct SearchRequest {
   /// Throw QuerySyntaxError for what is not valid syntax. By default it is
   /// read as words instead, and SearchResult::notes says what was.
   bool strict_syntax = false;
+  /// Seconds a search may take; past them the best hits found so far are
+  /// returned, SearchResult::total_exact is false and a note says so. 0: no limit.
+  double time_limit_seconds = 10;
 };
 
 /// A run of text with the byte ranges that matched the query. The library
@@ -135,6 +138,13 @@ enum class MatchRule {
   kLongQuery,
   kAnyWordRequested,  ///< MatchMode::kAnyWord: kAnyWord
 };
+
+/// A query longer than this many bytes is refused (QuerySyntaxError): far
+/// more than any request a person writes or pastes, and a bound on what one
+/// query can cost a service that takes queries from strangers.
+inline constexpr std::size_t kMaxQueryBytes = 16 * 1024;
+/// A query with more words and operators than this is refused likewise.
+inline constexpr std::size_t kMaxQueryTerms = 1000;
 
 /// Queries of up to this many words (outside phrases, groups and fields)
 /// match papers with every word; longer ones, papers with any (MatchRule).
