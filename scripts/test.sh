@@ -1,10 +1,32 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test through ctest.
 # Exits non-zero on any failure. Extra arguments go to ctest (e.g. -R analyzer).
+#
+#   scripts/test.sh [--sanitize] [CTEST-ARGUMENT...]
+#
+# --sanitize: the same suite built with clang 14, AddressSanitizer and
+# UndefinedBehaviorSanitizer (in build-sanitize/, with the fuzz targets, whose
+# seeds and regression inputs ctest replays), run with the sanitizers' default
+# options: any report stops the program and fails its test. Except the
+# packaging test: it builds consumers with plain g++, which cannot link
+# instrumented libraries, and packages a .deb nobody would ship; the normal
+# run covers it.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
+sanitize=false
+if [ "${1:-}" = --sanitize ]; then
+  sanitize=true
+  shift
+fi
+
 ensure_packages
-build_paperdex "${PAPERDEX_BUILD_TYPE:-Release}"
+if $sanitize; then
+  build_paperdex_sanitized
+  BUILD_DIR=$SANITIZE_BUILD_DIR
+  set -- -LE packaging "$@"
+else
+  build_paperdex "${PAPERDEX_BUILD_TYPE:-Release}"
+fi
 cd "$BUILD_DIR"
 ctest --output-on-failure -j "$(nproc)" "$@"
