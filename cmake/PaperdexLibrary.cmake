@@ -29,6 +29,10 @@ function(paperdex_shared_library_layout name)
     EXPORT_NAME ${name})
   # The public headers need C++17; the library itself is built as C++20.
   target_compile_features(${lib} INTERFACE cxx_std_17)
+  # The searcher and indexer load libpaperdex-common from their own directory:
+  # a program's RUNPATH ($ORIGIN/../lib for the CLIs) does not apply to its
+  # libraries' own dependencies, so an installed tree in any prefix needs this.
+  set_target_properties(${lib} PROPERTIES INSTALL_RPATH "$ORIGIN")
   install(TARGETS ${lib} EXPORT PaperdexTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang" AND NOT APPLE)
     target_link_options(${lib} PRIVATE
