@@ -38,12 +38,14 @@ eval_bin="$BUILD_DIR/bench/eval/paperdex-eval"
 
 # The index is cached per corpus and rebuilt when the corpus file (path, size,
 # modification time) or the code that builds it changes: the indexer library,
-# the common library (the Analyzer) and the harness's own corpus code. Searcher
+# common's internal archive (the Analyzer, which the harness links too; the
+# error types in libpaperdex-common.so do not change an index) and the
+# harness's own corpus code. Searcher
 # changes keep it: they do not change the index.
 corpus=$(realpath "$beir_dir/corpus.jsonl")
 key=$( (stat -c '%n %s %Y' "$corpus"
         find "$BUILD_DIR/indexer" "$BUILD_DIR/common" -maxdepth 1 -type f \
-          \( -name 'libpaperdex-indexer.so*' -o -name 'libpaperdex_common.a' \) -print0 |
+          \( -name 'libpaperdex-indexer.so*' -o -name 'libpaperdex_common_internal.a' \) -print0 |
           sort -z | xargs -0 sha1sum | cut -d' ' -f1
         sha1sum "$PAPERDEX_ROOT"/bench/eval/{corpus_index,beir_reader}.cc | cut -d' ' -f1) |
        sha1sum | cut -d' ' -f1)

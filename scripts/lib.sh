@@ -3,6 +3,9 @@
 
 PAPERDEX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=${PAPERDEX_BUILD_DIR:-$PAPERDEX_ROOT/build}
+# The sanitized build (ASan+UBSan, and the libFuzzer targets): test.sh
+# --sanitize and fuzz.sh share it.
+SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 
 # Debian packages the build, the tests and the tools need, none of which a
 # minimal Debian 12 (debootstrap --variant=minbase) has. scripts/fresh-check.sh
@@ -25,12 +28,16 @@ PAPERDEX_PACKAGES=(
   nlohmann-json3-dev libsimdjson-dev libexpat1-dev zlib1g-dev
   pybind11-dev python3-dev python3-pytest
 )
+# And for the sanitized build: clang with its sanitizer and libFuzzer runtimes.
+PAPERDEX_SANITIZE_PACKAGES=(clang-14 libclang-rt-14-dev)
 
 log() { printf '[paperdex] %s\n' "$*" >&2; }
 
+# ensure_packages [PACKAGE...]: the given packages, or PAPERDEX_PACKAGES.
 ensure_packages() {
-  local missing=() pkg
-  for pkg in "${PAPERDEX_PACKAGES[@]}"; do
+  local missing=() pkg wanted=("$@")
+  [ ${#wanted[@]} -gt 0 ] || wanted=("${PAPERDEX_PACKAGES[@]}")
+  for pkg in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' ||
       missing+=("$pkg")
   done
@@ -44,18 +51,34 @@ ensure_packages() {
     sudo=(sudo)
   fi
   log "installing missing packages: ${missing[*]}"
-  "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+  "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
+  # Another apt run may hold the lock (a shared machine): wait for it.
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+    --no-install-recommends \
     "${missing[@]}" >/dev/null
 }
 
+# build_paperdex [TYPE [CMAKE-ARGUMENT...]]: configure and build in BUILD_DIR.
 build_paperdex() {
   local type=${1:-Release}
-  log "building ($type) in $BUILD_DIR"
-  cmake -S "$PAPERDEX_ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="$type" >/dev/null
+  shift || true
+  log "building ($type${1:+ $*}) in $BUILD_DIR"
+  cmake -S "$PAPERDEX_ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
   if ! cmake --build "$BUILD_DIR" -j "$(nproc)" >"$BUILD_DIR/build.log" 2>&1; then
     grep -E 'error|Error' "$BUILD_DIR/build.log" | head -40 >&2
     log "build failed; the full log is $BUILD_DIR/build.log"
     return 1
   fi
+}
+
+# The sanitized build in SANITIZE_BUILD_DIR: clang 14, AddressSanitizer (with
+# LeakSanitizer) and UndefinedBehaviorSanitizer on every target, and the
+# libFuzzer targets of fuzz/ (PAPERDEX_FUZZ, which implies the sanitizers and
+# adds libFuzzer's coverage instrumentation). -O1: what the sanitizers'
+# documentation recommends, several times faster than -O0, still exact
+# reports; Debug keeps assertions on.
+build_paperdex_sanitized() {
+  ensure_packages "${PAPERDEX_SANITIZE_PACKAGES[@]}"
+  BUILD_DIR=$SANITIZE_BUILD_DIR build_paperdex Debug \
+    -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DPAPERDEX_FUZZ=ON "$@"
 }

@@ -63,7 +63,7 @@ for f in include/paperdex/searcher.h include/paperdex/errors.h include/paperdex/
   share/man/man1/paperdex-search.1 share/man/man1/paperdex-index.1 share/doc/paperdex/api.md; do
   need_file "$prefix/$f"
 done
-for lib in searcher indexer; do
+for lib in common searcher indexer; do
   need_file "$libdir/libpaperdex-$lib.so"
   need_file "$libdir/libpaperdex-$lib.so.$abi"
   need_file "$libdir/libpaperdex-$lib.so.$version"
@@ -92,7 +92,7 @@ done < <(find "$prefix/include" -name '*.h' | sort)
 step "exported symbols"
 # -fvisibility=hidden: only PAPERDEX_API symbols (namespace paperdex, never
 # detail:: internals, the Analyzer or the schema) leave the shared libraries.
-for lib in searcher indexer; do
+for lib in common searcher indexer; do
   exported=$(nm -DC --defined-only "$libdir/libpaperdex-$lib.so.$version" |
     awk '$2 ~ /^[TWVDBRiu]$/ { $1 = ""; $2 = ""; print substr($0, 3) }')
   count=$(grep -c . <<<"$exported" || true)
@@ -106,8 +106,20 @@ for lib in searcher indexer; do
 done
 exported=$(nm -DC --defined-only "$libdir/libpaperdex-searcher.so.$version")
 grep -q 'paperdex::Searcher::search' <<<"$exported" || fail "Searcher::search is not exported"
+# The error types are defined once, in libpaperdex-common, which both libraries
+# load: a program linking both holds one vtable and type_info per error type
+# (two would be an ODR violation, which AddressSanitizer reports at start-up).
+exported=$(nm -DC --defined-only "$libdir/libpaperdex-common.so.$version")
 grep -q 'typeinfo for paperdex::QuerySyntaxError' <<<"$exported" ||
   fail "the error types' typeinfo is not exported (catch would not work across the .so)"
+for lib in searcher indexer; do
+  copies=$(nm -DC --defined-only "$libdir/libpaperdex-$lib.so.$version" |
+    grep -E '(vtable|typeinfo) for paperdex::[A-Za-z]*Error$' || true)
+  [ -z "$copies" ] || fail "libpaperdex-$lib defines the error types itself:"$'\n'"$copies"
+  readelf -d "$libdir/libpaperdex-$lib.so.$version" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' |
+    grep -qxF "libpaperdex-common.so.$abi" ||
+    fail "libpaperdex-$lib does not load libpaperdex-common.so.$abi"
+done
 
 step "installed CLIs"
 # RUNPATH $ORIGIN/../lib: they run from the prefix with no LD_LIBRARY_PATH, on
@@ -115,9 +127,11 @@ step "installed CLIs"
 for cli in paperdex-search paperdex-index; do
   quiet "$prefix/bin/$cli" --help || true
   loaded=$(ldd "$prefix/bin/$cli" | awk '/libpaperdex-/ { print $3 }')
-  if [ -z "$loaded" ] || [ "$(dirname "$(realpath "$loaded")")" != "$(realpath "$libdir")" ]; then
-    fail "$cli does not load the prefix's libraries: $(ldd "$prefix/bin/$cli" | grep paperdex)"
-  fi
+  [ -n "$loaded" ] || fail "$cli loads no paperdex library"
+  for lib in $loaded; do
+    [ "$(dirname "$(realpath "$lib")")" = "$(realpath "$libdir")" ] ||
+      fail "$cli does not load the prefix's libraries: $(ldd "$prefix/bin/$cli" | grep paperdex)"
+  done
   own=$(nm -C --defined-only "$prefix/bin/$cli")
   if grep -qE ' T paperdex::(Searcher::search|IndexWriter::add|run_index)' <<<"$own"; then
     fail "$cli carries its own copy of the library"
@@ -174,8 +188,8 @@ mkdir -p "$work/versioned"
 cat >"$work/versioned/CMakeLists.txt" <<EOF
 cmake_minimum_required(VERSION 3.18)
 project(versioned LANGUAGES CXX)
-find_package(Paperdex \${WANT} REQUIRED COMPONENTS searcher indexer)
-foreach(t Paperdex::searcher Paperdex::indexer paperdex::searcher paperdex::indexer)
+find_package(Paperdex \${WANT} REQUIRED COMPONENTS common searcher indexer)
+foreach(t Paperdex::common Paperdex::searcher Paperdex::indexer paperdex::searcher paperdex::indexer)
   if(NOT TARGET \${t})
     message(FATAL_ERROR "no target \${t}")
   endif()
@@ -196,6 +210,8 @@ export PKG_CONFIG_PATH=$libdir/pkgconfig
 flags=$(pkg-config --cflags --libs paperdex-searcher paperdex-indexer)
 echo "pkg-config: $flags"
 grep -q -- "-I$prefix/include" <<<"$flags" || fail "pkg-config cflags do not point into the prefix"
+grep -q -- "-lpaperdex-common" <<<"$(pkg-config --libs paperdex-searcher)" ||
+  fail "pkg-config paperdex-searcher does not bring -lpaperdex-common (the error types)"
 # shellcheck disable=SC2086 # the flags are words, as in any Makefile
 quiet g++ -std=c++17 -Wall -Wextra -Wpedantic -Werror "$source_dir/examples/pkgconfig/main.cc" \
   $flags -o "$work/pkgconfig-consumer"
@@ -229,6 +245,7 @@ else
     grep -qx "\./$f" "$work/deb-files" || fail ".deb lacks /$f"
   done
   for pattern in "libpaperdex-searcher\.so\.$version" "libpaperdex-indexer\.so\.$version" \
+    "libpaperdex-common\.so\.$version" 'pkgconfig/paperdex-common\.pc' \
     'cmake/Paperdex/PaperdexConfig\.cmake' 'pkgconfig/paperdex-searcher\.pc'; do
     grep -qE "^\./usr/lib/(.*/)?$pattern$" "$work/deb-files" || fail ".deb lacks $pattern"
   done
@@ -254,7 +271,12 @@ else
   elves=$(find "$root/usr/bin" "$root/usr/lib" -type f \( -perm -u+x -o -name '*.so.*' \))
   packaged_libs=$(dirname "$(find "$root/usr/lib" -name "libpaperdex-searcher.so.$version")")
   while read -r needed path; do
-    case $needed in libpaperdex-*) continue ;; esac
+    case $needed in
+    libpaperdex-*)
+      [ "$(dirname "$path")" = "$packaged_libs" ] || fail "$needed is not in the .deb ($path)"
+      continue
+      ;;
+    esac
     owner=$(dpkg -S "$path" 2>/dev/null || dpkg -S "$(realpath "$path")" 2>/dev/null || true)
     owner=${owner%%:*}
     if [ -z "$owner" ]; then

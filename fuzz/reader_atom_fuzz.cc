@@ -1,0 +1,10 @@
+// libFuzzer target: the reader of arXiv API Atom feeds.
+#include <cstddef>
+#include <cstdint>
+
+#include "format_readers.h"
+#include "reader_fuzz.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return paperdex::fuzz::run_reader(&paperdex::read_atom, data, size);
+}
