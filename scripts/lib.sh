@@ -80,5 +80,6 @@ build_paperdex() {
 build_paperdex_sanitized() {
   ensure_packages "${PAPERDEX_SANITIZE_PACKAGES[@]}"
   BUILD_DIR=$SANITIZE_BUILD_DIR build_paperdex Debug \
-    -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DPAPERDEX_FUZZ=ON "$@"
+    -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DPAPERDEX_FUZZ=ON \
+    -DPAPERDEX_PYTHON=OFF "$@"
 }

@@ -16,6 +16,8 @@
 #   sanitized run twice as long, and its code (readers, builder, writer) runs
 #   instrumented anyway on real pages in "unit: oai: real harvests", the other
 #   integration tests and the fuzzers. PAPERDEX_SANITIZE_ALL=1 runs it too.
+# The Python module is not built there: Debian's python3 cannot load
+# instrumented libraries without the sanitizer runtimes preloaded.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 

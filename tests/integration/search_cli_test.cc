@@ -688,9 +688,9 @@ TEST_CASE("short queries match every word, long ones any word, and JSON says whi
   CHECK(long_query["total"].get<int>() > long_query["all_words_total"].get<int>());
   // Which hits have every word is told per hit, as the count says.
   std::size_t with_every_word = 0;
-  for (const Json& hit :
-       search_json("--limit 1000 " + quote("scheduling optical circuit "
-                                           "switches in data center networks"))["hits"]) {
+  const Json every_hit = search_json(
+      "--limit 1000 " + quote("scheduling optical circuit switches in data center networks"));
+  for (const Json& hit : every_hit["hits"]) {
     if (hit["matches_all_words"] == true) ++with_every_word;
   }
   CHECK(with_every_word == long_query["all_words_total"].get<std::size_t>());
