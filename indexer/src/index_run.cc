@@ -174,6 +174,19 @@ std::vector<std::string> ids_to_delete(const IndexRunOptions& options) {
   return ids;
 }
 
+// Whether an error's text says a write found no space left (ENOSPC or, for
+// a quota, EDQUOT): Xapian keeps only the text.
+bool is_disk_full(const std::string& text) {
+  return text.find(std::strerror(ENOSPC)) != std::string::npos ||
+         text.find(std::strerror(EDQUOT)) != std::string::npos;
+}
+
+std::string disk_full_advice(const std::string& db_path) {
+  return "paperdex-index: the disk is full where the index " + db_path +
+         " is: what was committed before is kept and can be searched; free some space there (or "
+         "move the index to a bigger disk) and run the same command again to add the rest\n";
+}
+
 }  // namespace
 
 int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& err) {
@@ -299,12 +312,14 @@ int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& e
     return skipped > 0 || truncated > 0 || not_found_deletes > 0 ? kExitSkipped : kExitOk;
   } catch (const std::exception& error) {
     err << "paperdex-index: " << error.what() << '\n';
+    if (is_disk_full(error.what())) err << disk_full_advice(options.db_path);
     return kExitFailed;
   } catch (const Xapian::Error& error) {
     // Xapian's errors are not std::exceptions: a full disk or a damaged
     // index surfaces here, after every earlier batch was committed.
     err << "paperdex-index: writing the index at " << options.db_path
         << " failed: " << error.get_description() << '\n';
+    if (is_disk_full(error.get_description())) err << disk_full_advice(options.db_path);
     return kExitFailed;
   }
 }

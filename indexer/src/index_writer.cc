@@ -1,6 +1,10 @@
 #include "paperdex/indexer/index_writer.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -57,6 +61,24 @@ std::size_t stub_shard_count(const std::string& path) {
   return shards;
 }
 
+// Why the index at `path` (or, before it exists, the directory to hold it)
+// cannot be written to, if it cannot: a read-only file system, say. Root
+// passes every permission check but this one.
+std::optional<std::string> unwritable(const std::string& path) {
+  std::error_code ignored;
+  std::filesystem::path where = path;
+  if (!std::filesystem::exists(where, ignored)) where = where.parent_path();
+  if (where.empty()) where = ".";
+  if (::access(where.c_str(), W_OK) == 0) return std::nullopt;
+  const int error = errno;
+  if (error != EROFS && error != EACCES && error != EPERM) return std::nullopt;
+  return "cannot write to the index at " + path + ": " +
+         (error == EROFS ? std::string("it is on a read-only file system")
+                         : std::string("no write permission")) +
+         "; it can still be searched. Make it writable (or copy it somewhere writable) and "
+         "run again";
+}
+
 Xapian::WritableDatabase open_writable(const std::string& path, bool wait_for_lock) {
   // Opened as glass, a stub directory would silently get a new empty
   // database beside the stub, which readers would then open instead of it.
@@ -71,10 +93,13 @@ Xapian::WritableDatabase open_writable(const std::string& path, bool wait_for_lo
   try {
     return Xapian::WritableDatabase(path, flags);
   } catch (const Xapian::DatabaseLockError&) {
+    // Taking the lock fails too where the lock file cannot be made.
+    if (auto why = unwritable(path)) throw IoError(*why);
     throw DatabaseLockedError("database " + path +
                               " is locked by another indexer; wait for it to finish or use "
                               "--wait to wait for it");
   } catch (const Xapian::Error& error) {
+    if (auto why = unwritable(path)) throw IoError(*why + " (" + error.get_description() + ")");
     throw IoError("cannot open database " + path + " for writing: " + error.get_description());
   }
 }

@@ -33,6 +33,10 @@ bool has_remote_shard(const Xapian::Database& db) {
     return false;
   } catch (const Xapian::UnimplementedError&) {
     return true;
+  } catch (const Xapian::DatabaseLockError&) {
+    // A local index whose lock file cannot be opened: on a read-only file
+    // system, say. It is searched all the same.
+    return false;
   }
 }
 

@@ -1,0 +1,247 @@
+// A full disk and a read-only index directory: paperdex-index stops with a
+// clear message naming the index, every committed paper stays searchable,
+// and once there is room (or write access) again the next run completes.
+//
+// Each test mounts a small tmpfs of its own, which needs root (and a
+// kernel that lets this process mount); without that it says why and
+// passes without testing anything. Root ignores file permissions, so the
+// read-only index is a tmpfs remounted read-only, not a chmod.
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <string>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "test_support.h"
+
+namespace {
+
+using paperdex::test::quote;
+using paperdex::test::run_command;
+using paperdex::test::TempDir;
+
+// A tmpfs mounted on `dir` for the life of the object.
+class TmpfsMount {
+ public:
+  TmpfsMount(const std::filesystem::path& dir, const std::string& size) : dir_(dir) {
+    std::filesystem::create_directories(dir_);
+    if (geteuid() != 0) {
+      why_not_ = "not running as root";
+      return;
+    }
+    const std::string options = "size=" + size;
+    if (::mount("tmpfs", dir_.c_str(), "tmpfs", 0, options.c_str()) != 0) {
+      why_not_ = std::string("mount -t tmpfs failed: ") + std::strerror(errno);
+      return;
+    }
+    mounted_ = true;
+  }
+  ~TmpfsMount() {
+    if (mounted_ && ::umount2(dir_.c_str(), 0) != 0) ::umount2(dir_.c_str(), MNT_DETACH);
+  }
+  TmpfsMount(const TmpfsMount&) = delete;
+  TmpfsMount& operator=(const TmpfsMount&) = delete;
+
+  bool mounted() const { return mounted_; }
+  const std::string& why_not() const { return why_not_; }
+
+  // mount -o remount,<options>; false (with errno's text in the log) on failure.
+  bool remount(unsigned long flags, const std::string& options) {
+    if (::mount("tmpfs", dir_.c_str(), "tmpfs", MS_REMOUNT | flags, options.c_str()) != 0) {
+      WARN("remounting " << dir_ << " failed: " << std::strerror(errno));
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  std::filesystem::path dir_;
+  bool mounted_ = false;
+  std::string why_not_;
+};
+
+// `count` papers in the arXiv snapshot format, ids PREFIX.00001 on; every
+// title has `marker`, and every paper a word of its own so the index grows.
+void write_snapshot(const std::filesystem::path& path, const std::string& prefix, int count,
+                    const std::string& marker) {
+  static const char* const kWords[] = {
+      "graph",  "network", "learning", "optical", "switch",   "quantum", "kernel",   "sparse",
+      "random", "theorem", "protocol", "latency", "compiler", "cache",   "wireless", "proof"};
+  std::mt19937 random(7);
+  std::ofstream out(path);
+  for (int i = 0; i < count; ++i) {
+    std::string title = marker, abstract;
+    for (int w = 0; w < 5; ++w) title += std::string(" ") + kWords[random() % 16];
+    for (int w = 0; w < 120; ++w) {
+      abstract += std::string(w ? " " : "") + kWords[random() % 16];
+      if (w % 10 == 0) abstract += " " + prefix.substr(0, 2) + "word" + std::to_string(i * 13 + w);
+    }
+    char id[32];
+    std::snprintf(id, sizeof id, "%s.%05d", prefix.c_str(), i + 1);
+    out << R"({"id":")" << id << R"(","authors":"A. Author and B. Writer","title":")" << title
+        << R"(","categories":"cs.DS cs.NI","abstract":")" << abstract
+        << R"(","versions":[{"version":"v1","created":"Mon, 5 Jan 2015 10:00:00 GMT"}],)"
+        << R"("update_date":"2015-01-06"})" << '\n';
+  }
+}
+
+struct IndexRun {
+  int status = -1;
+  std::string messages;  // stdout and stderr together
+};
+
+IndexRun index(const std::string& db, const std::filesystem::path& input) {
+  const auto result = run_command(std::string(PAPERDEX_INDEX_BIN) + " --quiet --batch 200 --db " +
+                                  quote(db) + " " + quote(input.string()) + " 2>&1");
+  return {result.status, result.out};
+}
+
+// Papers in the index, as paperdex-search --stats reports them (-1: it failed).
+long documents(const std::string& db) {
+  const auto result = run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) +
+                                  " --stats --format json 2>/dev/null");
+  if (result.status != 0) return -1;
+  return nlohmann::json::parse(result.out).at("documents").get<long>();
+}
+
+// Papers matching `word`, as paperdex-search counts them (-1: it failed).
+long matches(const std::string& db, const std::string& word) {
+  const auto result = run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) +
+                                  " --format json --limit 0 " + quote(word) + " 2>/dev/null");
+  if (result.status != 0) return -1;
+  return nlohmann::json::parse(result.out).at("total").get<long>();
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a full disk stops the indexer with a clear message, keeps the committed papers, "
+    "and the next run with room completes",
+    "[disk-failure]") {
+  constexpr int kSmall = 40;
+  constexpr int kBig = 6000;
+  TempDir dir;
+  const auto small = dir / "small.jsonl";
+  const auto big = dir / "big.jsonl";  // outside the tmpfs: only the index fills it
+  write_snapshot(small, "1401", kSmall, "zebrafish");
+  write_snapshot(big, "1501", kBig, "okapi");
+  TmpfsMount fs(dir / "fs", "2m");
+  if (!fs.mounted()) {
+    WARN("SKIPPED: cannot mount a small tmpfs (" << fs.why_not() << ")");
+    SUCCEED();
+    return;
+  }
+  const std::string db = (dir / "fs" / "index").string();
+
+  const IndexRun first = index(db, small);
+  INFO(first.messages);
+  REQUIRE(first.status == 0);
+  REQUIRE(documents(db) == kSmall);
+
+  const IndexRun full = index(db, big);
+  INFO("the run on a full disk said: " << full.messages);
+  CHECK(full.status == 2);
+  CHECK(contains(full.messages, db));
+  CHECK(contains(full.messages, "disk is full"));
+
+  // Every paper of the first run is still there and found.
+  const long after_failure = documents(db);
+  CHECK(after_failure >= kSmall);
+  CHECK(after_failure < kSmall + kBig);
+  CHECK(matches(db, "zebrafish") == kSmall);
+
+  REQUIRE(fs.remount(0, "size=256m"));
+  const IndexRun again = index(db, big);
+  INFO("the run with room said: " << again.messages);
+  CHECK(again.status == 0);
+  CHECK(documents(db) == kSmall + kBig);
+  CHECK(matches(db, "zebrafish") == kSmall);
+  CHECK(matches(db, "okapi") == kBig);
+}
+
+TEST_CASE(
+    "a full disk during the first build of an index leaves an index that opens, and the "
+    "next run with room builds it",
+    "[disk-failure]") {
+  constexpr int kBig = 6000;
+  TempDir dir;
+  const auto big = dir / "big.jsonl";
+  write_snapshot(big, "1501", kBig, "okapi");
+  TmpfsMount fs(dir / "fs", "2m");
+  if (!fs.mounted()) {
+    WARN("SKIPPED: cannot mount a small tmpfs (" << fs.why_not() << ")");
+    SUCCEED();
+    return;
+  }
+  const std::string db = (dir / "fs" / "index").string();
+
+  const IndexRun full = index(db, big);
+  INFO("the build on a full disk said: " << full.messages);
+  CHECK(full.status == 2);
+  CHECK(contains(full.messages, db));
+  CHECK(contains(full.messages, "disk is full"));
+  // The index opens, with at most the batches committed before the disk filled.
+  const long after_failure = documents(db);
+  CHECK(after_failure >= 0);
+  CHECK(after_failure < kBig);
+
+  REQUIRE(fs.remount(0, "size=256m"));
+  const IndexRun again = index(db, big);
+  INFO("the build with room said: " << again.messages);
+  CHECK(again.status == 0);
+  CHECK(documents(db) == kBig);
+  CHECK(matches(db, "okapi") == kBig);
+  // The failed build's scratch directory is gone.
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "fs")) {
+    CHECK_FALSE(entry.path().filename().string().starts_with("index.build-"));
+  }
+}
+
+TEST_CASE(
+    "a read-only disk holding the index stops the indexer with a clear message, the index "
+    "still searches, and the next run with write access completes",
+    "[disk-failure]") {
+  constexpr int kSmall = 40;
+  TempDir dir;
+  const auto small = dir / "small.jsonl";
+  const auto more = dir / "more.jsonl";
+  write_snapshot(small, "1401", kSmall, "zebrafish");
+  write_snapshot(more, "1501", 25, "okapi");
+  TmpfsMount fs(dir / "fs", "64m");
+  if (!fs.mounted()) {
+    WARN("SKIPPED: cannot mount a small tmpfs (" << fs.why_not() << ")");
+    SUCCEED();
+    return;
+  }
+  const std::string db = (dir / "fs" / "index").string();
+  REQUIRE(index(db, small).status == 0);
+
+  REQUIRE(fs.remount(MS_RDONLY, ""));
+  const IndexRun refused = index(db, more);
+  INFO("the run on a read-only index said: " << refused.messages);
+  CHECK(refused.status == 2);
+  CHECK(contains(refused.messages, db));
+  CHECK(contains(refused.messages, "read-only"));
+  CHECK_FALSE(contains(refused.messages, "locked by another indexer"));
+
+  // Searching needs no write access.
+  CHECK(documents(db) == kSmall);
+  CHECK(matches(db, "zebrafish") == kSmall);
+
+  REQUIRE(fs.remount(0, ""));
+  const IndexRun again = index(db, more);
+  INFO("the run with write access said: " << again.messages);
+  CHECK(again.status == 0);
+  CHECK(documents(db) == kSmall + 25);
+  CHECK(matches(db, "okapi") == 25);
+}
