@@ -6,6 +6,7 @@
 #include "facet_table.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
+#include "ranking.h"
 
 namespace paperdex::detail {
 
@@ -92,7 +93,7 @@ std::vector<FacetCount> subject_facet(const std::map<std::string, std::size_t>& 
 std::map<std::string, std::size_t> count_authors(const Xapian::Database& db,
                                                  const Xapian::Query& query) {
   Xapian::Enquire enquire(db);
-  enquire.set_query(query);
+  enquire.set_query(unweighted_match(query));
   // Counting needs every match, not their order: no weights to compute.
   enquire.set_weighting_scheme(Xapian::BoolWeight());
   std::map<std::string, std::size_t> counts;

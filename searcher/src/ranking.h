@@ -15,4 +15,15 @@ inline const Xapian::Weight& ranking_weight() {
   return weight;
 }
 
+// For matcher passes that need no weights (counting, facets, filter-only
+// pages): the same matches. Behind MatchAll, because Xapian 1.4.22 throws
+// DatabaseCorruptError ("Unexpected end of posting list for 'Tin'") when it
+// matches, unweighted and leading, a term that every document has in a
+// database whose docids have gaps after updates and deletions; the database
+// is sound (xapian-check), and weighted or behind MatchAll it matches.
+// Found by bench/soak.sh; tests/integration/search_cli_test.cc keeps it.
+inline Xapian::Query unweighted_match(const Xapian::Query& query) {
+  return Xapian::Query(Xapian::Query::OP_FILTER, Xapian::Query::MatchAll, query);
+}
+
 }  // namespace paperdex::detail

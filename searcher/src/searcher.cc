@@ -210,7 +210,8 @@ struct Searcher::Impl {
                 Xapian::doccount first, Xapian::doccount count, bool facets) {
     Xapian::Enquire enquire(db);
     limit_time(enquire);
-    enquire.set_query(query);
+    // A page of filters alone is listed by date: no weights to keep.
+    enquire.set_query(by_relevance ? query : detail::unweighted_match(query));
     enquire.set_weighting_scheme(detail::ranking_weight());
     if (sort == SortOrder::kRelevance && !by_relevance) sort = SortOrder::kNewest;
     if (sort == SortOrder::kNewest) {
@@ -236,7 +237,7 @@ struct Searcher::Impl {
     // remote shards, Xapian 1.4 would count some matches twice).
     Xapian::Enquire counter(db);
     limit_time(counter);
-    counter.set_query(query);
+    counter.set_query(detail::unweighted_match(query));
     counter.set_weighting_scheme(Xapian::BoolWeight());
     // The table when there is one; otherwise Xapian's own value-count spies,
     // which remote shard servers know without registration. A slot holds one
@@ -376,7 +377,7 @@ struct Searcher::Impl {
   bool has_match(const Xapian::Query& query) {
     Xapian::Enquire enquire(db);
     limit_time(enquire);
-    enquire.set_query(query);
+    enquire.set_query(detail::unweighted_match(query));
     enquire.set_weighting_scheme(Xapian::BoolWeight());
     return enquire.get_mset(0, 0, 1).get_matches_lower_bound() > 0;
   }
@@ -385,7 +386,7 @@ struct Searcher::Impl {
   std::size_t count(const Xapian::Query& query, bool exact) {
     Xapian::Enquire enquire(db);
     limit_time(enquire);
-    enquire.set_query(query);
+    enquire.set_query(detail::unweighted_match(query));
     enquire.set_weighting_scheme(Xapian::BoolWeight());
     const std::size_t matches =
         enquire.get_mset(0, 0, exact ? db.get_doccount() : 0).get_matches_estimated();
@@ -431,8 +432,9 @@ struct Searcher::Impl {
       page.emplace_back(schema::make_term(schema::kIdPrefix, hit.id));
     }
     Xapian::Enquire enquire(db);
-    enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, all_words,
-                                    Xapian::Query(Xapian::Query::OP_OR, page.begin(), page.end())));
+    enquire.set_query(detail::unweighted_match(
+        Xapian::Query(Xapian::Query::OP_FILTER, all_words,
+                      Xapian::Query(Xapian::Query::OP_OR, page.begin(), page.end()))));
     limit_time(enquire);
     enquire.set_weighting_scheme(Xapian::BoolWeight());
     std::set<std::string> with_every_word;

@@ -787,3 +787,75 @@ TEST_CASE("a query's cost is bounded: length, terms, and a time limit", "[cli][h
   CHECK(search_json(quote("optical circuit switch"))["total_exact"] == true);
   CHECK(search("--time-limit -1 x 2>&1").status == 2);
 }
+
+// Xapian 1.4.22 fails to match, unweighted, a term every paper has once
+// deletions leave gaps in the docids (DatabaseCorruptError "Unexpected end of
+// posting list"), though the index is sound: exact counts, facets and
+// filter-only pages are matched behind MatchAll (ranking.h). Found by
+// bench/soak.sh; 40 updates that each delete 10 papers and add 10 reproduce it.
+TEST_CASE("counts and facets hold when every paper has a word and deletions left gaps",
+          "[cli][xapian]") {
+  TempDir dir;
+  const std::string db = (dir / "index").string();
+  // Each step is its own paperdex-index run, as a daily update is.
+  const auto index = [&](const std::string& args) {
+    const RunOutput run = run_command(std::string(PAPERDEX_INDEX_BIN) + " --quiet --db " +
+                                      quote(db) + " " + args + " 2>&1");
+    INFO(run.out);
+    REQUIRE(run.status == 0);
+  };
+  const auto write_papers = [&](const std::string& name, int first, int count) {
+    const std::string path = (dir / name).string();
+    std::ofstream out(path);
+    for (int number = first; number < first + count; ++number) {
+      char id[32];
+      std::snprintf(id, sizeof id, "2101.%05d", number);
+      out << Json{{"id", id},
+                  {"title", "zebra paper " + std::to_string(number)},
+                  {"abstract", "zebra stripes " + std::to_string(number)},
+                  {"categories", "cs.NI"},
+                  {"authors", "Ada Byron"},
+                  {"update_date", "2021-01-01"}}
+                 .dump()
+          << '\n';
+    }
+    return path;
+  };
+  index(quote(write_papers("base.jsonl", 0, 250)));
+  std::vector<int> live(250);
+  for (int i = 0; i < 250; ++i) live[static_cast<std::size_t>(i)] = i;
+  int next = 250;
+  for (int round = 0; round < 40; ++round) {
+    const std::string deletions = (dir / ("delete-" + std::to_string(round))).string();
+    {
+      std::ofstream out(deletions);
+      for (int i = 0; i < 10; ++i) {
+        const std::size_t victim = static_cast<std::size_t>(round * 7 + i * 13) % live.size();
+        char id[32];
+        std::snprintf(id, sizeof id, "2101.%05d", live[victim]);
+        out << id << '\n';
+        live.erase(live.begin() + static_cast<std::ptrdiff_t>(victim));
+      }
+    }
+    index("--delete-from " + quote(deletions));
+    index(quote(write_papers("add-" + std::to_string(round) + ".jsonl", next, 10)));
+    for (int i = 0; i < 10; ++i) live.push_back(next++);
+  }
+  paperdex::Searcher searcher(db);
+  REQUIRE(searcher.document_count() == 250);
+  for (const std::string query : {"zebra", "zebra stripes", "zebra stripes paper numbers"}) {
+    INFO(query);
+    paperdex::SearchRequest request;
+    request.query = query;
+    request.author_facet = true;
+    const paperdex::SearchResult result = searcher.search(request);
+    CHECK(result.total == 250);
+    REQUIRE(result.subject_facets.size() == 1);
+    CHECK(result.subject_facets[0].count == 250);
+    REQUIRE(result.author_facets.size() == 1);
+    CHECK(result.author_facets[0].count == 250);
+  }
+  paperdex::SearchRequest filters_only;
+  filters_only.subjects = {"cs.NI"};
+  CHECK(searcher.search(filters_only).total == 250);
+}
