@@ -132,7 +132,7 @@ elif cmd == "batch":  # batch STATE NEXT_STATE ADD.jsonl DELETE.txt -> prints co
     changed = rng.sample(live_ids, min(12, len(live_ids)))
     rest = [i for i in live_ids if i not in set(changed)]
     deletes = rng.sample(rest, min(4, len(rest)))
-    readds = rng.sample(sorted(s["deleted"]), min(3, len(s["deleted"])))
+    readds = rng.sample(sorted(s["deleted"]), min(4, len(s["deleted"])))
     out = list(adds)
     for i in changed + readds:
         r = dict(s["live"].get(i) or s["deleted"][i])
@@ -158,14 +158,18 @@ elif cmd == "compare":  # compare QUERIES DIR_A DIR_B: N.json in each
     queries = [q for q in open(sys.argv[2]).read().split("\n") if q]
     bad = 0
     for n, q in enumerate(queries):
-        a = json.load(open("%s/%d.json" % (sys.argv[3], n)))
-        f = json.load(open("%s/%d.json" % (sys.argv[4], n)))
+        def result(d):
+            try:
+                return json.load(open("%s/%d.json" % (d, n)))
+            except ValueError:  # the search failed: stderr is in N.err
+                return {"error": open("%s/%d.err" % (d, n)).read().strip()}
+        a, f = result(sys.argv[3]), result(sys.argv[4])
         key = lambda o: (sorted(h["id"] for h in o.get("hits", [])), o.get("total"),
                          o.get("facets"), o.get("error"))
         if key(a) != key(f):
             bad += 1
-            print("soak: differs: %r: total %s vs %s" % (q, a.get("total"), f.get("total")),
-                  file=sys.stderr)
+            print("soak: differs: %r: total %s vs %s%s" % (q, a.get("total"), f.get("total"),
+                  "".join("; " + o["error"] for o in (a, f) if o.get("error"))), file=sys.stderr)
     print(len(queries) - bad, bad)
 EOF
 PY="python3 $WORK/soak.py"
@@ -252,7 +256,7 @@ n=0
 while IFS= read -r q; do
   for side in final:db fresh:fresh; do
     "$SEARCH" --db "$WORK/${side#*:}" --format json --limit 10000 --facets 10000 --facet author \
-      -- "$q" >"$WORK/cmp-${side%%:*}/$n.json" 2>/dev/null || true
+      -- "$q" >"$WORK/cmp-${side%%:*}/$n.json" 2>"$WORK/cmp-${side%%:*}/$n.err" || true
   done
   n=$((n + 1))
 done <"$WORK/queries.txt"
@@ -271,4 +275,6 @@ echo "failed queries         $((lf + cf)) (library $lf, CLI $cf)"
 echo "update batches applied $BATCHES (records added $ADDED, re-indexed changed $CHANGED, deleted $DELETED)"
 echo "final records          $NFINAL (papers in final index $docs_final, fresh $docs_fresh)"
 echo "final == fresh         $EQUAL ($same of $NQ queries same ids/total/facets, $differ differ)"
+first=$(ls -tr "$WORK"/lib.err.* "$WORK"/cli.err.* 2>/dev/null | head -1 || true)
+[ -z "$first" ] || echo "first searcher error   $(head -1 "$first")"
 [ "$((lf + cf))" = 0 ] && [ "$EQUAL" = yes ]
