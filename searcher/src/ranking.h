@@ -6,6 +6,8 @@
 // registration.
 #pragma once
 
+#include <string>
+
 #include <xapian.h>
 
 namespace paperdex::detail {
@@ -15,6 +17,12 @@ inline const Xapian::Weight& ranking_weight() {
   return weight;
 }
 
+// Every document: a query of its own, never the shared Xapian::Query::MatchAll,
+// whose reference count Xapian 1.4 updates without atomics, so that Searchers in
+// several threads using it at once corrupted it (segfaults in
+// Enquire::set_query under bench/soak.sh).
+inline Xapian::Query match_all() { return Xapian::Query(std::string()); }
+
 // For matcher passes that need no weights (counting, facets, filter-only
 // pages): the same matches. Behind MatchAll, because Xapian 1.4.22 throws
 // DatabaseCorruptError ("Unexpected end of posting list for 'Tin'") when it
@@ -23,7 +31,7 @@ inline const Xapian::Weight& ranking_weight() {
 // is sound (xapian-check), and weighted or behind MatchAll it matches.
 // Found by bench/soak.sh; tests/integration/search_cli_test.cc keeps it.
 inline Xapian::Query unweighted_match(const Xapian::Query& query) {
-  return Xapian::Query(Xapian::Query::OP_FILTER, Xapian::Query::MatchAll, query);
+  return Xapian::Query(Xapian::Query::OP_FILTER, match_all(), query);
 }
 
 }  // namespace paperdex::detail

@@ -309,7 +309,7 @@ struct Searcher::Impl {
         !request.subjects.empty() || !request.years.empty() || !request.authors.empty();
     const bool no_words = request.query.find_first_not_of(" \t\r\n") == std::string::npos;
     if (no_words && (has_filters || !request.like.empty())) {
-      parsed.query = Xapian::Query::MatchAll;
+      parsed.query = detail::match_all();
     } else {
       const detail::IndexTermSource terms(db);
       parsed =
@@ -496,7 +496,7 @@ struct Searcher::Impl {
 
   IndexInfo index_info() {
     IndexInfo info = detail::describe_index(db, path);
-    const MatchPass all = run(Xapian::Query::MatchAll, false, SortOrder::kRelevance, 0, 0, true);
+    const MatchPass all = run(detail::match_all(), false, SortOrder::kRelevance, 0, 0, true);
     info.subjects = detail::subject_facet(all.subjects);
     return info;
   }
