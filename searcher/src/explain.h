@@ -3,7 +3,9 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <xapian.h>
@@ -16,6 +18,14 @@ namespace paperdex::detail {
 // a related-papers term's distinctiveness); Xapian 1.4 cannot read it back
 // from a Query, so the query's builder says.
 using TermScale = std::function<double(const std::string& term)>;
+
+// The scale of each term listed in `scales`, 1 for every other term.
+inline TermScale scale_table(std::map<std::string, double> scales) {
+  return [scales = std::move(scales)](const std::string& term) {
+    const auto found = scales.find(term);
+    return found != scales.end() ? found->second : 1.0;
+  };
+}
 
 // The terms of `query` that document `docid` has, largest share first, each with
 // its BM25 weight in that document times its scale: with the additive

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <cstdlib>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -810,7 +809,6 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
   ParsedQuery parsed;
   parsed.query = assemble(part);
   parsed.has_text = !part.text.empty();
-  parsed.has_operators = syntax.has_operators;
   parsed.highlight_terms = translator.take_highlight_terms();
   parsed.highlight_stems = translator.take_highlight_stems();
   parsed.words = translator.take_words();
@@ -824,7 +822,7 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
   }
 
   // Written operators say exactly what the user wants; a plain list of words
-  // has an any-word form too, for the match rule (match_rule.h).
+  // has an any-word form too, for the match rule (paperdex::MatchRule).
   if (mode == MatchMode::kAllWords && !syntax.has_operators) {
     translator.stop_collecting_highlights();
     Part relaxed = translator.translate_root(syntax.root, true);

@@ -62,7 +62,6 @@ struct ParsedQuery {
   // The weight factor of each term of `relaxed` that is not 1 (a clause the
   // query repeats), for explanations.
   std::map<std::string, double> relaxed_scales;
-  bool has_operators = false;  // AND, OR, NOT or NEAR was written and read as one
   // False when the query holds only filters (subject:, year:, id:...): the
   // caller lists every match, newest first.
   bool has_text = false;

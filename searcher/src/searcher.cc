@@ -200,6 +200,16 @@ struct Searcher::Impl {
     enquire.set_time_limit(std::max(left, 0.001));
   }
 
+  // An unweighted pass over `query` (counts, facets, tests of membership),
+  // within the time budget.
+  Xapian::Enquire unweighted(const Xapian::Query& query) {
+    Xapian::Enquire enquire(db);
+    limit_time(enquire);
+    enquire.set_query(detail::unweighted_match(query));
+    enquire.set_weighting_scheme(Xapian::BoolWeight());
+    return enquire;
+  }
+
   void check_budget() {
     if (budget.deadline && std::chrono::steady_clock::now() >= *budget.deadline) {
       budget.spent = true;
@@ -235,10 +245,7 @@ struct Searcher::Impl {
     // from an unweighted, unsorted pass over every match (weighing every
     // match was two thirds of a query's time; and sorted by value over
     // remote shards, Xapian 1.4 would count some matches twice).
-    Xapian::Enquire counter(db);
-    limit_time(counter);
-    counter.set_query(detail::unweighted_match(query));
-    counter.set_weighting_scheme(Xapian::BoolWeight());
+    Xapian::Enquire counter = unweighted(query);
     // The table when there is one; otherwise Xapian's own value-count spies,
     // which remote shard servers know without registration. A slot holds one
     // value, so the subject spy counts subject lists; they are split below.
@@ -326,10 +333,7 @@ struct Searcher::Impl {
       parsed.relaxed = Xapian::Query();
       parsed.free_text_clauses = 0;
       for (std::string& stem : related.stems) parsed.highlight_stems.push_back(std::move(stem));
-      understood.scale = [scales = std::move(related.scales)](const std::string& term) {
-        const auto found = scales.find(term);
-        return found != scales.end() ? found->second : 1.0;
-      };
+      understood.scale = detail::scale_table(std::move(related.scales));
     }
     return understood;
   }
@@ -354,11 +358,7 @@ struct Searcher::Impl {
     }
     if (parsed.relaxed.empty()) return plan;  // kAsWritten
     const Xapian::Query any_word = filtered(request, parsed.relaxed);
-    const detail::TermScale any_word_scale = [&scales =
-                                                  parsed.relaxed_scales](const std::string& term) {
-      const auto found = scales.find(term);
-      return found != scales.end() ? found->second : 1.0;
-    };
+    const detail::TermScale any_word_scale = detail::scale_table(parsed.relaxed_scales);
     if (parsed.free_text_clauses > kAllWordsUpTo) {
       plan.rule = MatchRule::kLongQuery;
       plan.matched = any_word;
@@ -375,21 +375,13 @@ struct Searcher::Impl {
   }
 
   bool has_match(const Xapian::Query& query) {
-    Xapian::Enquire enquire(db);
-    limit_time(enquire);
-    enquire.set_query(detail::unweighted_match(query));
-    enquire.set_weighting_scheme(Xapian::BoolWeight());
-    return enquire.get_mset(0, 0, 1).get_matches_lower_bound() > 0;
+    return unweighted(query).get_mset(0, 0, 1).get_matches_lower_bound() > 0;
   }
 
   // Papers matching `query`, unweighted: exact when `exact`, else Xapian's estimate.
   std::size_t count(const Xapian::Query& query, bool exact) {
-    Xapian::Enquire enquire(db);
-    limit_time(enquire);
-    enquire.set_query(detail::unweighted_match(query));
-    enquire.set_weighting_scheme(Xapian::BoolWeight());
     const std::size_t matches =
-        enquire.get_mset(0, 0, exact ? db.get_doccount() : 0).get_matches_estimated();
+        unweighted(query).get_mset(0, 0, exact ? db.get_doccount() : 0).get_matches_estimated();
     check_budget();
     return matches;
   }
@@ -418,31 +410,28 @@ struct Searcher::Impl {
       result.all_words_total = result.total;
     } else {
       result.all_words_total = count(plan.all_words, request.facets);
-      mark_partial_hits(result, plan.all_words);
+      mark_partial_hits(result, pass.mset, plan.all_words);
     }
     return pass;
   }
 
   // Hit::matches_all_words for a page of an any-word match set: which of its
   // papers also match the all-words query (one small query over the page).
-  void mark_partial_hits(SearchResult& result, const Xapian::Query& all_words) {
+  void mark_partial_hits(SearchResult& result, const Xapian::MSet& page,
+                         const Xapian::Query& all_words) {
     if (result.hits.empty()) return;
-    std::vector<Xapian::Query> page;
-    for (const Hit& hit : result.hits) {
-      page.emplace_back(schema::make_term(schema::kIdPrefix, hit.id));
+    std::vector<Xapian::Query> ids;
+    for (const Hit& hit : result.hits)
+      ids.emplace_back(schema::make_term(schema::kIdPrefix, hit.id));
+    const Xapian::MSet full =
+        unweighted(Xapian::Query(Xapian::Query::OP_FILTER, all_words,
+                                 Xapian::Query(Xapian::Query::OP_OR, ids.begin(), ids.end())))
+            .get_mset(0, static_cast<Xapian::doccount>(ids.size()));
+    std::set<Xapian::docid> with_every_word(full.begin(), full.end());
+    std::size_t index = 0;
+    for (auto it = page.begin(); it != page.end() && index < result.hits.size(); ++it, ++index) {
+      result.hits[index].matches_all_words = with_every_word.count(*it) > 0;
     }
-    Xapian::Enquire enquire(db);
-    enquire.set_query(detail::unweighted_match(
-        Xapian::Query(Xapian::Query::OP_FILTER, all_words,
-                      Xapian::Query(Xapian::Query::OP_OR, page.begin(), page.end()))));
-    limit_time(enquire);
-    enquire.set_weighting_scheme(Xapian::BoolWeight());
-    std::set<std::string> with_every_word;
-    const Xapian::MSet full = enquire.get_mset(0, static_cast<Xapian::doccount>(page.size()));
-    for (auto it = full.begin(); it != full.end(); ++it) {
-      with_every_word.insert(decode_stored_record(it.get_document().get_data()).id);
-    }
-    for (Hit& hit : result.hits) hit.matches_all_words = with_every_word.count(hit.id) > 0;
   }
 
   SearchResult search(const SearchRequest& request) {
