@@ -15,6 +15,13 @@ SchemaVersionError::~SchemaVersionError() = default;
 DatabaseLockedError::~DatabaseLockedError() = default;
 IoError::~IoError() = default;
 
+PaperNotFoundError::PaperNotFoundError(const std::string& message, std::string id)
+    : Error(message), id_(std::move(id)) {}
+PaperNotFoundError::PaperNotFoundError(const PaperNotFoundError&) = default;
+PaperNotFoundError& PaperNotFoundError::operator=(const PaperNotFoundError&) = default;
+PaperNotFoundError::~PaperNotFoundError() = default;
+const std::string& PaperNotFoundError::id() const noexcept { return id_; }
+
 QuerySyntaxError::QuerySyntaxError(const std::string& message, std::size_t position,
                                    std::string hint)
     : Error(message), position_(position), hint_(std::move(hint)) {}

@@ -20,6 +20,15 @@ std::string encode_stored_record(const Record& record) {
   put_if("doi", record.doi);
   put_if("j", record.journal_ref);
   put_if("cm", record.comments);
+  put_if("rn", record.report_no);
+  put_if("li", record.license);
+  if (!record.versions.empty()) {
+    nlohmann::json versions = nlohmann::json::array();
+    for (const RecordVersion& version : record.versions) {
+      versions.push_back({version.version, version.date});
+    }
+    json["v"] = std::move(versions);
+  }
   if (!record.page_authors.empty()) json["pa"] = record.page_authors;
   // Replacement characters keep invalid input from ever aborting a dump.
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -45,7 +54,17 @@ Record decode_stored_record(std::string_view data) {
   get("doi", record.doi);
   get("j", record.journal_ref);
   get("cm", record.comments);
+  get("rn", record.report_no);
+  get("li", record.license);
   get("pa", record.page_authors);
+  if (auto it = json.find("v"); it != json.end() && it->is_array()) {
+    for (const nlohmann::json& version : *it) {
+      if (version.is_array() && version.size() == 2 && version[0].is_string() &&
+          version[1].is_string()) {
+        record.versions.push_back({version[0].get<std::string>(), version[1].get<std::string>()});
+      }
+    }
+  }
   return record;
 }
 

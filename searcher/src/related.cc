@@ -1,5 +1,7 @@
 #include "related.h"
 
+#include "paper.h"
+
 #include <optional>
 #include <utility>
 
@@ -10,6 +12,14 @@
 
 namespace paperdex::detail {
 namespace {
+
+// The paper's own id term, to leave the paper out of its neighbours.
+std::string id_term(const Xapian::Database& db, Xapian::docid paper) {
+  Xapian::TermIterator it = db.termlist_begin(paper);
+  it.skip_to(std::string(schema::kIdPrefix));
+  if (it == db.termlist_end(paper) || schema::prefix_of(*it) != schema::kIdPrefix) return {};
+  return *it;
+}
 
 // Title and abstract stems worth searching for: not numbers or single
 // letters (two letters stay: acronyms such as "OCS" stem to "oc"), and found
@@ -31,37 +41,11 @@ class TextTermDecider : public Xapian::ExpandDecider {
   const Xapian::Database& db_;
 };
 
-// The paper's id term: the id as given, canonical, or an old-style id
-// written with its subject class ("math.FA/0101001" is math/0101001).
-std::optional<std::pair<Xapian::docid, std::string>> find_paper(const Xapian::Database& db,
-                                                                std::string_view id) {
-  std::vector<std::string> candidates{std::string(id)};
-  if (const std::optional<std::string> canonical = canonical_arxiv_id(id)) {
-    candidates.push_back(*canonical);
-    const std::size_t slash = canonical->find('/');
-    const std::size_t dot = canonical->find('.');
-    if (slash != std::string::npos && dot < slash) {
-      candidates.push_back(canonical->substr(0, dot) + canonical->substr(slash));
-    }
-  }
-  for (const std::string& candidate : candidates) {
-    const std::string term = schema::make_term(schema::kIdPrefix, candidate);
-    Xapian::PostingIterator it = db.postlist_begin(term);
-    if (it != db.postlist_end(term)) return std::make_pair(*it, term);
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 RelatedQuery related_query(const Xapian::Database& db, std::string_view id,
                            Xapian::termcount max_terms) {
-  const auto paper = find_paper(db, id);
-  if (!paper) {
-    throw Error("no paper with id '" + std::string(id) +
-                "' in the index; give an arXiv id such as 2101.00001 (any version), or the id "
-                "a search shows for the paper");
-  }
+  const Xapian::docid paper = require_paper(db, id);
   Xapian::Enquire enquire(db);
   // Bo1 weighs a term by how much more often the paper uses it than the
   // collection would lead one to expect, so a word the abstract keeps coming
@@ -70,7 +54,7 @@ RelatedQuery related_query(const Xapian::Database& db, std::string_view id,
   // default, which favours rare words).
   enquire.set_expansion_scheme("bo1");
   Xapian::RSet relevant;
-  relevant.add_document(paper->first);
+  relevant.add_document(paper);
   const TextTermDecider decider(db);
   // Exact term frequencies: the default estimates them from one shard of a
   // sharded index, which would pick other words than a single index does.
@@ -93,7 +77,8 @@ RelatedQuery related_query(const Xapian::Database& db, std::string_view id,
   Xapian::Query similar = terms.empty()
                               ? Xapian::Query::MatchNothing
                               : Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
-  related.query = Xapian::Query(Xapian::Query::OP_AND_NOT, similar, Xapian::Query(paper->second));
+  related.query =
+      Xapian::Query(Xapian::Query::OP_AND_NOT, similar, Xapian::Query(id_term(db, paper)));
   return related;
 }
 

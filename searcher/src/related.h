@@ -22,7 +22,7 @@ struct RelatedQuery {
   std::vector<std::string> stems;
 };
 
-// Throws paperdex::Error when `id` names no paper of the index.
+// Throws PaperNotFoundError when `id` names no paper of the index.
 RelatedQuery related_query(const Xapian::Database& db, std::string_view id,
                            Xapian::termcount max_terms = 25);
 

@@ -16,6 +16,7 @@
 #include "highlighter.h"
 #include "index_info.h"
 #include "index_terms.h"
+#include "paper.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
@@ -278,7 +279,7 @@ struct Searcher::Impl {
 
   Hit make_hit(const Xapian::MSetIterator& it, const detail::Highlighter& highlighter,
                std::size_t snippet_bytes, bool all_words) {
-    const Record record = decode_stored_record(it.get_document().get_data());
+    Record record = decode_stored_record(it.get_document().get_data());
     Hit hit;
     hit.id = record.id;
     hit.title = highlighter.mark_all(record.title);
@@ -288,6 +289,7 @@ struct Searcher::Impl {
     hit.year = record.year;
     hit.score = it.get_weight();
     hit.matches_all_words = all_words;
+    hit.paper = detail::paper_from_record(std::move(record));
     return hit;
   }
 
@@ -529,6 +531,21 @@ AnalysisVersions Searcher::analysis_versions() const {
     return {impl_->db.get_metadata(std::string(schema::kAnalysisKey)), analysis_version()};
   } catch (const Xapian::Error& error) {
     throw IoError("reading the index at " + impl_->path + " failed: " + error.get_description());
+  }
+}
+
+Paper Searcher::get(const std::string& id) {
+  for (int attempt = 0;; ++attempt) {
+    try {
+      const Xapian::docid docid = detail::require_paper(impl_->db, id);
+      return detail::paper_from_record(
+          decode_stored_record(impl_->db.get_document(docid).get_data()));
+    } catch (const Xapian::DatabaseModifiedError&) {
+      if (attempt >= 3) throw IoError("the index kept changing while reading it; try again");
+      impl_->reopen();
+    } catch (const Xapian::DatabaseError& error) {
+      throw IoError("reading the index at " + impl_->path + " failed: " + error.get_description());
+    }
   }
 }
 

@@ -77,4 +77,19 @@ class PAPERDEX_API IoError : public Error {
   ~IoError() override;
 };
 
+/// No paper of the index has the id asked for (Searcher::get, and the paper a
+/// "similar to" search starts from). id() is the id as it was given.
+class PAPERDEX_API PaperNotFoundError : public Error {
+ public:
+  PaperNotFoundError(const std::string& message, std::string id);
+  PaperNotFoundError(const PaperNotFoundError&);
+  PaperNotFoundError& operator=(const PaperNotFoundError&);
+  ~PaperNotFoundError() override;
+  /// The id that named no paper.
+  const std::string& id() const noexcept;
+
+ private:
+  std::string id_;
+};
+
 }  // namespace paperdex

@@ -2,7 +2,7 @@
 /// The paperdex searcher: one class, plain values in and out. No Xapian, ICU
 /// or Boost types appear here. See docs/api.md for a worked example.
 ///
-/// ABI: the library's SONAME carries major.minor (libpaperdex-searcher.so.0.2).
+/// ABI: the library's SONAME carries major.minor (libpaperdex-searcher.so.0.3).
 /// Searcher is a pimpl class; the request and result structs are plain values
 /// whose layout is part of the ABI, so adding a field to one is a minor
 /// version (SONAME) change.
@@ -26,6 +26,7 @@ enum class SortOrder {
   kRelevance,  ///< best BM25 score first (newest first for a query of filters alone)
   kNewest,     ///< newest first
   kOldest,     ///< oldest first
+  kUpdated,    ///< most recently updated (latest version) first
 };
 
 /// How free-text words combine.
@@ -63,6 +64,9 @@ struct SearchRequest {
   /// Seconds a search may take; past them the best hits found so far are
   /// returned, SearchResult::total_exact is false and a note says so. 0: no limit.
   double time_limit_seconds = 10;
+  /// False: only papers whose primary category is one of `subjects` (no
+  /// cross-lists). Ignored when `subjects` is empty.
+  bool cross_lists = true;
 };
 
 /// A run of text with the byte ranges that matched the query. The library
@@ -89,6 +93,36 @@ using HighlightVisitor = std::function<void(std::string_view run, bool matched)>
 /// run past the end of the text are ignored, as render_highlights does.
 PAPERDEX_API void visit_highlights(const HighlightedText& text, const HighlightVisitor& visit);
 
+/// One version of a paper as arXiv lists it.
+struct PaperVersion {
+  std::string version;  ///< "v1", "v2", ...
+  std::string date;     ///< its submission date, "YYYY-MM-DD"; "" when unknown
+};
+
+/// Everything the index stores about one paper (Searcher::get, Hit::paper).
+/// Text is plain display text (UTF-8, TeX decoded); a field the source did
+/// not have is empty (0 for `year`).
+struct Paper {
+  std::string id;                           ///< arXiv id ("2101.00001") or a derived id
+  std::string title;                        ///< the title
+  std::vector<std::string> authors;         ///< every author, in paper order
+  std::string abstract;                     ///< the whole abstract
+  std::vector<std::string> categories;      ///< arXiv categories, primary first
+  std::vector<std::string> category_names;  ///< the taxonomy's name of each; "" when unknown
+  std::string primary;                      ///< the primary category (categories[0]) or ""
+  int year = 0;                             ///< year of first submission
+  std::string submitted;                    ///< first submission, "YYYY-MM-DD"
+  std::string updated;                      ///< this metadata version, "YYYY-MM-DD"
+  std::vector<PaperVersion> versions;       ///< oldest first
+  std::string doi;                          ///< DOI
+  std::string journal_ref;                  ///< journal reference
+  std::string comments;                     ///< the submitter's comments
+  std::string report_no;                    ///< report number(s)
+  std::string license;                      ///< license URL
+  std::string abs_url;  ///< https://arxiv.org/abs/ID for an arXiv id; "" for a derived id
+  std::string pdf_url;  ///< https://arxiv.org/pdf/ID for an arXiv id; "" for a derived id
+};
+
 /// One query term that matched a hit, and what it added to the hit's score.
 struct TermContribution {
   std::string field;  ///< "text" (title and abstract), "title", "author", "subject", ...
@@ -109,6 +143,8 @@ struct Hit {
   /// With SearchRequest::explain: the query terms this paper matched, the
   /// largest share of the score first; their weights add up to `score`.
   std::vector<TermContribution> explanation;
+  /// The whole stored record (title and snippet above are its highlighted forms).
+  Paper paper;
 };
 
 /// A facet value and how many matching papers have it.
@@ -226,9 +262,15 @@ class PAPERDEX_API Searcher {
   /// @throws QuerySyntaxError a filter cannot be parsed, the query has
   ///         nothing to search for, or (SearchRequest::strict_syntax) the
   ///         query cannot be parsed; position() points at the problem.
-  /// @throws Error SearchRequest::like names no paper of the index.
+  /// @throws PaperNotFoundError SearchRequest::like names no paper of the index.
   /// @throws IoError reading the index failed.
   SearchResult search(const SearchRequest& request);
+
+  /// The stored paper with this id: an arXiv id in any form `id:` takes
+  /// ("2101.00001", "arXiv:2101.00001v2", an abs/ URL) or a derived id.
+  /// @throws PaperNotFoundError no paper of the index has that id.
+  /// @throws IoError reading the index failed.
+  Paper get(const std::string& id);
 
   /// Describes the index. Counting its distinct terms walks the whole term
   /// list: a second or two per million papers.

@@ -9,6 +9,12 @@
 
 namespace paperdex {
 
+/// One version of a paper as arXiv lists it.
+struct RecordVersion {
+  std::string version;  ///< "v1", "v2", ...
+  std::string date;     ///< its submission date, "YYYY-MM-DD"; "" when unknown
+};
+
 /// One paper: what IndexWriter::add takes. Text fields are display text
 /// (valid UTF-8, TeX already decoded); the indexer analyses them itself.
 struct Record {
@@ -25,6 +31,9 @@ struct Record {
   std::string doi;                      ///< DOI, when known
   std::string journal_ref;              ///< journal reference, when known
   std::string comments;                 ///< the submitter's comments ("12 pages, 3 figures")
+  std::string report_no;                ///< report number(s) ("CERN-TH-2021-001"), when known
+  std::string license;                  ///< license URL, when known
+  std::vector<RecordVersion> versions;  ///< arXiv's version list, oldest first; empty when unknown
   bool deleted = false;                 ///< an OAI "deleted" record: remove the paper with this id
 
   /// Where the record came from, for messages: "path:line" or "path#record N".

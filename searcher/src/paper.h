@@ -1,0 +1,27 @@
+// The stored record as the library hands it out: finding a paper by any form
+// of its id, and turning the stored Record into the public Paper value.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include <xapian.h>
+
+#include "paperdex/common/record.h"
+#include "paperdex/searcher.h"
+
+namespace paperdex::detail {
+
+// The document of the paper with this id: the id as given, canonical, or an
+// old-style id written with its subject class ("math.FA/0101001" is
+// math/0101001). nullopt when no paper has it.
+std::optional<Xapian::docid> find_paper(const Xapian::Database& db, std::string_view id);
+
+// find_paper, or PaperNotFoundError naming `id`.
+Xapian::docid require_paper(const Xapian::Database& db, std::string_view id);
+
+// The public value of a stored record: category names from the taxonomy,
+// arXiv links for arXiv ids.
+Paper paper_from_record(Record record);
+
+}  // namespace paperdex::detail
