@@ -33,11 +33,7 @@ struct PendingEntry {
 
 // Children of <entry> whose text is kept whole (cleaned in finish()). The
 // arxiv: extensions are matched by local name like the Atom elements.
-struct TextField {
-  std::string_view element;
-  std::string PendingEntry::*member;
-};
-constexpr TextField kEntryTextFields[] = {
+constexpr detail::TextField<PendingEntry> kEntryTextFields[] = {
     {"id", &PendingEntry::id},
     {"title", &PendingEntry::title},
     {"summary", &PendingEntry::summary},
@@ -83,13 +79,7 @@ class AtomParser final : public detail::XmlStreamParser {
       if (!author.empty()) e.authors.push_back(std::move(author));
       return;
     }
-    if (depth != entry_depth_ + 1) return;
-    for (const auto& [element, member] : kEntryTextFields) {
-      if (name == element) {
-        e.*member = value;
-        return;
-      }
-    }
+    if (depth == entry_depth_ + 1) detail::store_text_field(kEntryTextFields, name, value, e);
   }
 
   void finish() {
@@ -109,6 +99,7 @@ class AtomParser final : public detail::XmlStreamParser {
     if (record.title.empty()) return problem(where, "missing-field", "entry has no title");
     record.abstract = analyzer_.prepare(e.summary);
     record.authors = std::move(e.authors);
+    // Record::categories is primary first; the feed names the primary one.
     if (!e.primary_category.empty()) record.categories.push_back(e.primary_category);
     for (auto& category : e.categories) {
       if (std::find(record.categories.begin(), record.categories.end(), category) ==
@@ -127,9 +118,7 @@ class AtomParser final : public detail::XmlStreamParser {
   }
 
   void problem(const std::string& where, std::string reason, std::string message) {
-    if (sink_.on_problem) {
-      sink_.on_problem(ReadProblem{where, std::move(reason), std::move(message)});
-    }
+    detail::report(sink_, where, std::move(reason), std::move(message));
   }
 
   const std::string& origin_;

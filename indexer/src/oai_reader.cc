@@ -32,6 +32,8 @@ struct PendingRecord {
   std::string comments;
   std::string journal_ref;
   std::string doi;
+  std::string report_no;
+  std::string license;
   std::string categories;
   std::string created;
   std::string updated;
@@ -40,22 +42,21 @@ struct PendingRecord {
   std::string author_string;
   std::vector<std::string> authors;
   std::vector<std::string> dc_dates;
+  std::vector<RecordVersion> versions;  // arXivRaw <version version="v1"><date>
 };
 
 // Elements of the arXiv and arXivRaw schemas whose text is kept whole; it is
 // cleaned when the record is complete. <authors> is the whole author list as
 // one string in arXivRaw and a wrapper of <author> elements in arXiv.
-struct TextField {
-  std::string_view element;
-  std::string PendingRecord::*member;
-};
-constexpr TextField kArxivTextFields[] = {
+constexpr detail::TextField<PendingRecord> kArxivTextFields[] = {
     {"id", &PendingRecord::id},
     {"title", &PendingRecord::title},
     {"abstract", &PendingRecord::abstract},
     {"comments", &PendingRecord::comments},
     {"journal-ref", &PendingRecord::journal_ref},
     {"doi", &PendingRecord::doi},
+    {"report-no", &PendingRecord::report_no},
+    {"license", &PendingRecord::license},
     {"categories", &PendingRecord::categories},
     {"created", &PendingRecord::created},
     {"updated", &PendingRecord::updated},
@@ -91,6 +92,9 @@ class OaiParser final : public detail::XmlStreamParser {
       section_ = Section::kAbout;
     } else if (section_ == Section::kMetadata && depth_ == metadata_depth_ + 1) {
       schema_ = schema_of(name);
+    } else if (name == "version" && schema_ == Schema::kArxivRaw) {
+      record_->versions.push_back(
+          detail::record_version(detail::attribute(attributes, "version"), {}));
     } else if (name == "author") {
       keyname_.clear();
       forenames_.clear();
@@ -149,12 +153,7 @@ class OaiParser final : public detail::XmlStreamParser {
   }
 
   void arxiv_field(std::string_view name, std::string_view value) {
-    for (const auto& [element, member] : kArxivTextFields) {
-      if (name == element) {
-        (*record_).*member = value;
-        return;
-      }
-    }
+    if (detail::store_text_field(kArxivTextFields, name, value, *record_)) return;
     if (name == "keyname") {
       keyname_ = value;
     } else if (name == "forenames") {
@@ -170,6 +169,9 @@ class OaiParser final : public detail::XmlStreamParser {
 
   void version_date(std::string_view value) {
     const std::string date = detail::iso_date(value);
+    if (!record_->versions.empty() && record_->versions.back().date.empty()) {
+      record_->versions.back().date = date;
+    }
     if (date.empty()) return;
     if (record_->first_version_date.empty()) record_->first_version_date = date;
     record_->last_version_date = date;
@@ -235,6 +237,9 @@ class OaiParser final : public detail::XmlStreamParser {
     record.comments = analyzer_.prepare(r.comments);
     record.journal_ref = analyzer_.prepare(r.journal_ref);
     record.doi = detail::trim(r.doi);
+    record.report_no = analyzer_.prepare(r.report_no);
+    record.license = detail::trim(r.license);
+    record.versions = std::move(r.versions);
     record.categories = detail::split_categories(r.categories);
     record.authors = std::move(r.authors);
     if (record.authors.empty()) record.authors = detail::split_author_list(r.author_string);
@@ -280,9 +285,7 @@ class OaiParser final : public detail::XmlStreamParser {
   }
 
   void problem(const std::string& where, std::string reason, std::string message) {
-    if (sink_.on_problem) {
-      sink_.on_problem(ReadProblem{where, std::move(reason), std::move(message)});
-    }
+    detail::report(sink_, where, std::move(reason), std::move(message));
   }
 
   const std::string& origin_;

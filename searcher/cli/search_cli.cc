@@ -52,6 +52,7 @@ struct CliOptions {
   SearchRequest request;
   OutputOptions output;
   bool any = false;
+  bool no_cross_lists = false;
   bool json = false;
   std::string format = "text";
   std::string color = "auto";
@@ -286,8 +287,11 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
     options.request.sort = SortOrder::kNewest;
   } else if (options.sort == "oldest") {
     options.request.sort = SortOrder::kOldest;
+  } else if (options.sort == "updated") {
+    options.request.sort = SortOrder::kUpdated;
   } else {
-    return usage_error("--sort must be relevance, newest or oldest, not '" + options.sort + "'");
+    return usage_error("--sort must be relevance, newest, oldest or updated, not '" + options.sort +
+                       "'");
   }
   if (options.color != "auto" && options.color != "always" && options.color != "never") {
     return usage_error("--color must be auto, always or never");
@@ -319,6 +323,7 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   if (vm.count("no-facets")) options.output.facet_values = 0;
   options.request.facets = options.output.facet_values > 0;
   options.request.match = options.any ? MatchMode::kAnyWord : MatchMode::kAllWords;
+  options.request.cross_lists = !options.no_cross_lists;
   options.output.explain = options.request.explain;
   return true;
 }
@@ -349,6 +354,8 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
        "only papers in this category, archive or group (repeatable, OR-ed): cs.NI, cs, physics")
       ("year", po::value(&options.request.years)->value_name("RANGE"),
        "only papers from these years (repeatable): 2024, 2020..2024, 2020.., ..2010")
+      ("no-cross-lists", po::bool_switch(&options.no_cross_lists),
+       "only papers whose primary category is one of the --subject filters")
       ("author", po::value(&options.request.authors)->value_name("NAME"),
        "only papers by this author (repeatable, OR-ed), as the author facet lists them")
       ("like", po::value(&options.request.like)->value_name("ID"),
@@ -358,7 +365,7 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
       ("offset", po::value(&options.numbers.offset)->default_value(0)->value_name("N"),
        "hits to skip (for paging; 0 to 100,000)")
       ("sort", po::value(&options.sort)->default_value("relevance")->value_name("ORDER"),
-       "relevance, newest or oldest")
+       "relevance, newest, oldest or updated (latest version first)")
       ("any", po::bool_switch(&options.any),
        "match papers with any of the words, whatever the query's length")
       ("strict-syntax", po::bool_switch(&options.request.strict_syntax),
