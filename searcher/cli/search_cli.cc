@@ -339,8 +339,8 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
       "Searches a paperdex index. Every word must match (ranked by relevance over title\n"
       "and abstract); when too few papers match every word, the page is filled with papers\n"
       "matching most of them. Query syntax (all of it: --help-syntax):\n"
-      "  word +required -excluded \"a phrase\" \"a b\"~5 a NEAR/3 b optim* (a OR b)\n"
-      + field_names_summary() +
+      "  word +required -excluded \"a phrase\" \"a b\"~5 a NEAR/3 b optim* (a OR b)\n" +
+      field_names_summary() +
       "  subject:cs.NI subject:hep-th subject:physics year:2020..2024 id:2101.00001\n"
       "A query of filters alone lists every match, newest first.\n\n"
       "Exit status: 0 success (also when nothing matches), 2 usage, index or query error.\n\n"

@@ -117,7 +117,8 @@ Words
                             OR, NOT and NEAR are words
 Fields (name:value; name:"a phrase"; name:(a OR b)); arXiv's search prefixes
 (ti: au: abs: co: jr: cat: rn: all:) are other names of these fields
-)" + field_rows() + R"(
+)" + field_rows() +
+         R"(
 Subjects: subject:cs.NI is a category, subject:cs and subject:hep-th archives,
 subject:physics a group: cs, econ, eess, math, physics, q-bio, q-fin, stat
 ('physics' is the group, which includes astro-ph, cond-mat, hep-*, quant-ph...).
@@ -132,7 +133,8 @@ YYYY-MM-DD; date: is the first submission. --sort updated lists the latest
 versions first.
 
 Filters narrow the results without changing the ranking:
-  )" + filter_names() + R"(
+  )" + filter_names() +
+         R"(
 A query of filters alone lists every match, newest first.
 
 A query never fails for its syntax: what is not valid syntax is searched as
