@@ -46,9 +46,9 @@ std::string_view trimmed(std::string_view text) {
 }
 
 // What a node of the tree matches, kept in the pieces the combination rules
-// need: the weighted text part, the unweighted filter part (subject:, year:,
-// id:, doi:), and exclusions not applied yet because nothing positive has
-// been met to exclude them from ("a (-b -c)" excludes b and c from a).
+// need: the weighted text part, the unweighted filter part (the fields
+// schema::is_filter names: subject:, year:, date:, id:...), and exclusions not applied yet because
+// nothing positive has been met to exclude them from ("a (-b -c)" excludes b and c from a).
 struct Part {
   Query text;
   Query filter;
