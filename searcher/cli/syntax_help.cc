@@ -80,6 +80,8 @@ std::string filter_names() {
 
 std::string field_names_summary() { return names_lines(); }
 
+// One literal, so that the text reads here as it prints; only the field rows
+// and names are made from the schema's table.
 std::string syntax_help() {
   return R"(paperdex-search query syntax
 
