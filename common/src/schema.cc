@@ -30,6 +30,13 @@ std::string doi_value(std::string_view doi) {
 
 std::string subject_value(std::string_view category) { return ascii_lower(category); }
 
+std::string dated_id(std::string_view date, std::string_view id) {
+  std::string value(date);
+  value.push_back(' ');
+  value.append(id);
+  return value;
+}
+
 std::vector<std::string_view> field_names(const Field& field) {
   std::vector<std::string_view> names{field.name};
   std::string_view rest = field.aliases;

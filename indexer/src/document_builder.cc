@@ -174,10 +174,12 @@ void DocumentBuilder::index_field(Xapian::Document& doc, const schema::Field& fi
     case schema::Indexing::kDate: {
       const std::string& date =
           !(record.*field.source).empty() ? record.*field.source : record.created;
+      // A paper without even a year has no value: any value would fall in
+      // some date: range.
       if (!date.empty()) {
-        doc.add_value(field.slot, date);
+        doc.add_value(field.slot, schema::dated_id(date, record.id));
       } else if (record.year > 0) {
-        doc.add_value(field.slot, std::to_string(record.year));
+        doc.add_value(field.slot, schema::dated_id(std::to_string(record.year), record.id));
       }
       return;
     }

@@ -225,15 +225,17 @@ struct Searcher::Impl {
     enquire.set_query(by_relevance ? query : detail::unweighted_match(query));
     enquire.set_weighting_scheme(detail::ranking_weight());
     if (sort == SortOrder::kRelevance && !by_relevance) sort = SortOrder::kNewest;
-    if (sort == SortOrder::kNewest) {
-      enquire.set_sort_by_value_then_relevance(schema::kDateSlot, true);
-      enquire.set_docid_order(Xapian::Enquire::DESCENDING);
+    // Every order ends in the paper's id (schema::dated_id), never in the
+    // document number, which differs between one index and its shards.
+    // Equal scores: the newest paper first.
+    if (sort == SortOrder::kRelevance) {
+      enquire.set_sort_by_relevance_then_value(schema::kDateSlot, true);
+    } else if (sort == SortOrder::kNewest) {
+      enquire.set_sort_by_value(schema::kDateSlot, true);
     } else if (sort == SortOrder::kOldest) {
-      enquire.set_sort_by_value_then_relevance(schema::kDateSlot, false);
-      enquire.set_docid_order(Xapian::Enquire::ASCENDING);
+      enquire.set_sort_by_value(schema::kDateSlot, false);
     } else if (sort == SortOrder::kUpdated) {
-      enquire.set_sort_by_value_then_relevance(schema::kUpdatedSlot, true);
-      enquire.set_docid_order(Xapian::Enquire::DESCENDING);
+      enquire.set_sort_by_value(schema::kUpdatedSlot, true);
     }
     MatchPass pass;
     pass.mset = enquire.get_mset(first, count);

@@ -254,17 +254,17 @@ TEST_CASE("each row's indexing action writes what its queries look for", "[field
   // The exact author name, as --author writes it.
   const Xapian::Query author = parser().author_filter("ZHIDA  jiang");
   CHECK(terms.count(*author.get_terms_begin()) == 1);
-  // The date slots: first submission and latest update.
-  CHECK(doc.get_value(schema::kDateSlot) == "2016-03-31");
-  CHECK(doc.get_value(schema::kUpdatedSlot) == "2019-06-10");
+  // The date slots: first submission and latest update, then the id.
+  CHECK(doc.get_value(schema::kDateSlot) == "2016-03-31 1603.00002");
+  CHECK(doc.get_value(schema::kUpdatedSlot) == "2019-06-10 1603.00002");
 
   // Without an update date the updated slot falls back to the first
   // submission, and without that to the year.
   record.updated.clear();
-  CHECK(builder.build(record).get_value(schema::kUpdatedSlot) == "2016-03-31");
+  CHECK(builder.build(record).get_value(schema::kUpdatedSlot) == "2016-03-31 1603.00002");
   record.created.clear();
-  CHECK(builder.build(record).get_value(schema::kUpdatedSlot) == "2016");
-  CHECK(builder.build(record).get_value(schema::kDateSlot) == "2016");
+  CHECK(builder.build(record).get_value(schema::kUpdatedSlot) == "2016 1603.00002");
+  CHECK(builder.build(record).get_value(schema::kDateSlot) == "2016 1603.00002");
 }
 
 TEST_CASE("DOIs are normalized alike on both sides", "[fields]") {

@@ -21,7 +21,9 @@ class Analyzer;
 namespace paperdex::schema {
 
 // 6: report numbers (XR), primary categories (XP), the updated-date slot.
-inline constexpr int kSchemaVersion = 6;
+// 7: the date slots end in the paper's id (dated_id), so ties order alike in
+// one index and in shards.
+inline constexpr int kSchemaVersion = 7;
 
 // Term prefixes. Folded terms never start with an ASCII capital, so a prefix
 // of capitals is unambiguous.
@@ -60,12 +62,21 @@ inline constexpr Xapian::termcount kTitleWordsInText = 2;
 // Value slots.
 inline constexpr Xapian::valueno kYearSlot = 0;      // Xapian::sortable_serialise(year)
 inline constexpr Xapian::valueno kSubjectsSlot = 1;  // categories, '\n'-separated, as displayed
-// "YYYY-MM-DD" of the first submission (or "YYYY"): newest/oldest sort, date:
+// dated_id() of the first submission (or the year): newest/oldest sort, date:,
+// and the order of papers with equal scores.
 inline constexpr Xapian::valueno kDateSlot = 2;
 inline constexpr Xapian::valueno kAuthorsSlot = 3;  // authors, '\n'-separated, as displayed
-// "YYYY-MM-DD" of the latest version or metadata change (else as kDateSlot):
+// dated_id() of the latest version or metadata change (else as kDateSlot):
 // --sort updated, updated:
 inline constexpr Xapian::valueno kUpdatedSlot = 4;
+
+// A date slot's value: "YYYY-MM-DD" (or "YYYY"), a space, the paper's id.
+// Xapian orders what a sort leaves equal by document number, which differs
+// between one index and its shards; with the id in the sorted value nothing is
+// left equal, so every layout pages alike, at no extra slot. A space sorts
+// below '-' ("2016 id" before "2016-01-01 id", as the bare dates were) and
+// date: ranges end in '\xff', above any byte of an id.
+std::string dated_id(std::string_view date, std::string_view id);
 
 inline constexpr char kListSeparator = '\n';
 
