@@ -74,6 +74,25 @@ inline std::string quote(const std::string& text) {
   return quoted + "'";
 }
 
+// One record of the arXiv snapshot, for snapshot_json: the fields a test
+// cares about, the others plausible.
+struct SnapshotRecord {
+  std::string id;
+  std::string title;
+  std::string authors = "A. Author";
+  std::string abstract = "Text.";
+  std::string updated = "2021-01-05";                    // update_date
+  std::string created = "Mon, 4 Jan 2021 10:00:00 GMT";  // of v1
+};
+
+// The record as one line of the snapshot, with its line break.
+inline std::string snapshot_json(const SnapshotRecord& record) {
+  return R"({"id":")" + record.id + R"(","title":")" + record.title + R"(","authors":")" +
+         record.authors + R"(","categories":"cs.NI","abstract":")" + record.abstract +
+         R"(","versions":[{"version":"v1","created":")" + record.created +
+         R"("}],"update_date":")" + record.updated + "\"}\n";
+}
+
 // What write_snapshot writes.
 struct SnapshotSpec {
   std::string id_prefix = "1501";  // ids PREFIX.00001, PREFIX.00002, ...

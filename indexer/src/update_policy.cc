@@ -25,20 +25,10 @@ Change compare_versions(std::uint32_t incoming_updated, std::uint32_t stored_upd
 }
 
 void count(IndexStats& stats, Change change) {
-  switch (change) {
-    case Change::kAdded:
-      ++stats.added;
-      return;
-    case Change::kUpdated:
-      ++stats.updated;
-      return;
-    case Change::kUnchanged:
-      ++stats.unchanged;
-      return;
-    case Change::kMerged:
-      ++stats.merged;
-      return;
-  }
+  // The column of each Change, in the enum's order.
+  static constexpr std::size_t IndexStats::*kColumns[] = {
+      &IndexStats::added, &IndexStats::updated, &IndexStats::unchanged, &IndexStats::merged};
+  ++(stats.*kColumns[static_cast<std::size_t>(change)]);
 }
 
 bool add_missing(std::vector<std::string>& names, const std::vector<std::string>& extra) {

@@ -17,17 +17,14 @@
 
 namespace {
 
-using paperdex::test::quote;
-using paperdex::test::run_command;
-using paperdex::test::RunOutput;
-using paperdex::test::TempDir;
-
-const std::string kIndexBin = PAPERDEX_INDEX_BIN;
+namespace test = paperdex::test;
+using test::TempDir;
 
 std::string snapshot_line(const std::string& id, const std::string& title) {
-  return R"({"id":")" + id + R"(","title":")" + title +
-         R"(","authors":"A. Author","categories":"cs.NI","abstract":"Text.",)" +
-         R"("update_date":"2021-01-05"})" + "\n";
+  test::SnapshotRecord record;
+  record.id = id;
+  record.title = title;
+  return test::snapshot_json(record);
 }
 
 void write(const std::filesystem::path& path, const std::string& text) {
@@ -52,8 +49,9 @@ struct Run {
 };
 Run index_command(const TempDir& dir, const std::string& args, const std::string& env = "") {
   const auto err_file = dir / "stderr.txt";
-  const RunOutput run = run_command("env -u PAPERDEX_DB " + env + " " + kIndexBin + " " + args +
-                                    " 2>" + quote(err_file.string()));
+  const test::RunOutput run =
+      test::run_command("env -u PAPERDEX_DB " + env + " " + PAPERDEX_INDEX_BIN + " " + args +
+                        " 2>" + test::quote(err_file.string()));
   std::ifstream in(err_file);
   std::stringstream err;
   err << in.rdbuf();
@@ -70,22 +68,25 @@ TEST_CASE(
   write(dir / "good.jsonl",
         snapshot_line("2101.00001", "One") + snapshot_line("2101.00002", "Two"));
   write(dir / "bad.jsonl", snapshot_line("2101.00003", "Three") + "{broken\n");
-  const std::string db = quote((dir / "index").string());
+  const std::string db = test::quote((dir / "index").string());
 
-  const Run good = index_command(dir, "--db " + db + " " + quote((dir / "good.jsonl").string()));
+  const Run good =
+      index_command(dir, "--db " + db + " " + test::quote((dir / "good.jsonl").string()));
   INFO(good.err);
   CHECK(good.status == 0);
   CHECK(contains(good.out, "indexed (new)  2\n"));
 
-  const Run bad = index_command(dir, "--db " + db + " " + quote((dir / "bad.jsonl").string()));
+  const Run bad =
+      index_command(dir, "--db " + db + " " + test::quote((dir / "bad.jsonl").string()));
   CHECK(bad.status == 1);
   CHECK(contains(bad.err, (dir / "bad.jsonl").string() + ":2: "));
   CHECK(contains(bad.err, "(skipped)"));
   CHECK(contains(bad.out, "skipped        1"));
 
   const auto missing = dir / "no-such-file.jsonl";
-  const Run absent = index_command(dir, "--db " + db + " " + quote((dir / "good.jsonl").string()) +
-                                            " " + quote(missing.string()));
+  const Run absent =
+      index_command(dir, "--db " + db + " " + test::quote((dir / "good.jsonl").string()) + " " +
+                             test::quote(missing.string()));
   CHECK(absent.status == 2);
   CHECK(contains(absent.err, "cannot read input " + missing.string() +
                                  ": No such file or directory; nothing was indexed"));
@@ -103,8 +104,8 @@ TEST_CASE("files of no known kind in an input directory are listed once as ignor
   write(data / "table.csv", "id,title\n2101.00001,One\n");
   write(data / "images" / "plot.png", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10", 24));
 
-  const Run run =
-      index_command(dir, "--db " + quote((dir / "index").string()) + " " + quote(data.string()));
+  const Run run = index_command(
+      dir, "--db " + test::quote((dir / "index").string()) + " " + test::quote(data.string()));
   INFO(run.err);
   CHECK(run.status == 0);
   for (const auto& name : {data / "README.md", data / "table.csv", data / "images" / "plot.png"}) {
@@ -116,8 +117,8 @@ TEST_CASE("files of no known kind in an input directory are listed once as ignor
   CHECK(contains(run.out, "indexed (new)  1\n"));
 
   // Named on the command line, such a file is a mistake: a skipped input.
-  const Run named = index_command(
-      dir, "--db " + quote((dir / "index").string()) + " " + quote((data / "table.csv").string()));
+  const Run named = index_command(dir, "--db " + test::quote((dir / "index").string()) + " " +
+                                           test::quote((data / "table.csv").string()));
   CHECK(named.status == 1);
   CHECK(contains(named.err, (data / "table.csv").string() + ": not a known input format"));
 }
@@ -127,20 +128,20 @@ TEST_CASE("paperdex-index -q prints nothing on success, and still reports proble
   TempDir dir;
   write(dir / "good.jsonl", snapshot_line("2101.00001", "One"));
   write(dir / "bad.jsonl", "{broken\n");
-  const std::string db = quote((dir / "index").string());
+  const std::string db = test::quote((dir / "index").string());
   const Run quiet =
-      index_command(dir, "-q --db " + db + " " + quote((dir / "good.jsonl").string()));
+      index_command(dir, "-q --db " + db + " " + test::quote((dir / "good.jsonl").string()));
   CHECK(quiet.status == 0);
   CHECK(quiet.out.empty());
   CHECK(quiet.err.empty());
 
   const Run problem =
-      index_command(dir, "--quiet --db " + db + " " + quote((dir / "bad.jsonl").string()));
+      index_command(dir, "--quiet --db " + db + " " + test::quote((dir / "bad.jsonl").string()));
   CHECK(problem.status == 1);
   CHECK(contains(problem.err, (dir / "bad.jsonl").string() + ":1: "));
 
   const Run failed =
-      index_command(dir, "-q --db " + db + " " + quote((dir / "none.jsonl").string()));
+      index_command(dir, "-q --db " + db + " " + test::quote((dir / "none.jsonl").string()));
   CHECK(failed.status == 2);
   CHECK(contains(failed.err, "cannot read input"));
 }
@@ -148,8 +149,8 @@ TEST_CASE("paperdex-index -q prints nothing on success, and still reports proble
 TEST_CASE("meaningless option values are usage errors with exit 2", "[index-cli]") {
   TempDir dir;
   write(dir / "good.jsonl", snapshot_line("2101.00001", "One"));
-  const std::string input = quote((dir / "good.jsonl").string());
-  const std::string db = "--db " + quote((dir / "index").string()) + " ";
+  const std::string input = test::quote((dir / "good.jsonl").string());
+  const std::string db = "--db " + test::quote((dir / "index").string()) + " ";
   struct Case {
     std::string args;
     std::string message;
@@ -192,16 +193,16 @@ TEST_CASE("PAPERDEX_DB names the index when --db is not given, and --db wins ove
           "[index-cli]") {
   TempDir dir;
   write(dir / "good.jsonl", snapshot_line("2101.00001", "One"));
-  const std::string input = quote((dir / "good.jsonl").string());
+  const std::string input = test::quote((dir / "good.jsonl").string());
   const Run from_env =
-      index_command(dir, "-q " + input, "PAPERDEX_DB=" + quote((dir / "env-index").string()));
+      index_command(dir, "-q " + input, "PAPERDEX_DB=" + test::quote((dir / "env-index").string()));
   INFO(from_env.err);
   CHECK(from_env.status == 0);
   CHECK(paperdex::Searcher((dir / "env-index").string()).document_count() == 1);
 
   const Run both =
-      index_command(dir, "-q --db " + quote((dir / "flag-index").string()) + " " + input,
-                    "PAPERDEX_DB=" + quote((dir / "unused").string()));
+      index_command(dir, "-q --db " + test::quote((dir / "flag-index").string()) + " " + input,
+                    "PAPERDEX_DB=" + test::quote((dir / "unused").string()));
   CHECK(both.status == 0);
   CHECK(std::filesystem::exists(dir / "flag-index"));
   CHECK_FALSE(std::filesystem::exists(dir / "unused"));

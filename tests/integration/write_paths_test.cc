@@ -18,10 +18,13 @@ using paperdex::test::TempDir;
 
 std::string snapshot_line(const std::string& id, const std::string& title,
                           const std::string& authors, const std::string& updated) {
-  return R"({"id":")" + id + R"(","title":")" + title + R"(","authors":")" + authors +
-         R"(","categories":"cs.NI","abstract":"About )" + title +
-         R"(.","versions":[{"version":"v1","created":"Mon, 4 Jan 2021 10:00:00 GMT"}],)" +
-         R"("update_date":")" + updated + "\"}\n";
+  paperdex::test::SnapshotRecord record;
+  record.id = id;
+  record.title = title;
+  record.authors = authors;
+  record.abstract = "About " + title + ".";
+  record.updated = updated;
+  return paperdex::test::snapshot_json(record);
 }
 
 void write(const std::filesystem::path& path, const std::string& text) {
