@@ -48,17 +48,17 @@ struct IndexWriter::Impl {
     const std::optional<int> version = schema::stored_schema_version(db);
     if (!version) {
       if (db.get_doccount() > 0) {
-        throw SchemaMismatchError("database " + path +
-                                  " is not a paperdex index (no schema version); choose another "
-                                  "--db path");
+        throw SchemaVersionError("database " + path +
+                                 " is not a paperdex index (no schema version); choose another "
+                                 "--db path");
       }
       schema::write_schema_metadata(db);
       db.commit();
     } else if (*version != schema::kSchemaVersion) {
-      throw SchemaMismatchError("database " + path + " has schema version " +
-                                std::to_string(*version) + ", this paperdex writes version " +
-                                std::to_string(schema::kSchemaVersion) +
-                                "; re-index into a new --db path");
+      throw SchemaVersionError("database " + path + " has schema version " +
+                               std::to_string(*version) + ", this paperdex writes version " +
+                               std::to_string(schema::kSchemaVersion) +
+                               "; re-index into a new --db path");
     }
   }
 

@@ -129,3 +129,31 @@ TEST_CASE("removals through either writer: found papers are deleted, others repo
   CHECK(removed.deletes_not_found == std::vector<std::string>{"2101.09999"});
   CHECK(removed.documents == 1);
 }
+
+TEST_CASE("the default corpus gives the same counts and documents on both write paths",
+          "[write-paths]") {
+  TempDir dir;
+  std::map<bool, paperdex::IndexRunResult> results;
+  std::map<bool, std::map<std::string, std::string>> documents;
+  for (const bool incremental : {false, true}) {
+    paperdex::IndexRunOptions options;
+    options.db_path = (dir / (incremental ? "batched" : "bulk")).string();
+    options.inputs = {(paperdex::test::source_dir() / "corpus").string()};
+    options.incremental = incremental;
+    results[incremental] = paperdex::run_index(options);
+    INFO(results[incremental].error);
+    REQUIRE(results[incremental].outcome == paperdex::IndexRunOutcome::kCompleted);
+    documents[incremental] = stored_documents(options.db_path);
+  }
+  const paperdex::IndexStats& bulk = results[false].stats;
+  const paperdex::IndexStats& batched = results[true].stats;
+  CHECK(results[false].records_read == results[true].records_read);
+  CHECK(bulk.added == batched.added);
+  CHECK(bulk.updated == batched.updated);
+  CHECK(bulk.unchanged == batched.unchanged);
+  CHECK(bulk.merged == batched.merged);
+  CHECK(bulk.unchanged > 0);  // the corpus repeats records: identical ones change nothing
+  CHECK(results[false].documents == results[true].documents);
+  CHECK(documents[false].size() == results[false].documents);
+  CHECK(documents[false] == documents[true]);
+}

@@ -18,9 +18,9 @@
 
 namespace paperdex {
 
-/// The indexer's name for SchemaVersionError (kept so existing code compiles):
-/// the database was written by another schema version, or is not a paperdex index.
-using SchemaMismatchError = SchemaVersionError;
+/// The indexer's old name for SchemaVersionError, the one name now: kept so
+/// that existing code compiles, with a warning.
+using SchemaMismatchError [[deprecated("use paperdex::SchemaVersionError")]] = SchemaVersionError;
 
 /// How an IndexWriter batches its changes and handles a busy database.
 struct IndexWriterOptions {
@@ -87,7 +87,7 @@ class PAPERDEX_API IndexWriter final : public RecordWriter {
   /// Opens or creates the database at `path`.
   /// @throws DatabaseLockedError another writer holds the index (unless
   ///         options.wait_for_lock, which waits for it instead).
-  /// @throws SchemaMismatchError the path holds another schema version or
+  /// @throws SchemaVersionError the path holds another schema version or
   ///         something that is not a paperdex index.
   /// @throws IoError the database cannot be opened or created; the message
   ///         says why.
