@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <istream>
+#include <iterator>
 #include <optional>
 
 #include "format_readers.h"
@@ -181,7 +182,11 @@ void read_file(const std::string& path, const RecordSink& sink) {
 
 }  // namespace
 
-std::span<const InputFormatInfo> input_formats() { return kInputFormats; }
+const std::vector<InputFormatInfo>& input_formats() {
+  static const std::vector<InputFormatInfo> formats(std::begin(kInputFormats),
+                                                    std::end(kInputFormats));
+  return formats;
+}
 
 std::string_view format_name(InputFormat format) {
   const InputFormatInfo* row = find_format(format);

@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <istream>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,7 +32,7 @@ struct InputFormatInfo {
 };
 
 /// Every format paperdex reads, in the order detection tries them.
-PAPERDEX_API std::span<const InputFormatInfo> input_formats();
+PAPERDEX_API const std::vector<InputFormatInfo>& input_formats();
 
 /// A short name for the format ("arxiv-jsonl", ...), for messages.
 PAPERDEX_API std::string_view format_name(InputFormat format);
