@@ -11,7 +11,7 @@
 #include <xapian.h>
 #include <catch2/catch.hpp>
 
-#include "paperdex/indexer/index_run.h"
+#include "index_test_support.h"
 #include "paperdex/searcher.h"
 #include "test_support.h"
 
@@ -75,14 +75,7 @@ std::map<std::string, std::size_t> as_map(const std::vector<paperdex::FacetCount
 }
 
 int index_into(const std::string& db, const std::vector<std::string>& inputs, std::string& log) {
-  paperdex::IndexRunOptions options;
-  options.db_path = db;
-  options.inputs = inputs;
-  options.progress = paperdex::ProgressStyle::kNone;
-  std::ostringstream out, err;
-  const int status = paperdex::run_index(options, out, err);
-  log = out.str() + err.str();
-  return status;
+  return paperdex::test::index_files(db, inputs, &log);
 }
 
 }  // namespace
@@ -184,11 +177,10 @@ TEST_CASE("an author page's paper joins its arXiv record, in one index and in sh
     paperdex::IndexRunOptions options;
     options.db_path = (dir / (shards ? "sharded" : "single")).string();
     options.inputs = {(dir / "snapshot.jsonl").string(), (dir / "page.txt").string()};
-    options.progress = paperdex::ProgressStyle::kNone;
     options.jobs = 2;
     options.keep_shards = shards;
     std::ostringstream out, err;
-    REQUIRE(paperdex::run_index(options, out, err) == 0);
+    REQUIRE(paperdex::test::run_indexer(options, out, err) == 0);
     INFO(out.str() + err.str());
 
     paperdex::Searcher searcher(options.db_path);
@@ -213,10 +205,9 @@ TEST_CASE("the spelling table counts papers through updates and deletions", "[fo
   paperdex::IndexRunOptions options;
   options.db_path = (dir / "index").string();
   options.inputs = {(dir / "snapshot.jsonl").string()};
-  options.progress = paperdex::ProgressStyle::kNone;
   const auto index = [&] {
     std::ostringstream out, err;
-    REQUIRE(paperdex::run_index(options, out, err) == 0);
+    REQUIRE(paperdex::test::run_indexer(options, out, err) == 0);
   };
   const auto frequency = [&](const std::string& word) -> Xapian::doccount {
     const Xapian::Database db(options.db_path);
@@ -253,7 +244,7 @@ TEST_CASE("the spelling table counts papers through updates and deletions", "[fo
     bulk.db_path = (dir / "bulk").string();
     bulk.inputs = {(dir / "both.jsonl").string()};
     std::ostringstream out, err;
-    REQUIRE(paperdex::run_index(bulk, out, err) == 0);
+    REQUIRE(paperdex::test::run_indexer(bulk, out, err) == 0);
     const Xapian::Database db(bulk.db_path);
     for (const auto& [word, expected] :
          {std::pair{"quokkaword", 0}, std::pair{"wallabyword", 1}, std::pair{"sharedword", 1}}) {

@@ -9,7 +9,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "paperdex/indexer/index_run.h"
+#include "index_test_support.h"
 #include "paperdex/searcher.h"
 #include "test_support.h"
 
@@ -53,9 +53,8 @@ class PagesIndex {
     paperdex::IndexRunOptions options;
     options.db_path = path();
     options.inputs = {kPages.string()};
-    options.progress = paperdex::ProgressStyle::kNone;
     std::ostringstream out, err;
-    status_ = paperdex::run_index(options, out, err);
+    status_ = paperdex::test::run_indexer(options, out, err);
     summary_ = out.str() + err.str();
   }
   TempDir dir_;
@@ -95,10 +94,9 @@ TEST_CASE("re-indexing the same pages changes nothing", "[foundation]") {
   paperdex::IndexRunOptions options;
   options.db_path = (dir / "index").string();
   options.inputs = {kPages.string()};
-  options.progress = paperdex::ProgressStyle::kNone;
   std::ostringstream out, err;
-  REQUIRE(paperdex::run_index(options, out, err) == 0);
-  REQUIRE(paperdex::run_index(options, out, err) == 0);
+  REQUIRE(paperdex::test::run_indexer(options, out, err) == 0);
+  REQUIRE(paperdex::test::run_indexer(options, out, err) == 0);
   CHECK(paperdex::Searcher(options.db_path).document_count() == 45);
 }
 

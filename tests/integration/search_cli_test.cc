@@ -19,9 +19,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "index_test_support.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
-#include "paperdex/indexer/index_run.h"
 #include "paperdex/searcher.h"
 #include "test_support.h"
 
@@ -51,9 +51,8 @@ class CorpusIndex {
     paperdex::IndexRunOptions options;
     options.db_path = path();
     options.inputs = {(paperdex::test::source_dir() / "corpus").string()};
-    options.progress = paperdex::ProgressStyle::kNone;
     std::ostringstream out, err;
-    status_ = paperdex::run_index(options, out, err);
+    status_ = paperdex::test::run_indexer(options, out, err);
     summary_ = out.str() + err.str();
   }
   TempDir dir_;
@@ -408,9 +407,8 @@ TEST_CASE("an index built with another ICU is searched with a warning", "[cli]")
   paperdex::IndexRunOptions options;
   options.db_path = (dir / "index").string();
   options.inputs = {(paperdex::test::source_dir() / "corpus" / "author-pages").string()};
-  options.progress = paperdex::ProgressStyle::kNone;
   std::ostringstream out, err;
-  REQUIRE(paperdex::run_index(options, out, err) == 0);
+  REQUIRE(paperdex::test::run_indexer(options, out, err) == 0);
   CHECK(err.str().find("warning") == std::string::npos);
   const std::string search_command = std::string(PAPERDEX_SEARCH_BIN) + " --db " +
                                      quote(options.db_path) + " --format json ocs 2>&1";
@@ -433,7 +431,7 @@ TEST_CASE("an index built with another ICU is searched with a warning", "[cli]")
   // Adding papers to it says so too, and adds them.
   options.incremental = true;
   std::ostringstream out2, err2;
-  CHECK(paperdex::run_index(options, out2, err2) == 0);
+  CHECK(paperdex::test::run_indexer(options, out2, err2) == 0);
   CHECK(contains(err2.str(), "paperdex-index: warning: " + options.db_path +
                                  " was built with ICU 1.0, Unicode 1.0"));
 }
