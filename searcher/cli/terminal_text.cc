@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "output.h"
+#include "text_layout.h"
 
 namespace paperdex::cli {
 namespace {
@@ -117,6 +117,23 @@ HighlightedText terminal_safe(const HighlightedText& text) {
   return safe;
 }
 
+Paper terminal_safe(const Paper& paper) {
+  Paper safe = paper;
+  for (std::string* text : {&safe.id, &safe.title, &safe.abstract, &safe.primary, &safe.submitted,
+                            &safe.updated, &safe.doi, &safe.journal_ref, &safe.comments,
+                            &safe.report_no, &safe.license, &safe.abs_url, &safe.pdf_url}) {
+    *text = terminal_safe(*text);
+  }
+  make_safe(safe.authors);
+  make_safe(safe.categories);
+  make_safe(safe.category_names);
+  for (PaperVersion& version : safe.versions) {
+    version.version = terminal_safe(version.version);
+    version.date = terminal_safe(version.date);
+  }
+  return safe;
+}
+
 SearchResult terminal_safe(const SearchResult& result) {
   SearchResult safe = result;
   for (Hit& hit : safe.hits) {
@@ -129,6 +146,7 @@ SearchResult terminal_safe(const SearchResult& result) {
       term.field = terminal_safe(term.field);
       term.term = terminal_safe(term.term);
     }
+    hit.paper = terminal_safe(hit.paper);
   }
   make_safe(safe.subject_facets);
   make_safe(safe.year_facets);
