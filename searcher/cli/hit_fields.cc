@@ -125,14 +125,13 @@ const std::array kFields = {
              false, [](const Hit& h) { return h.paper.abs_url; }, put_text},
     HitField{"pdf_url", "PDF", "the arXiv PDF (arXiv ids only)", TextPlace::kLine, false,
              [](const Hit& h) { return h.paper.pdf_url; }, put_text},
-    HitField{"score", "Score", "BM25 relevance (0 for filter-only queries)", TextPlace::kMetaScore,
-             true, [](const Hit& h) { return fixed(h.score, 4); },
+    HitField{"score", "Score", "BM25 relevance, 0 for filters alone (search hits only)",
+             TextPlace::kMetaScore, true, [](const Hit& h) { return fixed(h.score, 4); },
              [](Json& o, const HitField& f, const Hit& h, const HighlightStyle&) {
                o[std::string(f.name)] = h.score;
              }},
     HitField{"snippet", "Snippet",
-             "the best-matching passage of the abstract (JSON: also snippet_highlighted, "
-             "snippet_spans)",
+             "the best-matching passage (search hits only; JSON: also *_highlighted, *_spans)",
              TextPlace::kSnippet, true, [](const Hit& h) { return h.snippet.text; },
              [](Json& o, const HitField& f, const Hit& h, const HighlightStyle& s) {
                put_highlighted(o, f.name, h.snippet, s);
@@ -212,7 +211,7 @@ std::string fields_help() {
   std::string help;
   for (const HitField& field : kFields) {
     help += "  " + std::string(field.name) + std::string(width + 2 - field.name.size(), ' ') +
-            std::string(field.help) + (field.search_only ? " (search hits only)" : "") + "\n";
+            std::string(field.help) + "\n";
   }
   return help;
 }

@@ -395,7 +395,8 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   return true;
 }
 
-// The options, each with its help; `--help` prints them.
+// The options, each with its help; `--help` prints them. One long function
+// because it is one table: boost's add_options() chain, an option a row.
 po::options_description describe_options(CliOptions& options) {
   po::options_description visible(
       "Usage: paperdex-search [--db PATH] [options] [--] QUERY...\n"

@@ -124,12 +124,11 @@ Paper terminal_safe(const Paper& paper) {
                             &safe.report_no, &safe.license, &safe.abs_url, &safe.pdf_url}) {
     *text = terminal_safe(*text);
   }
-  make_safe(safe.authors);
-  make_safe(safe.categories);
-  make_safe(safe.category_names);
+  for (std::vector<std::string>* list : {&safe.authors, &safe.categories, &safe.category_names}) {
+    make_safe(*list);
+  }
   for (PaperVersion& version : safe.versions) {
-    version.version = terminal_safe(version.version);
-    version.date = terminal_safe(version.date);
+    for (std::string* text : {&version.version, &version.date}) *text = terminal_safe(*text);
   }
   return safe;
 }

@@ -441,7 +441,9 @@ void print_text_papers(std::ostream& out, const ShownPapers& shown, const Output
         out << line << '\n';
       }
     }
-    out << '\n';
+    if (has_place(fields, TextPlace::kHeading) || has_place(fields, TextPlace::kAuthors)) {
+      out << '\n';
+    }
     // The rows in the order of the fields (the table's unless --fields gave one).
     FieldSelection labelled;
     std::copy_if(
