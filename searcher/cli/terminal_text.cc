@@ -136,14 +136,12 @@ Paper terminal_safe(const Paper& paper) {
 SearchResult terminal_safe(const SearchResult& result) {
   SearchResult safe = result;
   for (Hit& hit : safe.hits) {
-    hit.id = terminal_safe(hit.id);
     hit.title = terminal_safe(hit.title);
     hit.snippet = terminal_safe(hit.snippet);
-    make_safe(hit.authors);
-    make_safe(hit.subjects);
+    hit.id = terminal_safe(hit.id);
+    for (std::vector<std::string>* list : {&hit.authors, &hit.subjects}) make_safe(*list);
     for (TermContribution& term : hit.explanation) {
-      term.field = terminal_safe(term.field);
-      term.term = terminal_safe(term.term);
+      for (std::string* text : {&term.field, &term.term}) *text = terminal_safe(*text);
     }
     hit.paper = terminal_safe(hit.paper);
   }
