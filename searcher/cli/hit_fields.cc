@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdio>
 
+#include "paperdex/common/utf8.h"
+
 namespace paperdex::cli {
 
 std::string join(const std::vector<std::string>& values, std::string_view separator) {
@@ -24,12 +26,9 @@ std::string fixed(double value, int decimals) {
 namespace {
 
 // Code points in text[0, byte): JSON readers index strings by character, not
-// by UTF-8 byte.
+// by UTF-8 byte. (Stored text is valid UTF-8: the indexer sanitizes it.)
 std::size_t code_points_before(const std::string& text, std::size_t byte) {
-  byte = std::min(byte, text.size());
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.begin() + byte, [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
+  return count_characters(std::string_view(text).substr(0, byte));
 }
 
 void put_highlighted(Json& object, std::string_view name, const HighlightedText& text,
