@@ -979,6 +979,9 @@ TEST_CASE("paperdex-search --show prints the whole stored paper as text", "[cli]
   CHECK(lines[0] == paper.title);
   // Every author, not the first three.
   for (const std::string& author : paper.authors) CHECK(contains(lines[1], author));
+  // TeX decoded: the record writes "C. Bal\\'azs".
+  CHECK(contains(lines[1], "C. Balázs"));
+  CHECK_FALSE(contains(run.out, "\\'"));
   const auto has_line = [&](const std::string& pattern) {
     const std::regex line(pattern);
     return std::any_of(lines.begin(), lines.end(),
