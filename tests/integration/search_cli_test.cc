@@ -1,8 +1,10 @@
 // paperdex-search as a researcher uses it, on the whole default corpus
 // (author pages and the real arXiv slice in corpus/): related papers, explain,
 // spelling suggestions, sorting and paging, every output format, facets,
-// fields, the author facet and its drill-down, --stats, and the query
-// language's newer parts through the command line.
+// fields, the author facet and its drill-down, --stats, the query
+// language's newer parts through the command line, the whole stored paper
+// (--show, every --fields field), JSON's plain text with highlight spans,
+// facet buckets, --limit 0 counts, --version and PAPERDEX_DB.
 #include <sys/wait.h>
 
 #include <algorithm>
