@@ -4,7 +4,6 @@
 // to Xapian; the rest is the query. A QuerySyntaxError is a correct answer to
 // a bad query; any other exception, a crash, or a position outside the query
 // is a bug.
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -12,42 +11,23 @@
 #include <vector>
 
 #include "fuzz_support.h"
+#include "index_terms.h"
 #include "paperdex/errors.h"
 #include "query_parser.h"
 
 namespace {
 
-// Sorted words and terms to expand wildcards against; a few share prefixes so
-// that expansions both fit and overflow a small max_wildcard_terms.
-class WordList : public paperdex::detail::TermSource {
- public:
-  WordList() {
-    for (const char* stem : {"optic", "optim", "opti", "graph", "quantum", "bjorn", "cs.ni"}) {
-      for (const char* ending : {"", "a", "al", "ize", "izer", "s"}) {
-        words_.push_back(std::string(stem) + ending);
-      }
+// Words and terms to expand wildcards against; a few share prefixes so that
+// expansions both fit and overflow a small max_wildcard_terms.
+std::vector<std::string> word_list() {
+  std::vector<std::string> words;
+  for (const char* stem : {"optic", "optim", "opti", "graph", "quantum", "bjorn", "cs.ni"}) {
+    for (const char* ending : {"", "a", "al", "ize", "izer", "s"}) {
+      words.push_back(std::string(stem) + ending);
     }
-    std::sort(words_.begin(), words_.end());
   }
-  std::vector<std::string> words_starting(std::string_view prefix,
-                                          std::size_t limit) const override {
-    return starting(prefix, limit);
-  }
-  std::vector<std::string> terms_starting(std::string_view prefix,
-                                          std::size_t limit) const override {
-    return starting(prefix, limit);
-  }
-
- private:
-  std::vector<std::string> starting(std::string_view prefix, std::size_t limit) const {
-    std::vector<std::string> found;
-    for (const std::string& word : words_) {
-      if (found.size() < limit && std::string_view(word).starts_with(prefix)) found.push_back(word);
-    }
-    return found;
-  }
-  std::vector<std::string> words_;
-};
+  return words;
+}
 
 }  // namespace
 
@@ -55,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   static const paperdex::Analyzer analyzer;
   static const paperdex::detail::QueryParser parser(analyzer, {.max_wildcard_terms = 8});
-  static const WordList words;
+  static const paperdex::detail::WordListTermSource words(word_list());
 
   const std::uint8_t choice = data[0];
   const auto mode =

@@ -7,11 +7,58 @@
 
 namespace paperdex::schema {
 
+namespace {
+
+std::string ascii_lower(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return lower;
+}
+
+}  // namespace
+
+std::string doi_value(std::string_view doi) {
+  std::string lower = ascii_lower(doi);
+  for (std::string_view resolver : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+                                    "http://dx.doi.org/", "doi:"}) {
+    if (std::string_view(lower).starts_with(resolver)) return lower.substr(resolver.size());
+  }
+  return lower;
+}
+
+std::string subject_value(std::string_view category) { return ascii_lower(category); }
+
+std::vector<std::string_view> field_names(const Field& field) {
+  std::vector<std::string_view> names{field.name};
+  std::string_view rest = field.aliases;
+  while (!rest.empty()) {
+    const std::size_t space = rest.find(' ');
+    if (space != 0) names.push_back(rest.substr(0, space));
+    if (space == std::string_view::npos) break;
+    rest.remove_prefix(space + 1);
+  }
+  return names;
+}
+
 const Field* find_field(std::string_view name) {
+  const std::string wanted = ascii_lower(name);
   for (const Field& field : kFields) {
-    if (field.name == name) return &field;
+    for (std::string_view candidate : field_names(field)) {
+      if (candidate == wanted) return &field;
+    }
   }
   return nullptr;
+}
+
+std::string folded_words(const Analyzer& analyzer, std::string_view text) {
+  std::string folded;
+  for (const Token& token : analyzer.tokenize(text)) {
+    if (!folded.empty()) folded.push_back(' ');
+    folded.append(token.term);
+  }
+  return folded;
 }
 
 std::optional<int> stored_schema_version(const Xapian::Database& db) {

@@ -11,7 +11,7 @@
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
 #include "reader_text.h"
-#include "xml_stream.h"
+#include "xml_record_parser.h"
 
 namespace paperdex {
 namespace {
@@ -33,11 +33,7 @@ struct PendingEntry {
 
 // Children of <entry> whose text is kept whole (cleaned in finish()). The
 // arxiv: extensions are matched by local name like the Atom elements.
-struct TextField {
-  std::string_view element;
-  std::string PendingEntry::*member;
-};
-constexpr TextField kEntryTextFields[] = {
+constexpr detail::TextField<PendingEntry> kEntryTextFields[] = {
     {"id", &PendingEntry::id},
     {"title", &PendingEntry::title},
     {"summary", &PendingEntry::summary},
@@ -48,54 +44,42 @@ constexpr TextField kEntryTextFields[] = {
     {"comment", &PendingEntry::comment},
 };
 
-class AtomParser final : public detail::XmlStreamParser {
+class AtomParser final : public detail::XmlRecordParser<PendingEntry> {
  public:
-  AtomParser(const std::string& origin, const RecordSink& sink) : origin_(origin), sink_(sink) {}
+  AtomParser(const std::string& origin, const RecordSink& sink)
+      : XmlRecordParser(origin, sink, "entry") {}
 
  private:
   void on_start(std::string_view name, const XML_Char** attributes) override {
-    ++depth_;
-    if (name == "entry") {
-      entry_.emplace();
-      entry_->line = line();
-      entry_depth_ = depth_;
-      return;
-    }
-    if (!entry_) return;
+    if (start_element(name) || !pending_) return;
     if (name == "primary_category") {
-      entry_->primary_category = detail::trim(detail::attribute(attributes, "term"));
+      pending_->primary_category = detail::trim(detail::attribute(attributes, "term"));
     } else if (name == "category") {
       std::string term(detail::trim(detail::attribute(attributes, "term")));
-      if (!term.empty()) entry_->categories.push_back(std::move(term));
+      if (!term.empty()) pending_->categories.push_back(std::move(term));
     }
   }
 
   void on_end(std::string_view name) override {
-    const int depth = depth_--;
-    if (!entry_) return;
+    const int depth = end_element();
+    if (!pending_) return;
     if (name == "entry") return finish();
-    PendingEntry& e = *entry_;
+    PendingEntry& e = *pending_;
     const std::string_view value = text();
     // Only the entry's own children: <author><name> is the one nested field
     // wanted, and an entry's <source> could otherwise overwrite its <title>.
-    if (name == "name" && depth == entry_depth_ + 2) {
+    if (name == "name" && depth == record_depth_ + 2) {
       std::string author = detail::clean_author_name(value);
       if (!author.empty()) e.authors.push_back(std::move(author));
       return;
     }
-    if (depth != entry_depth_ + 1) return;
-    for (const auto& [element, member] : kEntryTextFields) {
-      if (name == element) {
-        e.*member = value;
-        return;
-      }
-    }
+    if (depth == record_depth_ + 1) detail::store_text_field(kEntryTextFields, name, value, e);
   }
 
   void finish() {
-    PendingEntry e = std::move(*entry_);
-    entry_.reset();
-    const std::string where = origin_ + ":" + std::to_string(e.line);
+    PendingEntry e = std::move(*pending_);
+    pending_.reset();
+    const std::string where = this->where(e.line);
     if (e.id.find("/api/errors") != std::string::npos) {
       return problem(where, "api-error",
                      "arXiv API error: " + analyzer_.prepare(e.summary.empty() ? e.id : e.summary));
@@ -109,6 +93,7 @@ class AtomParser final : public detail::XmlStreamParser {
     if (record.title.empty()) return problem(where, "missing-field", "entry has no title");
     record.abstract = analyzer_.prepare(e.summary);
     record.authors = std::move(e.authors);
+    // Record::categories is primary first; the feed names the primary one.
     if (!e.primary_category.empty()) record.categories.push_back(e.primary_category);
     for (auto& category : e.categories) {
       if (std::find(record.categories.begin(), record.categories.end(), category) ==
@@ -123,21 +108,8 @@ class AtomParser final : public detail::XmlStreamParser {
     record.doi = detail::trim(e.doi);
     record.journal_ref = analyzer_.prepare(e.journal_ref);
     record.comments = analyzer_.prepare(e.comment);
-    if (sink_.on_record) sink_.on_record(std::move(record));
+    emit(std::move(record));
   }
-
-  void problem(const std::string& where, std::string reason, std::string message) {
-    if (sink_.on_problem) {
-      sink_.on_problem(ReadProblem{where, std::move(reason), std::move(message)});
-    }
-  }
-
-  const std::string& origin_;
-  const RecordSink& sink_;
-  Analyzer analyzer_;
-  std::optional<PendingEntry> entry_;
-  int depth_ = 0;
-  int entry_depth_ = 0;
 };
 
 }  // namespace

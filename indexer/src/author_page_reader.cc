@@ -17,7 +17,6 @@
 
 #include "input_limits.h"
 #include "paperdex/common/analyzer.h"
-#include "paperdex/common/line_reader.h"
 #include "paperdex/indexer/readers.h"
 #include "reader_text.h"
 
@@ -240,20 +239,12 @@ class AuthorPageParser {
 
 void read_author_page(std::istream& in, const std::string& origin, const RecordSink& sink) {
   AuthorPageParser parser(origin, sink);
-  BoundedLineReader reader(in, detail::kMaxRecordBytes);
-  std::string line;
-  for (auto status = reader.next(line); status != BoundedLineReader::Status::kEnd;
-       status = reader.next(line)) {
-    if (status == BoundedLineReader::Status::kLine) {
-      parser.line(line, reader.line_number());
-    } else if (sink.on_problem) {
-      sink.on_problem(ReadProblem{origin + ":" + std::to_string(reader.line_number()), "too-long",
-                                  reader.gave_up() ? "a line longer than 16 MiB with no end in "
-                                                     "the next 1 GiB: the rest is not read"
-                                                   : "a line longer than 16 MiB ignored"});
-    }
-  }
-  parser.finish(reader.line_number());
+  std::size_t last_line = 0;
+  detail::read_bounded_lines(in, origin, sink, [&](std::string& line, std::size_t number) {
+    parser.line(line, number);
+    last_line = number;
+  });
+  parser.finish(last_line);
 }
 
 }  // namespace paperdex

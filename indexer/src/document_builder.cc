@@ -1,7 +1,6 @@
 #include "document_builder.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
@@ -10,13 +9,6 @@
 
 namespace paperdex {
 namespace {
-
-std::string ascii_lower(std::string_view text) {
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower;
-}
 
 std::string join(const std::vector<std::string>& values) {
   std::string joined;
@@ -48,6 +40,15 @@ void add_spelling_words(const std::vector<Token>& tokens, std::vector<std::strin
 void keep_once_each(std::vector<std::string>& words) {
   std::sort(words.begin(), words.end());
   words.erase(std::unique(words.begin(), words.end()), words.end());
+}
+
+// A category and its archive ("cs.ni", "cs"), so that subject:cs finds it.
+void add_category(Xapian::Document& doc, std::string_view prefix, std::string_view category) {
+  const std::string value = schema::subject_value(category);
+  doc.add_boolean_term(schema::make_term(prefix, value));
+  const std::size_t dot = value.find('.');
+  if (dot != std::string::npos)
+    doc.add_boolean_term(schema::make_term(prefix, value.substr(0, dot)));
 }
 
 }  // namespace
@@ -112,61 +113,79 @@ Xapian::Document DocumentBuilder::build(const Record& record,
                                         std::vector<std::string>* spelling_words) const {
   Xapian::Document doc;
   doc.set_data(encode_stored_record(record));
-  doc.add_boolean_term(schema::make_term(schema::kIdPrefix, record.id));
   if (const std::string key = title_key_term(record.title); !key.empty()) {
     doc.add_boolean_term(key);
   }
-
   if (spelling_words != nullptr) spelling_words->clear();
-  index_title_and_abstract(doc, record, spelling_words);
+  for (const schema::Field& field : schema::kFields)
+    index_field(doc, field, record, spelling_words);
   if (spelling_words != nullptr) keep_once_each(*spelling_words);
-
-  // Authors: the gap keeps a phrase from running from one name into the next.
-  Xapian::termpos position = 0;
-  for (const std::string& author : record.authors) {
-    index_names(doc, author, schema::kAuthorPrefix, position);
-    position += schema::kValueGap;
-    const std::string name = normalized_title(author);
-    if (!name.empty()) doc.add_boolean_term(schema::make_term(schema::kAuthorExactPrefix, name));
-  }
-
-  for (const std::string& category : record.categories) {
-    const std::string lower = ascii_lower(category);
-    doc.add_boolean_term(schema::make_term(schema::kSubjectPrefix, lower));
-    const std::size_t dot = lower.find('.');
-    if (dot != std::string::npos) {
-      doc.add_boolean_term(schema::make_term(schema::kSubjectPrefix, lower.substr(0, dot)));
-    }
-  }
-
-  if (record.year > 0) {
-    doc.add_boolean_term(std::string(schema::kYearPrefix) + std::to_string(record.year));
-    doc.add_value(schema::kYearSlot, Xapian::sortable_serialise(record.year));
-  }
+  // The facets' display values: not fields of the query language.
   doc.add_value(schema::kSubjectsSlot, join(record.categories));
   doc.add_value(schema::kAuthorsSlot, join(record.authors));
-  const std::string date = !record.created.empty() ? record.created
-                           : record.year > 0       ? std::to_string(record.year)
-                                                   : std::string();
-  if (!date.empty()) doc.add_value(schema::kDateSlot, date);
-
-  if (!record.doi.empty()) {
-    doc.add_boolean_term(schema::make_term(schema::kDoiPrefix, ascii_lower(record.doi)));
-  }
-  position = 0;
-  index_names(doc, record.journal_ref, schema::kJournalPrefix, position);
-  position = 0;
-  index_names(doc, record.comments, schema::kCommentsPrefix, position);
   return doc;
 }
 
-std::string DocumentBuilder::normalized_title(std::string_view title) const {
-  std::string normalized;
-  for (const Token& token : analyzer_.tokenize(title)) {
-    if (!normalized.empty()) normalized.push_back(' ');
-    normalized.append(token.term);
+void DocumentBuilder::index_field(Xapian::Document& doc, const schema::Field& field,
+                                  const Record& record,
+                                  std::vector<std::string>* spelling_words) const {
+  Xapian::termpos position = 0;
+  switch (field.indexing) {
+    case schema::Indexing::kRankedText:
+      return index_title_and_abstract(doc, record, spelling_words);
+    case schema::Indexing::kWithText:
+      return;
+    case schema::Indexing::kWords:
+      return index_names(doc, record.*field.source, field.prefix, position);
+    case schema::Indexing::kAuthors:
+      // The gap keeps a phrase from running from one name into the next.
+      for (const std::string& author : record.authors) {
+        index_names(doc, author, field.prefix, position);
+        position += schema::kValueGap;
+        const std::string name = normalized_title(author);
+        if (!name.empty()) {
+          doc.add_boolean_term(schema::make_term(schema::kAuthorExactPrefix, name));
+        }
+      }
+      return;
+    case schema::Indexing::kCategories:
+      for (const std::string& category : record.categories) {
+        add_category(doc, field.prefix, category);
+      }
+      return;
+    case schema::Indexing::kPrimary:
+      if (!record.categories.empty()) add_category(doc, field.prefix, record.categories.front());
+      return;
+    case schema::Indexing::kId:
+      doc.add_boolean_term(schema::make_term(field.prefix, record.id));
+      return;
+    case schema::Indexing::kKeyword:
+      if (!(record.*field.source).empty()) {
+        doc.add_boolean_term(
+            schema::make_term(field.prefix, field.normalize(record.*field.source)));
+      }
+      return;
+    case schema::Indexing::kYear:
+      if (record.year > 0) {
+        doc.add_boolean_term(schema::make_term(field.prefix, std::to_string(record.year)));
+        doc.add_value(field.slot, Xapian::sortable_serialise(record.year));
+      }
+      return;
+    case schema::Indexing::kDate: {
+      const std::string& date =
+          !(record.*field.source).empty() ? record.*field.source : record.created;
+      if (!date.empty()) {
+        doc.add_value(field.slot, date);
+      } else if (record.year > 0) {
+        doc.add_value(field.slot, std::to_string(record.year));
+      }
+      return;
+    }
   }
-  return normalized;
+}
+
+std::string DocumentBuilder::normalized_title(std::string_view title) const {
+  return schema::folded_words(analyzer_, title);
 }
 
 std::string DocumentBuilder::title_key_term(std::string_view title) const {

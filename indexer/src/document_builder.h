@@ -1,5 +1,5 @@
-// Record -> Xapian::Document, following the schema table. The only place that
-// decides which terms, positions and values a paper gets.
+// Record -> Xapian::Document, following the schema table: each field's
+// schema::Indexing action says which terms, positions and values it writes.
 #pragma once
 
 #include <string>
@@ -10,6 +10,7 @@
 
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/record.h"
+#include "paperdex/common/schema.h"
 
 namespace paperdex {
 
@@ -41,6 +42,9 @@ class DocumentBuilder {
   std::string derived_id(const Record& record) const;
 
  private:
+  // What `field`'s Indexing action writes for `record`.
+  void index_field(Xapian::Document& doc, const schema::Field& field, const Record& record,
+                   std::vector<std::string>* spelling_words) const;
   // The title's stems in the title field and, with the abstract's, in the
   // text field (schema.h); their folded words go to `spelling_words`.
   void index_title_and_abstract(Xapian::Document& doc, const Record& record,

@@ -13,7 +13,6 @@
 #include "input_limits.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
-#include "paperdex/common/line_reader.h"
 #include "paperdex/common/utf8.h"
 #include "reader_text.h"
 
@@ -29,11 +28,7 @@ struct LineError {
   std::string message;
 };
 
-void report(const RecordSink& sink, std::string where, std::string reason, std::string message) {
-  if (sink.on_problem) {
-    sink.on_problem(ReadProblem{std::move(where), std::move(reason), std::move(message)});
-  }
-}
+using detail::report;
 
 // The top-level elements of a JSON array ("[ {...}, {...} ]", pretty-printed
 // or not), one at a time as raw text, so a document of any size is read with
@@ -157,11 +152,8 @@ class JsonlParser {
       error = parse(text, record);
     }
     if (error) {
-      if (sink_.on_problem) {
-        sink_.on_problem(ReadProblem{origin_ + ":" + std::to_string(number),
-                                     std::move(error->reason), std::move(error->message)});
-      }
-      return;
+      return report(sink_, origin_ + ":" + std::to_string(number), std::move(error->reason),
+                    std::move(error->message));
     }
     record.origin = origin_ + ":" + std::to_string(number);
     if (sink_.on_record) sink_.on_record(std::move(record));
@@ -207,7 +199,7 @@ class JsonlParser {
 
   std::optional<LineError> fill(const object& fields, Record& record) {
     std::string_view id, title, abstract, authors, categories, comments, journal_ref, doi,
-        update_date;
+        report_no, license, update_date;
     const std::pair<std::string_view, std::string_view*> strings[] = {
         {"id", &id},
         {"title", &title},
@@ -217,6 +209,8 @@ class JsonlParser {
         {"comments", &comments},
         {"journal-ref", &journal_ref},
         {"doi", &doi},
+        {"report-no", &report_no},
+        {"license", &license},
         {"update_date", &update_date},
     };
     for (const auto& [key, value] : strings) {
@@ -234,6 +228,8 @@ class JsonlParser {
     record.comments = analyzer_.prepare(comments);
     record.journal_ref = analyzer_.prepare(journal_ref);
     record.doi = std::string(detail::trim(doi));
+    record.report_no = analyzer_.prepare(report_no);
+    record.license = std::string(detail::trim(license));
     record.updated = detail::iso_date(update_date);
 
     if (auto error = read_versions(fields, record)) return error;
@@ -244,38 +240,48 @@ class JsonlParser {
     return std::nullopt;
   }
 
-  std::optional<LineError> read_versions(const object& fields, Record& record) {
-    element versions;
-    if (fields["versions"].get(versions) != simdjson::SUCCESS || versions.is_null()) {
-      return std::nullopt;
+  // The array at `key` in `list`; absent and null leave `list` empty.
+  static std::optional<LineError> optional_array(const object& fields, std::string_view key,
+                                                 simdjson::dom::array& list, bool& present) {
+    element value;
+    present = fields[key].get(value) == simdjson::SUCCESS && !value.is_null();
+    if (!present) return std::nullopt;
+    if (value.get_array().get(list) != simdjson::SUCCESS) {
+      return LineError{"wrong-type", "\"" + std::string(key) + "\" is not an array"};
     }
+    return std::nullopt;
+  }
+
+  // "versions": [{"version": "v1", "created": "Mon, 2 Apr 2007 19:18:42 GMT"}, ...]
+  std::optional<LineError> read_versions(const object& fields, Record& record) {
     simdjson::dom::array list;
-    if (versions.get_array().get(list) != simdjson::SUCCESS) {
-      return LineError{"wrong-type", "\"versions\" is not an array"};
+    bool present = false;
+    if (auto error = optional_array(fields, "versions", list, present); error || !present) {
+      return error;
     }
     for (element version : list) {
-      std::string_view created;
+      std::string_view name, created;
       object entry;
       if (version.get_object().get(entry) != simdjson::SUCCESS) {
         return LineError{"wrong-type", "a \"versions\" entry is not an object"};
       }
+      if (auto error = string_field(entry, "version", name)) return error;
       if (auto error = string_field(entry, "created", created)) return error;
-      // v1 comes first in the snapshot: its date is the first submission.
-      record.created = detail::iso_date(created);
+      record.versions.push_back(detail::record_version(name, created));
+    }
+    // v1 comes first in the snapshot: its date is the first submission.
+    if (!record.versions.empty()) {
+      record.created = record.versions.front().date;
       record.year = detail::year_of(record.created);
-      break;
     }
     return std::nullopt;
   }
 
   std::optional<LineError> read_parsed_authors(const object& fields, Record& record) {
-    element parsed;
-    if (fields["authors_parsed"].get(parsed) != simdjson::SUCCESS || parsed.is_null()) {
-      return std::nullopt;
-    }
     simdjson::dom::array names;
-    if (parsed.get_array().get(names) != simdjson::SUCCESS) {
-      return LineError{"wrong-type", "\"authors_parsed\" is not an array"};
+    bool present = false;
+    if (auto error = optional_array(fields, "authors_parsed", names, present); error || !present) {
+      return error;
     }
     for (element name : names) {
       simdjson::dom::array parts;
@@ -318,21 +324,9 @@ class JsonlParser {
 
 void read_arxiv_jsonl(std::istream& in, const std::string& origin, const RecordSink& sink) {
   JsonlParser parser(origin, sink);
-  BoundedLineReader reader(in, detail::kMaxRecordBytes);
-  std::string line;
-  for (auto status = reader.next(line); status != BoundedLineReader::Status::kEnd;
-       status = reader.next(line)) {
-    if (status == BoundedLineReader::Status::kLine) {
-      parser.line(line, reader.line_number());
-      continue;
-    }
-    report(sink, origin + ":" + std::to_string(reader.line_number()), "too-long",
-           "a line longer than 16 MiB, the limit for one record");
-    if (reader.gave_up()) {
-      report(sink, origin, "too-long",
-             "no line end in the 1 GiB after that line either: the rest of the input is not read");
-    }
-  }
+  detail::read_bounded_lines(in, origin, sink, [&parser](std::string& line, std::size_t number) {
+    parser.line(line, number);
+  });
 }
 
 void read_arxiv_json_array(std::istream& in, const std::string& origin, const RecordSink& sink) {

@@ -12,7 +12,7 @@
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
 #include "reader_text.h"
-#include "xml_stream.h"
+#include "xml_record_parser.h"
 
 namespace paperdex {
 namespace {
@@ -32,6 +32,8 @@ struct PendingRecord {
   std::string comments;
   std::string journal_ref;
   std::string doi;
+  std::string report_no;
+  std::string license;
   std::string categories;
   std::string created;
   std::string updated;
@@ -40,38 +42,35 @@ struct PendingRecord {
   std::string author_string;
   std::vector<std::string> authors;
   std::vector<std::string> dc_dates;
+  std::vector<RecordVersion> versions;  // arXivRaw <version version="v1"><date>
 };
 
 // Elements of the arXiv and arXivRaw schemas whose text is kept whole; it is
 // cleaned when the record is complete. <authors> is the whole author list as
 // one string in arXivRaw and a wrapper of <author> elements in arXiv.
-struct TextField {
-  std::string_view element;
-  std::string PendingRecord::*member;
-};
-constexpr TextField kArxivTextFields[] = {
+constexpr detail::TextField<PendingRecord> kArxivTextFields[] = {
     {"id", &PendingRecord::id},
     {"title", &PendingRecord::title},
     {"abstract", &PendingRecord::abstract},
     {"comments", &PendingRecord::comments},
     {"journal-ref", &PendingRecord::journal_ref},
     {"doi", &PendingRecord::doi},
+    {"report-no", &PendingRecord::report_no},
+    {"license", &PendingRecord::license},
     {"categories", &PendingRecord::categories},
     {"created", &PendingRecord::created},
     {"updated", &PendingRecord::updated},
     {"authors", &PendingRecord::author_string},
 };
 
-class OaiParser final : public detail::XmlStreamParser {
+class OaiParser final : public detail::XmlRecordParser<PendingRecord> {
  public:
-  OaiParser(const std::string& origin, const RecordSink& sink) : origin_(origin), sink_(sink) {}
+  OaiParser(const std::string& origin, const RecordSink& sink)
+      : XmlRecordParser(origin, sink, "record") {}
 
  private:
   void on_start(std::string_view name, const XML_Char** attributes) override {
-    ++depth_;
-    if (name == "record") {
-      record_.emplace();
-      record_->line = line();
+    if (start_element(name)) {
       section_ = Section::kOutside;
       schema_ = Schema::kUnknown;
       return;
@@ -80,10 +79,10 @@ class OaiParser final : public detail::XmlStreamParser {
       error_code_ = detail::attribute(attributes, "code");
       return;
     }
-    if (!record_) return;
+    if (!pending_) return;
     if (name == "header") {
       section_ = Section::kHeader;
-      record_->deleted = detail::attribute(attributes, "status") == "deleted";
+      pending_->deleted = detail::attribute(attributes, "status") == "deleted";
     } else if (name == "metadata") {
       section_ = Section::kMetadata;
       metadata_depth_ = depth_;
@@ -91,6 +90,9 @@ class OaiParser final : public detail::XmlStreamParser {
       section_ = Section::kAbout;
     } else if (section_ == Section::kMetadata && depth_ == metadata_depth_ + 1) {
       schema_ = schema_of(name);
+    } else if (name == "version" && schema_ == Schema::kArxivRaw) {
+      pending_->versions.push_back(
+          detail::record_version(detail::attribute(attributes, "version"), {}));
     } else if (name == "author") {
       keyname_.clear();
       forenames_.clear();
@@ -99,9 +101,9 @@ class OaiParser final : public detail::XmlStreamParser {
   }
 
   void on_end(std::string_view name) override {
-    --depth_;
+    end_element();
     if (name == "error") return report_oai_error();
-    if (!record_) return;
+    if (!pending_) return;
     if (name == "record") return finish();
     switch (section_) {
       case Section::kHeader:
@@ -123,9 +125,9 @@ class OaiParser final : public detail::XmlStreamParser {
 
   void header_field(std::string_view name) {
     if (name == "identifier") {
-      record_->header_id = detail::trim(text());
+      pending_->header_id = detail::trim(text());
     } else if (name == "datestamp") {
-      record_->datestamp = detail::iso_date(text());
+      pending_->datestamp = detail::iso_date(text());
     } else if (name == "header") {
       section_ = Section::kOutside;
     }
@@ -149,12 +151,7 @@ class OaiParser final : public detail::XmlStreamParser {
   }
 
   void arxiv_field(std::string_view name, std::string_view value) {
-    for (const auto& [element, member] : kArxivTextFields) {
-      if (name == element) {
-        (*record_).*member = value;
-        return;
-      }
-    }
+    if (detail::store_text_field(kArxivTextFields, name, value, *pending_)) return;
     if (name == "keyname") {
       keyname_ = value;
     } else if (name == "forenames") {
@@ -170,17 +167,20 @@ class OaiParser final : public detail::XmlStreamParser {
 
   void version_date(std::string_view value) {
     const std::string date = detail::iso_date(value);
+    if (!pending_->versions.empty() && pending_->versions.back().date.empty()) {
+      pending_->versions.back().date = date;
+    }
     if (date.empty()) return;
-    if (record_->first_version_date.empty()) record_->first_version_date = date;
-    record_->last_version_date = date;
+    if (pending_->first_version_date.empty()) pending_->first_version_date = date;
+    pending_->last_version_date = date;
   }
 
   void add_author(std::string name) {
-    if (!name.empty()) record_->authors.push_back(std::move(name));
+    if (!name.empty()) pending_->authors.push_back(std::move(name));
   }
 
   void dublin_core_field(std::string_view name, std::string_view value) {
-    PendingRecord& r = *record_;
+    PendingRecord& r = *pending_;
     if (name == "title") {
       r.title = value;
     } else if (name == "creator") {
@@ -210,9 +210,9 @@ class OaiParser final : public detail::XmlStreamParser {
   }
 
   void finish() {
-    PendingRecord r = std::move(*record_);
-    record_.reset();
-    const std::string where = origin_ + ":" + std::to_string(r.line);
+    PendingRecord r = std::move(*pending_);
+    pending_.reset();
+    const std::string where = this->where(r.line);
     Record record;
     record.origin = where;
     std::optional<std::string> id = canonical_arxiv_id(detail::trim(r.id));
@@ -235,6 +235,9 @@ class OaiParser final : public detail::XmlStreamParser {
     record.comments = analyzer_.prepare(r.comments);
     record.journal_ref = analyzer_.prepare(r.journal_ref);
     record.doi = detail::trim(r.doi);
+    record.report_no = analyzer_.prepare(r.report_no);
+    record.license = detail::trim(r.license);
+    record.versions = std::move(r.versions);
     record.categories = detail::split_categories(r.categories);
     record.authors = std::move(r.authors);
     if (record.authors.empty()) record.authors = detail::split_author_list(r.author_string);
@@ -271,27 +274,12 @@ class OaiParser final : public detail::XmlStreamParser {
   void report_oai_error() {
     // noRecordsMatch is how OAI-PMH says "an empty result", not a failure.
     if (error_code_ == "noRecordsMatch") return;
-    problem(origin_ + ":" + std::to_string(line()), "oai-error",
+    problem(where(line()), "oai-error",
             "OAI-PMH error " + error_code_ + ": " + std::string(detail::trim(text())));
   }
 
-  void emit(Record&& record) {
-    if (sink_.on_record) sink_.on_record(std::move(record));
-  }
-
-  void problem(const std::string& where, std::string reason, std::string message) {
-    if (sink_.on_problem) {
-      sink_.on_problem(ReadProblem{where, std::move(reason), std::move(message)});
-    }
-  }
-
-  const std::string& origin_;
-  const RecordSink& sink_;
-  Analyzer analyzer_;
-  std::optional<PendingRecord> record_;
   Section section_ = Section::kOutside;
   Schema schema_ = Schema::kUnknown;
-  int depth_ = 0;
   int metadata_depth_ = 0;
   std::string keyname_;
   std::string forenames_;

@@ -1,5 +1,8 @@
 #include "reader_text.h"
 
+#include "input_limits.h"
+#include "paperdex/common/line_reader.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -166,6 +169,35 @@ int year_of(std::string_view iso) {
   if (iso.size() < 4) return 0;
   const int year = parse_int(iso.substr(0, 4));
   return year < 0 ? 0 : year;
+}
+
+void report(const RecordSink& sink, std::string where, std::string reason, std::string message) {
+  if (sink.on_problem) {
+    sink.on_problem(ReadProblem{std::move(where), std::move(reason), std::move(message)});
+  }
+}
+
+void read_bounded_lines(std::istream& in, const std::string& origin, const RecordSink& sink,
+                        const std::function<void(std::string& line, std::size_t number)>& line) {
+  BoundedLineReader reader(in, kMaxRecordBytes);
+  std::string text;
+  for (auto status = reader.next(text); status != BoundedLineReader::Status::kEnd;
+       status = reader.next(text)) {
+    if (status == BoundedLineReader::Status::kLine) {
+      line(text, reader.line_number());
+      continue;
+    }
+    report(sink, origin + ":" + std::to_string(reader.line_number()), "too-long",
+           "a line longer than 16 MiB, the limit for one record");
+    if (reader.gave_up()) {
+      report(sink, origin, "too-long",
+             "no line end in the next 1 GiB either: the rest of the input is not read");
+    }
+  }
+}
+
+RecordVersion record_version(std::string_view version, std::string_view raw_date) {
+  return RecordVersion{std::string(trim(version)), iso_date(raw_date)};
 }
 
 }  // namespace paperdex::detail

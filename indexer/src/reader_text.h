@@ -2,11 +2,52 @@
 // Private to the indexer (not installed).
 #pragma once
 
+#include <functional>
+#include <istream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "paperdex/common/record.h"
+#include "paperdex/indexer/record_sink.h"
+
 namespace paperdex::detail {
+
+// A problem for the sink, when it takes problems.
+void report(const RecordSink& sink, std::string where, std::string reason, std::string message);
+
+// Reads `in` line by line with a bound on a line's length (the limit for one
+// record), handing each line and its number to `line`; a line over the bound
+// is a "too-long" problem named by its number, and the next line is read.
+void read_bounded_lines(std::istream& in, const std::string& origin, const RecordSink& sink,
+                        const std::function<void(std::string& line, std::size_t number)>& line);
+
+// An XML element whose text a reader keeps whole in a member of its pending
+// record (`Pending`), cleaned when the record is complete.
+template <class Pending>
+struct TextField {
+  std::string_view element;
+  std::string Pending::*member;
+};
+
+// Stores `value` in the member `fields` names for element `name`; false when
+// none does.
+template <class Pending, std::size_t N>
+bool store_text_field(const TextField<Pending> (&fields)[N], std::string_view name,
+                      std::string_view value, Pending& pending) {
+  for (const auto& [element, member] : fields) {
+    if (name == element) {
+      pending.*member = value;
+      return true;
+    }
+  }
+  return false;
+}
+
+// arXiv's version list from its versions ("v1") and their dates as the
+// source writes them (iso_date() reads them); the first submission and the
+// latest version are then versions.front() and versions.back().
+RecordVersion record_version(std::string_view version, std::string_view raw_date);
 
 // Without leading/trailing ASCII whitespace (including the '\r' of CRLF files).
 std::string_view trim(std::string_view text);

@@ -56,6 +56,7 @@ struct CliOptions {
   OutputOptions output;
   const OutputFormat* format = nullptr;  // interpret() sets it from format_name
   bool any = false;
+  bool no_cross_lists = false;
   bool json = false;
   std::string format_name = "text";
   std::string highlight_markers = "<b>,</b>";
@@ -280,8 +281,10 @@ Problem apply_sort(CliOptions& options) {
     options.request.sort = SortOrder::kNewest;
   } else if (options.sort == "oldest") {
     options.request.sort = SortOrder::kOldest;
+  } else if (options.sort == "updated") {
+    options.request.sort = SortOrder::kUpdated;
   } else {
-    return "--sort must be relevance, newest or oldest, not '" + options.sort + "'";
+    return "--sort must be relevance, newest, oldest or updated, not '" + options.sort + "'";
   }
   return std::nullopt;
 }
@@ -391,6 +394,7 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
     return false;
   }
   options.request.match = options.any ? MatchMode::kAnyWord : MatchMode::kAllWords;
+  options.request.cross_lists = !options.no_cross_lists;
   options.output.explain = options.request.explain;
   return true;
 }
@@ -406,8 +410,8 @@ po::options_description describe_options(CliOptions& options) {
       "Searches a paperdex index. Every word must match (ranked by relevance over title\n"
       "and abstract); when too few papers match every word, the page is filled with papers\n"
       "matching most of them. Query syntax (all of it: --help-syntax):\n"
-      "  word +required -excluded \"a phrase\" \"a b\"~5 a NEAR/3 b optim* (a OR b)\n"
-      "  title: text: (= abstract:) author: subject: year: id: doi: journal: comments:\n"
+      "  word +required -excluded \"a phrase\" \"a b\"~5 a NEAR/3 b optim* (a OR b)\n" +
+      field_names_summary() +
       "  subject:cs.NI subject:hep-th subject:physics year:2020..2024 id:2101.00001\n"
       "A query of filters alone lists every match, newest first.\n\n"
       "The index is --db PATH, or the directory PAPERDEX_DB names when --db is not given.\n\n"
@@ -425,6 +429,8 @@ po::options_description describe_options(CliOptions& options) {
        "only papers in this category, archive or group (repeatable, OR-ed): cs.NI, cs, physics")
       ("year", po::value(&options.request.years)->value_name("RANGE"),
        "only papers from these years (repeatable): 2024, 2020..2024, 2020.., ..2010")
+      ("no-cross-lists", po::bool_switch(&options.no_cross_lists),
+       "only papers whose primary category is one of the --subject filters")
       ("author", po::value(&options.request.authors)->value_name("NAME"),
        "only papers by this author (repeatable, OR-ed), as the author facet lists them")
       ("like", po::value(&options.request.like)->value_name("ID"),
@@ -437,7 +443,7 @@ po::options_description describe_options(CliOptions& options) {
       ("offset", po::value(&options.numbers.offset)->default_value(0)->value_name("N"),
        "hits to skip (for paging; 0 to 100,000)")
       ("sort", po::value(&options.sort)->default_value("relevance")->value_name("ORDER"),
-       "relevance, newest or oldest")
+       "relevance, newest, oldest or updated (latest version first)")
       ("any", po::bool_switch(&options.any),
        "match papers with any of the words, whatever the query's length")
       ("strict-syntax", po::bool_switch(&options.request.strict_syntax),

@@ -1,7 +1,87 @@
 #include "syntax_help.h"
 
-namespace paperdex::cli {
+#include "paperdex/common/schema.h"
 
+namespace paperdex::cli {
+namespace {
+
+constexpr std::size_t kExampleColumn = 34;  // where the help texts start
+constexpr std::size_t kWidth = 80;
+
+// `text` from column kExampleColumn on, wrapped at kWidth.
+void append_wrapped(std::string& out, std::string_view text, std::size_t column) {
+  while (!text.empty()) {
+    if (column >= kExampleColumn) {
+      out += '\n';
+      column = 0;
+    }
+    out.append(kExampleColumn - column, ' ');
+    std::size_t cut = text.size();
+    if (kExampleColumn + cut > kWidth) {
+      cut = text.rfind(' ', kWidth - kExampleColumn);
+      if (cut == std::string_view::npos || cut == 0) cut = text.find(' ');
+      if (cut == std::string_view::npos) cut = text.size();
+    }
+    out.append(text.substr(0, cut));
+    text.remove_prefix(std::min(text.size(), cut + 1));
+    column = kWidth;  // the next piece starts a line
+  }
+  out += '\n';
+}
+
+// A row per field of the schema table: name:example, then what it searches
+// and its other names.
+std::string field_rows() {
+  std::string out;
+  for (const schema::Field& field : schema::kFields) {
+    const std::string example = "  " + std::string(field.name) + ":" + std::string(field.example);
+    out += example;
+    std::string help(field.help);
+    const std::vector<std::string_view> names = schema::field_names(field);
+    if (names.size() > 1) {
+      help += " (also";
+      for (std::size_t i = 1; i < names.size(); ++i) help += " " + std::string(names[i]) + ":";
+      help += ")";
+    }
+    append_wrapped(out, help, example.size() + 1 > kExampleColumn ? kWidth : example.size());
+  }
+  return out;
+}
+
+// "  text: abstract: ...\n": every field name and alias, in lines of at
+// most kWidth columns.
+std::string names_lines() {
+  std::string lines;
+  std::string line = " ";
+  for (const schema::Field& field : schema::kFields) {
+    for (std::string_view name : schema::field_names(field)) {
+      if (line.size() + name.size() + 2 > kWidth) {
+        lines += line + '\n';
+        line = " ";
+      }
+      line += " " + std::string(name) + ":";
+    }
+  }
+  return lines + line + '\n';
+}
+
+// "subject:, primary:, ...": the fields that filter.
+std::string filter_names() {
+  std::string names;
+  for (const schema::Field& field : schema::kFields) {
+    if (!schema::is_filter(field.kind)) continue;
+    if (!names.empty()) names += ", ";
+    names += std::string(field.name) + ":";
+  }
+  return names;
+}
+
+}  // namespace
+
+std::string field_names_summary() { return names_lines(); }
+
+// One literal, so that the text reads here as it prints; only the field rows
+// and names are made from the schema's table.
 std::string syntax_help() {
   return R"(paperdex-search query syntax
 
@@ -37,29 +117,27 @@ Words
                             in a query written all in capitals, or between two
                             capitalized words (Retrieval AND Evaluation), AND,
                             OR, NOT and NEAR are words
+Fields (name:value; name:"a phrase"; name:(a OR b)); arXiv's search prefixes
+(ti: au: abs: co: jr: cat: rn: all:) are other names of these fields
+)" + field_rows() +
+         R"(
+Subjects: subject:cs.NI is a category, subject:cs and subject:hep-th archives,
+subject:physics a group: cs, econ, eess, math, physics, q-bio, q-fin, stat
+('physics' is the group, which includes astro-ph, cond-mat, hep-*, quant-ph...).
+Aliases are one category: cs.NA = math.NA, cs.IT = math.IT, math.ST = stat.TH,
+...; a retired category counts under its successor (subject:math.AG includes
+alg-geom). primary: and --no-cross-lists keep papers whose primary category
+it is.
 
-Fields (name:value; name:"a phrase"; name:(a OR b))
-  title:word                      the title only
-  text:word  abstract:word        title and abstract: what a plain word searches
-  author:zhao                     any author with that name part
-  author:"Zhida Jiang"            that name (accents and case ignored)
-  journal:"Phys. Rev."  comments:"10 pages"
-  subject:cs.NI                   a category
-  subject:cs  subject:hep-th      an archive
-  subject:physics                 a group: cs, econ, eess, math, physics, q-bio,
-                                  q-fin, stat ('physics' is the group, which
-                                  includes astro-ph, cond-mat, hep-*, quant-ph...)
-                                  Aliases are one category: cs.NA = math.NA,
-                                  cs.IT = math.IT, math.ST = stat.TH, ...; a
-                                  retired category counts under its successor
-                                  (subject:math.AG includes alg-geom).
-  year:2024  year:2020..2024  year:2020..  year:..2010
-  id:2101.00001  id:2101.00001v2  id:cs/9301111  arXiv:2101.00001
-                                  a paper, any version; old-style ids too
-  doi:10.1145/3544216.3544265     also as https://doi.org/...
+Dates: date:2016, date:2016-03, date:2016-03-01, date:2016-03-01..2016-03-31,
+date:2016-03.. and date:..2015; updated: alike. A date is YYYY, YYYY-MM or
+YYYY-MM-DD; date: is the first submission. --sort updated lists the latest
+versions first.
 
-Filters (subject:, year:, id:, doi:) narrow the results without changing the
-ranking; a query of filters alone lists every match, newest first.
+Filters narrow the results without changing the ranking:
+  )" + filter_names() +
+         R"(
+A query of filters alone lists every match, newest first.
 
 A query never fails for its syntax: what is not valid syntax is searched as
 words, and a "Note:" line (JSON "notes") says what and why: an unclosed quote

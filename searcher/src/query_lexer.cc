@@ -127,20 +127,10 @@ void throw_unknown_field(std::string_view name, std::size_t position, std::strin
 
 void throw_empty_value(const schema::Field& field, std::size_t position) {
   // An example of the field's own kind of value shows the syntax best.
-  std::string example = "word";
-  if (field.kind == schema::FieldKind::kRange) {
-    example = "2024";
-  } else if (field.prefix == schema::kSubjectPrefix) {
-    example = "cs.NI";
-  } else if (field.prefix == schema::kIdPrefix) {
-    example = "2101.00001";
-  } else if (field.prefix == schema::kDoiPrefix) {
-    example = "10.1145/3544216.3544265";
-  }
   const std::string name(field.name);
   throw QuerySyntaxError(name + ": has no value; write the value right after the colon, e.g. " +
-                             name + ":" + example + ", " + name + ":\"...\" or " + name +
-                             ":(... OR ...)",
+                             name + ":" + std::string(field.example) + ", " + name +
+                             ":\"...\" or " + name + ":(... OR ...)",
                          position);
 }
 
@@ -149,13 +139,18 @@ std::string nearest_field_name(std::string_view name) {
   std::string best;
   std::size_t best_distance = std::numeric_limits<std::size_t>::max();
   for (const schema::Field& field : schema::kFields) {
-    // An abbreviation ("abs", "auth", "subj") is as likely a slip as a typo.
-    std::size_t distance = (wanted.size() >= 3 && field.name.starts_with(wanted))
-                               ? 0
-                               : edit_distance(wanted, field.name);
-    if (distance < best_distance) {
-      best_distance = distance;
-      best = field.name;
+    for (std::string_view candidate : schema::field_names(field)) {
+      // arXiv's two- and three-letter aliases are exact or nothing: "cs:"
+      // is no slip for co:.
+      if (candidate != field.name && candidate.size() < 4) continue;
+      // An abbreviation ("auth", "subj") is as likely a slip as a typo.
+      const std::size_t distance = (wanted.size() >= 3 && candidate.starts_with(wanted))
+                                       ? 0
+                                       : edit_distance(wanted, candidate);
+      if (distance < best_distance) {
+        best_distance = distance;
+        best = candidate;
+      }
     }
   }
   // One slip in a short name, two in a longer one; beyond that ("foo" is two
@@ -175,172 +170,206 @@ std::string field_list() {
   return list;
 }
 
-std::vector<QueryToken> lex_query(std::string_view q, const LexOptions& options) {
-  // A syntax error the lenient parser met inside [begin, end).
-  const auto literal = [&options](std::size_t begin, std::size_t end) {
-    return std::any_of(options.literal.begin(), options.literal.end(),
-                       [&](std::size_t at) { return at >= begin && at < end; });
-  };
-  std::vector<QueryToken> tokens;
-  std::size_t i = 0;
-  while (i < q.size()) {
-    if (std::size_t space = space_length(q, i)) {
-      i += space;
-      continue;
-    }
-    if (options.plain) {
-      // Text between separators; quotes and parentheses separate too.
-      QueryToken token;
-      token.kind = QueryTokenKind::kWord;
-      token.begin = i;
-      token.text_begin = i;
-      token.literal = true;
-      std::size_t end = i;
-      while (end < q.size() && !ends_word(q, end)) ++end;
-      if (end == i) {
-        i += std::max<std::size_t>(quote_length(q, i), 1);
-        continue;
-      }
-      token.text = q.substr(i, end - i);
-      tokens.push_back(token);
-      i = end;
-      continue;
-    }
-    // A quote, parenthesis or +/- where a syntax error was: a separator.
-    if (const std::size_t quote = quote_length(q, i); quote > 0 && literal(i, i + quote)) {
-      i += quote;
-      continue;
-    }
-    if ((q[i] == '(' || q[i] == ')' || q[i] == '+' || q[i] == '-') && literal(i, i + 1)) {
-      ++i;
-      continue;
-    }
-    QueryToken token;
-    token.begin = i;
-    if (q[i] == '(' || q[i] == ')') {
-      token.kind = q[i] == '(' ? QueryTokenKind::kOpen : QueryTokenKind::kClose;
-      token.text = q.substr(i, 1);
-      token.text_begin = i;
-      tokens.push_back(token);
-      ++i;
-      continue;
-    }
-    if (std::size_t quote = quote_length(q, i)) {
-      std::size_t close = i + quote;
-      while (close < q.size() && quote_length(q, close) == 0) ++close;
-      if (close >= q.size()) {
-        throw QuerySyntaxError(
-            "unbalanced quote: this quote is never closed; add a closing \" or remove it", i);
-      }
-      token.kind = QueryTokenKind::kPhrase;
-      token.text_begin = i + quote;
-      token.text = q.substr(i + quote, close - (i + quote));
-      i = close + quote_length(q, close);
-      if (i < q.size() && q[i] == '~' && !literal(i, i + 1)) {
-        // "a b"~n: the words within n positions of each other, any order.
-        const Number number = read_number(q, i + 1);
-        if (!number.value) {
-          throw QuerySyntaxError("'~' after a phrase needs a number of words from 1 to " +
-                                     std::to_string(kMaxProximity) + ", e.g. \"optical switch\"~5",
-                                 i);
-        }
-        token.proximity = *number.value;
-        i = number.end;
-      }
-      tokens.push_back(token);
-      continue;
-    }
-    if ((q[i] == '+' || q[i] == '-') && starts_word(q, i) && starts_term(q, i + 1) &&
-        !is_digit(q[i + 1])) {
-      token.kind = q[i] == '+' ? QueryTokenKind::kPlus : QueryTokenKind::kMinus;
-      token.text = q.substr(i, 1);
-      token.text_begin = i;
-      tokens.push_back(token);
-      ++i;
-      continue;
-    }
+namespace {
 
-    std::size_t end = i;
-    while (end < q.size() && !ends_word(q, end)) ++end;
-    const std::string_view word = q.substr(i, end - i);
-    token.text = word;
-    token.text_begin = i;
-    if (literal(i, end)) {
-      token.kind = QueryTokenKind::kWord;
-      const std::size_t colon = word.find(':');
-      if (colon != std::string_view::npos && colon > 0) {
-        // "name:value": the name is a word, the value is read again alone.
-        token.text = word.substr(0, colon);
-        tokens.push_back(token);
-        i += colon + 1;
-        continue;
-      }
-      token.literal = true;
-      tokens.push_back(token);
-      i = end;
-      continue;
-    }
-    if (word == "NEAR" || word.starts_with("NEAR/")) {
-      token.kind = QueryTokenKind::kNear;
-      token.proximity = kDefaultNear;
-      if (word.size() > 4) {
-        const Number number = read_number(word, 5);
-        if (!number.value || number.end != word.size()) {
-          throw QuerySyntaxError("'" + std::string(word) +
-                                     "': NEAR/ takes a number of words from 1 to " +
-                                     std::to_string(kMaxProximity) + ", e.g. NEAR/5",
-                                 i);
-        }
-        token.proximity = *number.value;
-      }
-      tokens.push_back(token);
-      i = end;
-      continue;
-    }
-    if (word == "AND" || word == "OR" || word == "NOT") {
-      token.kind = word == "AND"  ? QueryTokenKind::kAnd
-                   : word == "OR" ? QueryTokenKind::kOr
-                                  : QueryTokenKind::kNot;
-      tokens.push_back(token);
-      i = end;
-      continue;
-    }
+// lex_query's steps, one per kind of token; each reads from `at_` and
+// returns whether it took the text there.
+class Lexer {
+ public:
+  Lexer(std::string_view query, const LexOptions& options) : q_(query), options_(options) {}
 
-    token.kind = QueryTokenKind::kWord;
-    const std::size_t colon = word.find(':');
-    const std::string_view name = word.substr(0, colon);
-    if (colon != std::string_view::npos && colon > 0 &&
-        std::all_of(name.begin(), name.end(), is_ascii_letter)) {
-      const std::string_view value = word.substr(colon + 1);
-      const bool group_follows = end < q.size() && (q[end] == '(' || quote_length(q, end) > 0);
-      // Field names are matched without regard to case: "DOI:10.1000/x" is
-      // how DOIs are often pasted.
-      if (const schema::Field* field = schema::find_field(lowered(name))) {
-        if (value.empty() && !group_follows) throw_empty_value(*field, i);
-        token.kind = QueryTokenKind::kField;
-        token.field = field;
-        token.text = value;
-        token.text_begin = i + colon + 1;
-      } else if (canonical_arxiv_id(word)) {
-        // "arXiv:2101.00001" pasted from a paper: the user wants that paper.
-        token.kind = QueryTokenKind::kField;
-        token.field = schema::find_field("id");
-      } else if (!value.empty() ? !value.starts_with('/') : group_follows) {
-        // "http://..." is a URL and "Note:" ends a word; anything else
-        // written as name:value meant a field, and a silent text search for
-        // a mistyped one would quietly return the wrong papers.
-        throw_unknown_field(name, i, word);
+  std::vector<QueryToken> tokens() {
+    while (at_ < q_.size()) {
+      if (const std::size_t space = space_length(q_, at_)) {
+        at_ += space;
+      } else if (options_.plain) {
+        plain_word();
+      } else if (!skip_literal_separator() && !single_character() && !phrase()) {
+        word();
       }
     }
-    tokens.push_back(token);
-    i = end;
+    QueryToken end;
+    end.kind = QueryTokenKind::kEnd;
+    end.begin = q_.size();
+    end.text_begin = q_.size();
+    tokens_.push_back(end);
+    return std::move(tokens_);
   }
-  QueryToken end_token;
-  end_token.kind = QueryTokenKind::kEnd;
-  end_token.begin = q.size();
-  end_token.text_begin = q.size();
-  tokens.push_back(end_token);
-  return tokens;
+
+ private:
+  // A syntax error the lenient parser met inside [begin, end).
+  bool literal(std::size_t begin, std::size_t end) const {
+    return std::any_of(options_.literal.begin(), options_.literal.end(),
+                       [&](std::size_t at) { return at >= begin && at < end; });
+  }
+
+  // A token of `kind` spanning [at_, at_ + length), its text the same.
+  QueryToken& push(QueryTokenKind kind, std::size_t length) {
+    QueryToken& token = tokens_.emplace_back();
+    token.kind = kind;
+    token.begin = at_;
+    token.text_begin = at_;
+    token.text = q_.substr(at_, length);
+    return token;
+  }
+
+  std::size_t word_end() const {
+    std::size_t end = at_;
+    while (end < q_.size() && !ends_word(q_, end)) ++end;
+    return end;
+  }
+
+  // LexOptions::plain: text between separators; quotes and parentheses
+  // separate too.
+  void plain_word() {
+    const std::size_t end = word_end();
+    if (end == at_) {
+      at_ += std::max<std::size_t>(quote_length(q_, at_), 1);
+      return;
+    }
+    push(QueryTokenKind::kWord, end - at_).literal = true;
+    at_ = end;
+  }
+
+  // A quote, parenthesis or +/- where a syntax error was: a separator.
+  bool skip_literal_separator() {
+    std::size_t length = quote_length(q_, at_);
+    if (length == 0 && std::string_view("()+-").find(q_[at_]) != std::string_view::npos) {
+      length = 1;
+    }
+    if (length == 0 || !literal(at_, at_ + length)) return false;
+    at_ += length;
+    return true;
+  }
+
+  // ( ) and a + or - directly before a term.
+  bool single_character() {
+    const char c = q_[at_];
+    QueryTokenKind kind;
+    if (c == '(' || c == ')') {
+      kind = c == '(' ? QueryTokenKind::kOpen : QueryTokenKind::kClose;
+    } else if ((c == '+' || c == '-') && starts_word(q_, at_) && starts_term(q_, at_ + 1) &&
+               !is_digit(q_[at_ + 1])) {
+      kind = c == '+' ? QueryTokenKind::kPlus : QueryTokenKind::kMinus;
+    } else {
+      return false;
+    }
+    push(kind, 1);
+    ++at_;
+    return true;
+  }
+
+  // "a phrase", and "a phrase"~n.
+  bool phrase() {
+    const std::size_t quote = quote_length(q_, at_);
+    if (quote == 0) return false;
+    std::size_t close = at_ + quote;
+    while (close < q_.size() && quote_length(q_, close) == 0) ++close;
+    if (close >= q_.size()) {
+      throw QuerySyntaxError(
+          "unbalanced quote: this quote is never closed; add a closing \" or remove it", at_);
+    }
+    QueryToken& token = push(QueryTokenKind::kPhrase, 0);
+    token.text_begin = at_ + quote;
+    token.text = q_.substr(at_ + quote, close - (at_ + quote));
+    at_ = close + quote_length(q_, close);
+    if (at_ < q_.size() && q_[at_] == '~' && !literal(at_, at_ + 1)) {
+      // "a b"~n: the words within n positions of each other, any order.
+      const Number number = read_number(q_, at_ + 1);
+      if (!number.value) {
+        throw QuerySyntaxError("'~' after a phrase needs a number of words from 1 to " +
+                                   std::to_string(kMaxProximity) + ", e.g. \"optical switch\"~5",
+                               at_);
+      }
+      token.proximity = *number.value;
+      at_ = number.end;
+    }
+    return true;
+  }
+
+  // Everything up to a separator: an operator, name:value or a word.
+  void word() {
+    const std::size_t end = word_end();
+    const std::string_view text = q_.substr(at_, end - at_);
+    if (literal(at_, end)) return literal_word(text, end);
+    if (text == "NEAR" || text.starts_with("NEAR/")) {
+      push(QueryTokenKind::kNear, text.size()).proximity = near_proximity(text);
+    } else if (text == "AND" || text == "OR" || text == "NOT") {
+      push(text == "AND"  ? QueryTokenKind::kAnd
+           : text == "OR" ? QueryTokenKind::kOr
+                          : QueryTokenKind::kNot,
+           text.size());
+    } else {
+      field_or_word(text, end);
+    }
+    at_ = end;
+  }
+
+  // A word holding a syntax error: "name:value" is the word "name" and the
+  // value read again alone; anything else is a word, never a wildcard.
+  void literal_word(std::string_view text, std::size_t end) {
+    const std::size_t colon = text.find(':');
+    if (colon != std::string_view::npos && colon > 0) {
+      push(QueryTokenKind::kWord, colon);
+      at_ += colon + 1;
+      return;
+    }
+    push(QueryTokenKind::kWord, text.size()).literal = true;
+    at_ = end;
+  }
+
+  std::size_t near_proximity(std::string_view text) const {
+    if (text.size() == 4) return kDefaultNear;
+    const Number number = read_number(text, 5);
+    if (!number.value || number.end != text.size()) {
+      throw QuerySyntaxError("'" + std::string(text) +
+                                 "': NEAR/ takes a number of words from 1 to " +
+                                 std::to_string(kMaxProximity) + ", e.g. NEAR/5",
+                             at_);
+    }
+    return *number.value;
+  }
+
+  void field_or_word(std::string_view text, std::size_t end) {
+    QueryToken& token = push(QueryTokenKind::kWord, text.size());
+    const std::size_t colon = text.find(':');
+    const std::string_view name = text.substr(0, colon);
+    if (colon == std::string_view::npos || colon == 0 ||
+        !std::all_of(name.begin(), name.end(), is_ascii_letter)) {
+      return;
+    }
+    const std::string_view value = text.substr(colon + 1);
+    const bool group_follows = end < q_.size() && (q_[end] == '(' || quote_length(q_, end) > 0);
+    // Field names are matched without regard to case: "DOI:10.1000/x" is
+    // how DOIs are often pasted.
+    if (const schema::Field* field = schema::find_field(name)) {
+      if (value.empty() && !group_follows) throw_empty_value(*field, at_);
+      token.kind = QueryTokenKind::kField;
+      token.field = field;
+      token.text = value;
+      token.text_begin = at_ + colon + 1;
+    } else if (canonical_arxiv_id(text)) {
+      // "arXiv:2101.00001" pasted from a paper: the user wants that paper.
+      token.kind = QueryTokenKind::kField;
+      token.field = schema::find_field("id");
+    } else if (!value.empty() ? !value.starts_with('/') : group_follows) {
+      // "http://..." is a URL and "Note:" ends a word; anything else
+      // written as name:value meant a field, and a silent text search for
+      // a mistyped one would quietly return the wrong papers.
+      throw_unknown_field(name, at_, text);
+    }
+  }
+
+  std::string_view q_;
+  const LexOptions& options_;
+  std::size_t at_ = 0;
+  std::vector<QueryToken> tokens_;
+};
+
+}  // namespace
+
+std::vector<QueryToken> lex_query(std::string_view query, const LexOptions& options) {
+  return Lexer(query, options).tokens();
 }
 
 namespace {

@@ -54,14 +54,13 @@ struct LexOptions {
 };
 
 // A bare NEAR: within ten words, as in Xapian's and most engines' syntax.
-
-// A bare NEAR: within ten words, as in Xapian's and most engines' syntax.
 inline constexpr std::size_t kDefaultNear = 10;
 // NEAR/n and "..."~n accept 1..kMaxProximity: a wider window matches nearly
 // every paper with the words anywhere, which the plain query does already.
 inline constexpr std::size_t kMaxProximity = 1000;
 
-// Splits `query` into tokens, ending with one kEnd token. Throws
+// Splits `query` into tokens, ending with one kEnd token; field names and
+// aliases are the schema table's (schema::find_field). Throws
 // QuerySyntaxError for an unclosed quote, an unknown field name, a field
 // with no value, or a NEAR/n or "..."~n without a usable number.
 std::vector<QueryToken> lex_query(std::string_view query, const LexOptions& options = {});
@@ -76,8 +75,9 @@ std::vector<QueryToken> lex_query(std::string_view query, const LexOptions& opti
 std::vector<std::string> read_prose_operators_as_words(std::vector<QueryToken>& tokens,
                                                        std::string_view query);
 
-// The known field closest to `name` ("titel" -> "title"), or empty when none is
-// close enough to be a likely typo.
+// The field name or long alias closest to `name` ("titel" -> "title"), or
+// empty when none is close enough to be a likely typo. arXiv's two- and
+// three-letter aliases are no typo targets: "cs" is not a slip for "co".
 std::string nearest_field_name(std::string_view name);
 
 // Throws the QuerySyntaxError for `name:` naming no field, with the nearest
@@ -88,7 +88,7 @@ std::string nearest_field_name(std::string_view name);
 // Throws the QuerySyntaxError for `name:` with nothing after the colon.
 [[noreturn]] void throw_empty_value(const schema::Field& field, std::size_t position);
 
-// "title:, abstract:, ..." for messages.
+// "text:, title:, ..." (the fields' names, not their aliases) for messages.
 std::string field_list();
 
 // Optimal string alignment distance (a transposition costs one edit), in bytes.

@@ -46,9 +46,9 @@ std::string_view trimmed(std::string_view text) {
 }
 
 // What a node of the tree matches, kept in the pieces the combination rules
-// need: the weighted text part, the unweighted filter part (subject:, year:,
-// id:, doi:), and exclusions not applied yet because nothing positive has
-// been met to exclude them from ("a (-b -c)" excludes b and c from a).
+// need: the weighted text part, the unweighted filter part (the fields
+// schema::is_filter names: subject:, year:, date:, id:...), and exclusions not applied yet because
+// nothing positive has been met to exclude them from ("a (-b -c)" excludes b and c from a).
 struct Part {
   Query text;
   Query filter;
@@ -120,6 +120,29 @@ struct RelaxedPool {
       position);
 }
 
+// A range value split at its "..": `first`..`last`, either may be empty;
+// without "..", `first` alone. `last_offset` is where `last` starts.
+struct RangeParts {
+  std::string_view first;
+  std::string_view last;
+  bool is_range = false;
+  std::size_t last_offset = 0;
+};
+
+RangeParts split_range(std::string_view value) {
+  RangeParts parts;
+  const std::size_t dots = value.find("..");
+  if (dots == std::string_view::npos) {
+    parts.first = value;
+    return parts;
+  }
+  parts.first = value.substr(0, dots);
+  parts.last = value.substr(dots + 2);
+  parts.is_range = true;
+  parts.last_offset = dots + 2;
+  return parts;
+}
+
 // Exactly four digits: arXiv starts in 1991, and "year:24" is more likely a
 // slip than a wish for the year 24.
 std::optional<int> parse_year(std::string_view text) {
@@ -132,58 +155,139 @@ std::optional<int> parse_year(std::string_view text) {
   return year;
 }
 
-constexpr std::string_view kYearUsage =
-    "write year:2024, year:2020..2024, year:2020.. or year:..2010";
+// "write year:2024, year:2020..2024, year:2020.. or year:..2010".
+std::string range_usage(const schema::Field& field, std::string_view one, std::string_view from,
+                        std::string_view to, std::string_view before) {
+  const std::string name(field.name);
+  return "write " + name + ":" + std::string(one) + ", " + name + ":" + std::string(from) + ".." +
+         std::string(to) + ", " + name + ":" + std::string(from) + ".. or " + name + ":.." +
+         std::string(before);
+}
 
-int year_or_throw(std::string_view text, std::size_t position) {
-  if (std::optional<int> year = parse_year(text)) return *year;
-  throw QuerySyntaxError("malformed year '" + std::string(text) + "'; " + std::string(kYearUsage),
+std::string year_usage(const schema::Field& field) {
+  return range_usage(field, "2024", "2020", "2024", "2010");
+}
+
+// "year" or "date": what a bound of `field` is.
+std::string_view bound_name(const schema::Field& field) {
+  return field.kind == schema::FieldKind::kYear ? "year" : "date";
+}
+
+[[noreturn]] void throw_empty_range(const schema::Field& field, std::string_view value,
+                                    const RangeParts& parts, std::size_t position) {
+  throw QuerySyntaxError("the " + std::string(field.name) + " range " + std::string(value) +
+                             " is empty: it starts after it ends; put the earlier " +
+                             std::string(bound_name(field)) + " first",
+                         position,
+                         "did you mean " + std::string(field.name) + ":" + std::string(parts.last) +
+                             ".." + std::string(parts.first) + "?");
+}
+
+[[noreturn]] void throw_no_bounds(const schema::Field& field, std::string_view usage,
+                                  std::size_t position) {
+  throw QuerySyntaxError("the " + std::string(field.name) + " range '..' has no " +
+                             std::string(bound_name(field)) + "s; " + std::string(usage),
                          position);
 }
 
-Query year_query(std::string_view value, std::size_t position) {
-  const std::size_t dots = value.find("..");
-  if (dots == std::string_view::npos) {
-    year_or_throw(value, position);
-    return Query(schema::make_term(schema::kYearPrefix, value));
-  }
-  const std::string_view first = value.substr(0, dots);
-  const std::string_view last = value.substr(dots + 2);
-  if (first.empty() && last.empty()) {
-    throw QuerySyntaxError("the year range '..' has no years; " + std::string(kYearUsage),
-                           position);
-  }
-  const auto serialised = [](int year) { return Xapian::sortable_serialise(year); };
-  if (last.empty()) {
-    return Query(Query::OP_VALUE_GE, schema::kYearSlot, serialised(year_or_throw(first, position)));
-  }
-  const int to = year_or_throw(last, position + dots + 2);
-  if (first.empty()) return Query(Query::OP_VALUE_LE, schema::kYearSlot, serialised(to));
-  const int from = year_or_throw(first, position);
-  if (from > to) {
-    throw QuerySyntaxError(
-        "the year range " + std::string(value) +
-            " is empty: it starts after it ends; put the earlier year first",
-        position, "did you mean year:" + std::to_string(to) + ".." + std::to_string(from) + "?");
-  }
-  return Query(Query::OP_VALUE_RANGE, schema::kYearSlot, serialised(from), serialised(to));
+int year_or_throw(const schema::Field& field, std::string_view text, std::size_t position) {
+  if (std::optional<int> year = parse_year(text)) return *year;
+  throw QuerySyntaxError("malformed year '" + std::string(text) + "'; " + year_usage(field),
+                         position);
 }
 
-// DOIs are indexed bare; people paste them as resolver links.
-std::string doi_term_value(std::string_view doi) {
-  std::string lower = ascii_lowered(doi);
-  for (std::string_view resolver : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
-                                    "http://dx.doi.org/", "doi:"}) {
-    if (std::string_view(lower).starts_with(resolver)) return lower.substr(resolver.size());
+// year:2024 is the year's term; a range compares the year slot.
+Query year_query(const schema::Field& field, std::string_view value, std::size_t position) {
+  const RangeParts parts = split_range(value);
+  if (!parts.is_range) {
+    year_or_throw(field, value, position);
+    return Query(schema::make_term(field.prefix, value));
   }
-  return lower;
+  if (parts.first.empty() && parts.last.empty()) {
+    throw_no_bounds(field, year_usage(field), position);
+  }
+  const auto serialised = [](int year) { return Xapian::sortable_serialise(year); };
+  if (parts.last.empty()) {
+    return Query(Query::OP_VALUE_GE, field.slot,
+                 serialised(year_or_throw(field, parts.first, position)));
+  }
+  const int to = year_or_throw(field, parts.last, position + parts.last_offset);
+  if (parts.first.empty()) return Query(Query::OP_VALUE_LE, field.slot, serialised(to));
+  const int from = year_or_throw(field, parts.first, position);
+  if (from > to) throw_empty_range(field, value, parts, position);
+  return Query(Query::OP_VALUE_RANGE, field.slot, serialised(from), serialised(to));
+}
+
+std::string date_usage(const schema::Field& field) {
+  return "a date is YYYY, YYYY-MM or YYYY-MM-DD: " +
+         range_usage(field, "2016-03", "2016-03-01", "2016-03-31", "2015");
+}
+
+// What is wrong with `text` as a date, or empty when it is one: "YYYY",
+// "YYYY-MM" or "YYYY-MM-DD", with a month and a day the calendar has.
+std::string date_problem(std::string_view text) {
+  const auto digits = [&](std::size_t from, std::size_t count) {
+    if (text.size() < from + count) return -1;
+    int number = 0;
+    for (std::size_t i = from; i < from + count; ++i) {
+      if (text[i] < '0' || text[i] > '9') return -1;
+      number = number * 10 + (text[i] - '0');
+    }
+    return number;
+  };
+  const bool shape = (text.size() == 4 || text.size() == 7 || text.size() == 10) &&
+                     (text.size() < 7 || text[4] == '-') && (text.size() < 10 || text[7] == '-');
+  const int year = digits(0, 4);
+  if (!shape || year < 0) return "not YYYY, YYYY-MM or YYYY-MM-DD";
+  if (text.size() == 4) return {};
+  const int month = digits(5, 2);
+  if (month < 1 || month > 12) return "the month is 01 to 12";
+  if (text.size() == 7) return {};
+  static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  const int days = (month == 2 && !leap) ? 28 : kDays[month - 1];
+  const int day = digits(8, 2);
+  if (day < 1 || day > days) return "that month has days 01 to " + std::to_string(days);
+  return {};
+}
+
+std::string date_or_throw(const schema::Field& field, std::string_view text, std::size_t position) {
+  const std::string problem = date_problem(text);
+  if (problem.empty()) return std::string(text);
+  throw QuerySyntaxError(
+      "malformed date '" + std::string(text) + "': " + problem + "; " + date_usage(field),
+      position);
+}
+
+// Date slots hold "YYYY-MM-DD" (or "YYYY" when only the year is known), so
+// dates compare as strings: a day, month or year is the range from itself to
+// itself followed by a byte above any a date has.
+Query date_query(const schema::Field& field, std::string_view value, std::size_t position) {
+  const RangeParts parts = split_range(value);
+  const auto through = [](std::string date) { return date + '\xff'; };
+  if (!parts.is_range) {
+    const std::string date = date_or_throw(field, value, position);
+    return Query(Query::OP_VALUE_RANGE, field.slot, date, through(date));
+  }
+  if (parts.first.empty() && parts.last.empty()) {
+    throw_no_bounds(field, date_usage(field), position);
+  }
+  if (parts.last.empty()) {
+    return Query(Query::OP_VALUE_GE, field.slot, date_or_throw(field, parts.first, position));
+  }
+  const std::string to = through(date_or_throw(field, parts.last, position + parts.last_offset));
+  if (parts.first.empty()) return Query(Query::OP_VALUE_LE, field.slot, to);
+  const std::string from = date_or_throw(field, parts.first, position);
+  if (from > to) throw_empty_range(field, value, parts, position);
+  return Query(Query::OP_VALUE_RANGE, field.slot, from, to);
 }
 
 // The subject filter: a group, archive or category, widened by arXiv's
-// aliases (taxonomy.h). The indexer writes each category and its archive as
-// they are, so groups and aliases cost an OR of terms at query time instead
-// of extra terms in every document, and a taxonomy update needs no re-index.
-Query subject_query(std::string_view value, std::size_t position) {
+// aliases (taxonomy.h), in `field`'s terms (every category, or the primary
+// one). The indexer writes each category and its archive as they are, so
+// groups and aliases cost an OR of terms at query time instead of extra
+// terms in every document, and a taxonomy update needs no re-index.
+Query subject_query(const schema::Field& field, std::string_view value, std::size_t position) {
   const std::vector<std::string> values = taxonomy::subject_values(value);
   if (values.empty()) {
     const std::string wanted = ascii_lowered(value);
@@ -196,15 +300,16 @@ Query subject_query(std::string_view value, std::size_t position) {
         nearest = name;
       }
     }
-    throw QuerySyntaxError("unknown subject '" + std::string(value) +
-                               "'; a subject is an arXiv category (cs.NI), archive (hep-th) or "
-                               "group (physics); paperdex-search --help-syntax lists them",
-                           position,
-                           nearest.empty() ? "" : "did you mean subject:" + nearest + "?");
+    throw QuerySyntaxError(
+        "unknown subject '" + std::string(value) +
+            "'; a subject is an arXiv category (cs.NI), archive (hep-th) or "
+            "group (physics); paperdex-search --help-syntax lists them",
+        position,
+        nearest.empty() ? "" : "did you mean " + std::string(field.name) + ":" + nearest + "?");
   }
   std::vector<Query> terms;
   for (const std::string& subject : values) {
-    terms.emplace_back(schema::make_term(schema::kSubjectPrefix, subject));
+    terms.emplace_back(schema::make_term(field.prefix, subject));
   }
   return combine(Query::OP_OR, std::move(terms));
 }
@@ -212,6 +317,7 @@ Query subject_query(std::string_view value, std::size_t position) {
 // An arXiv id in any form, any version. Old-style ids are often written with
 // the paper's subject class ("math.FA/0101001"), which arXiv's id leaves out.
 Query id_query(std::string_view value) {
+  // Written with schema::kIdPrefix as the indexer's kId action writes it.
   const std::optional<std::string> id = canonical_arxiv_id(value);
   // Author-page papers have derived ids, which are taken as written.
   if (!id) return Query(schema::make_term(schema::kIdPrefix, value));
@@ -404,27 +510,19 @@ class Translator {
   Part term(const QueryNode& node, bool excluded) {
     const schema::Field* field = node.field;
     Part result;
-    if (field != nullptr &&
-        (field->kind == schema::FieldKind::kBoolean || field->kind == schema::FieldKind::kRange)) {
+    if (field != nullptr && schema::is_filter(field->kind)) {
       const std::string_view value = trimmed(node.text);
       if (value.empty()) throw_empty_value(*field, node.position);
       const std::size_t value_position =
           node.text_position + static_cast<std::size_t>(value.data() - node.text.data());
       if (is_wildcard(node)) {
         throw QuerySyntaxError(
-            "wildcards extend words of title, abstract, author, journal or comments; " +
+            "wildcards extend words of title, abstract, author, journal, comments or report "
+            "numbers; " +
                 std::string(field->name) + ": takes whole values",
             value_position);
       }
-      if (field->kind == schema::FieldKind::kRange) {
-        result.filter = year_query(value, value_position);
-      } else if (field->prefix == schema::kSubjectPrefix) {
-        result.filter = subject_query(value, value_position);
-      } else if (field->prefix == schema::kIdPrefix) {
-        result.filter = id_query(value);
-      } else {
-        result.filter = Query(schema::make_term(field->prefix, boolean_value(*field, value)));
-      }
+      result.filter = filter_query(*field, value, value_position);
       return result;
     }
     if (is_wildcard(node)) return wildcard(node, excluded);
@@ -481,6 +579,27 @@ class Translator {
     return result;
   }
 
+  // The filter a filter field's value stands for (schema::FieldKind).
+  static Query filter_query(const schema::Field& field, std::string_view value,
+                            std::size_t position) {
+    switch (field.kind) {
+      case schema::FieldKind::kSubject:
+        return subject_query(field, value, position);
+      case schema::FieldKind::kId:
+        return id_query(value);
+      case schema::FieldKind::kKeyword:
+        return Query(schema::make_term(field.prefix, field.normalize(value)));
+      case schema::FieldKind::kYear:
+        return year_query(field, value, position);
+      case schema::FieldKind::kDate:
+        return date_query(field, value, position);
+      case schema::FieldKind::kText:
+      case schema::FieldKind::kName:
+        break;
+    }
+    return Query();
+  }
+
   // The joined form of a hyphenated word, as the indexer posts it.
   Query compound_query(const schema::Field* field, const HyphenCompound& compound) const {
     Token joined;
@@ -492,8 +611,7 @@ class Translator {
   // a NEAR/n b: the words of every operand within n positions, in one field.
   Part near(const QueryNode& node, bool excluded) {
     const schema::Field* field = node.children.front().field;
-    if (field != nullptr &&
-        (field->kind == schema::FieldKind::kBoolean || field->kind == schema::FieldKind::kRange)) {
+    if (field != nullptr && schema::is_filter(field->kind)) {
       throw QuerySyntaxError(
           "NEAR joins words of text fields; " + std::string(field->name) + ": is a filter",
           node.position);
@@ -528,6 +646,25 @@ class Translator {
   Part wildcard(const QueryNode& node, bool excluded) {
     std::string_view written = node.text;
     while (written.ends_with('*')) written.remove_suffix(1);
+    const std::string word = wildcard_word(node, written);
+    const schema::Field* field = node.field;
+    const bool text_field = field == nullptr || field->kind == schema::FieldKind::kText;
+    std::vector<std::string> stems;
+    if (terms_ != nullptr && text_field) {
+      stems = expanded_stems(node, word, written, !excluded && collect_highlights_);
+    }
+    std::vector<Query> alternatives;
+    for (const schema::Field& searched : schema::kFields) {
+      if (field == nullptr ? !searched.default_search : &searched != field) continue;
+      alternatives.push_back(field_wildcard(searched, word, stems, node, written));
+    }
+    Part result;
+    result.text = combine(Query::OP_OR, std::move(alternatives));
+    return result;
+  }
+
+  // The one folded word a wildcard extends; throws for none or several.
+  std::string wildcard_word(const QueryNode& node, std::string_view written) const {
     const std::vector<Token> tokens = analyzer_.tokenize(analyzer_.prepare(written));
     if (tokens.empty()) {
       throw QuerySyntaxError("a wildcard needs the start of a word before the '*', e.g. optim*",
@@ -540,69 +677,64 @@ class Translator {
           "put the wildcard on the last word alone, e.g. '" + tokens.front().term + " " +
               tokens.back().term + "*'");
     }
-    const std::string& word = tokens.front().term;
-    const schema::Field* field = node.field;
-    const bool highlight =
-        !excluded && (field == nullptr || field->kind == schema::FieldKind::kText);
+    return tokens.front().term;
+  }
 
-    // Text fields hold stems, and a stem is often shorter than what was typed
-    // ("optimiz*": every form's stem is "optim"), so their wildcards expand
-    // through the index's words (the spelling table) to those words' stems,
-    // and to the stems that start with the word themselves: a hyphenated
-    // word's joined form is a stem of the text field, not a word of the
-    // table ("knockd*" finds "knockdown" in papers writing "knock-down").
+  // Text fields hold stems, and a stem is often shorter than what was typed
+  // ("optimiz*": every form's stem is "optim"), so their wildcards expand
+  // through the index's words (the spelling table) to those words' stems,
+  // and to the stems that start with the word themselves: a hyphenated
+  // word's joined form is a stem of the text field, not a word of the
+  // table ("knockd*" finds "knockdown" in papers writing "knock-down").
+  // With `highlight`, the words and stems go to the highlighter too.
+  std::vector<std::string> expanded_stems(const QueryNode& node, const std::string& word,
+                                          std::string_view written, bool highlight) {
+    std::vector<std::string> words = terms_->words_starting(word, options_.max_wildcard_terms + 1);
+    if (words.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
+    // The word itself, too short or too rare to be in the table ("ai*").
+    words.push_back(word);
     std::vector<std::string> stems;
-    if (terms_ != nullptr && (field == nullptr || field->kind == schema::FieldKind::kText)) {
-      std::vector<std::string> words =
-          terms_->words_starting(word, options_.max_wildcard_terms + 1);
-      if (words.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
-      // The word itself, too short or too rare to be in the table ("ai*").
-      words.push_back(word);
-      for (const std::string& expanded : words) {
-        add_unique(stems, analyzer_.stem(expanded));
-        if (highlight && collect_highlights_) add_unique(highlight_terms_, expanded);
-      }
-      const std::vector<std::string> text_terms = terms_->terms_starting(
-          schema::make_term(schema::kTextPrefix, word), options_.max_wildcard_terms + 1);
-      if (text_terms.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
-      for (const std::string& term : text_terms) {
-        add_unique(stems, term.substr(schema::kTextPrefix.size()));
-      }
-      if (highlight && collect_highlights_) {
-        for (const std::string& stem : stems) add_unique(highlight_stems_, stem);
-      }
+    for (const std::string& expanded : words) {
+      add_unique(stems, analyzer_.stem(expanded));
+      if (highlight) add_unique(highlight_terms_, expanded);
     }
+    const std::vector<std::string> text_terms = terms_->terms_starting(
+        schema::make_term(schema::kTextPrefix, word), options_.max_wildcard_terms + 1);
+    if (text_terms.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
+    for (const std::string& term : text_terms) {
+      add_unique(stems, term.substr(schema::kTextPrefix.size()));
+    }
+    if (highlight) {
+      for (const std::string& stem : stems) add_unique(highlight_stems_, stem);
+    }
+    return stems;
+  }
 
-    std::vector<Query> alternatives;
-    for (const schema::Field& searched : schema::kFields) {
-      if (field == nullptr ? !searched.default_search : &searched != field) continue;
-      std::string pattern = schema::make_term(searched.prefix, word);
-      Query query;
-      if (terms_ == nullptr) {
-        // No index to expand against (tests, tools): Xapian expands at match
-        // time, failing with WildcardError beyond the limit.
-        query = Query(Query::OP_WILDCARD, pattern, options_.max_wildcard_terms,
-                      Query::WILDCARD_LIMIT_ERROR);
-      } else if (searched.kind == schema::FieldKind::kText) {
-        std::vector<Query> terms;
-        for (const std::string& stem : stems) {
-          terms.emplace_back(schema::make_term(searched.prefix, stem));
-        }
-        query = combine(Query::OP_SYNONYM, std::move(terms));
-      } else {
-        const std::vector<std::string> terms =
-            terms_->terms_starting(pattern, options_.max_wildcard_terms + 1);
-        if (terms.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
-        // No term: the pattern itself, which matches nothing yet keeps the
-        // query a query ("author:zx*" finds no papers, it is not empty).
-        query =
-            terms.empty() ? Query(pattern) : Query(Query::OP_SYNONYM, terms.begin(), terms.end());
-      }
-      alternatives.push_back(std::move(query));
+  // The wildcard in one field: its expanded stems (text fields) or the
+  // field's terms starting with the word (name fields).
+  Query field_wildcard(const schema::Field& searched, const std::string& word,
+                       const std::vector<std::string>& stems, const QueryNode& node,
+                       std::string_view written) const {
+    std::string pattern = schema::make_term(searched.prefix, word);
+    if (terms_ == nullptr) {
+      // No index to expand against (tests, tools): Xapian expands at match
+      // time, failing with WildcardError beyond the limit.
+      return Query(Query::OP_WILDCARD, pattern, options_.max_wildcard_terms,
+                   Query::WILDCARD_LIMIT_ERROR);
     }
-    Part result;
-    result.text = combine(Query::OP_OR, std::move(alternatives));
-    return result;
+    if (searched.kind == schema::FieldKind::kText) {
+      std::vector<Query> terms;
+      for (const std::string& stem : stems) {
+        terms.emplace_back(schema::make_term(searched.prefix, stem));
+      }
+      return combine(Query::OP_SYNONYM, std::move(terms));
+    }
+    const std::vector<std::string> terms =
+        terms_->terms_starting(pattern, options_.max_wildcard_terms + 1);
+    if (terms.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
+    // No term: the pattern itself, which matches nothing yet keeps the
+    // query a query ("author:zx*" finds no papers, it is not empty).
+    return terms.empty() ? Query(pattern) : Query(Query::OP_SYNONYM, terms.begin(), terms.end());
   }
 
   [[noreturn]] void throw_too_broad(const QueryNode& node, std::string_view written) const {
@@ -678,12 +810,6 @@ class Translator {
                           : Query(Query::OP_NEAR, words.begin(), words.end(), window);
     }
     return query;
-  }
-
-  // The indexed form of a boolean field's value.
-  static std::string boolean_value(const schema::Field& field, std::string_view value) {
-    if (field.prefix == schema::kDoiPrefix) return doi_term_value(value);
-    return std::string(value);
   }
 
   static void add_unique(std::vector<std::string>& list, const std::string& item) {
@@ -856,12 +982,8 @@ Xapian::Query QueryParser::parse_filter(std::string_view field_name, std::string
 }
 
 Xapian::Query QueryParser::author_filter(std::string_view name) const {
-  // As DocumentBuilder writes it: the name's folded words joined by spaces.
-  std::string normalized;
-  for (const Token& token : analyzer_.tokenize(analyzer_.prepare(name))) {
-    if (!normalized.empty()) normalized.push_back(' ');
-    normalized += token.term;
-  }
+  // As DocumentBuilder writes it (Indexing::kAuthors).
+  const std::string normalized = schema::folded_words(analyzer_, analyzer_.prepare(name));
   if (normalized.empty()) {
     throw QuerySyntaxError(
         "the author filter has no name; write one, e.g. --author \"Zhida Jiang\"", 0);

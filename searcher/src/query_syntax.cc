@@ -107,10 +107,7 @@ class SyntaxParser {
   QueryNode or_expr(const schema::Field* field) {
     QueryNode first = and_expr(field);
     if (peek().kind != QueryTokenKind::kOr) return first;
-    QueryNode node;
-    node.kind = NodeKind::kOr;
-    node.position = first.position;
-    node.children.push_back(std::move(first));
+    QueryNode node = chain(NodeKind::kOr, std::move(first));
     while (peek().kind == QueryTokenKind::kOr) {
       const QueryToken& op = take();
       has_operators_ = true;
@@ -123,10 +120,7 @@ class SyntaxParser {
   QueryNode and_expr(const schema::Field* field) {
     QueryNode first = unary(field);
     if (peek().kind != QueryTokenKind::kAnd && peek().kind != QueryTokenKind::kNot) return first;
-    QueryNode node;
-    node.kind = NodeKind::kAnd;
-    node.position = first.position;
-    node.children.push_back(std::move(first));
+    QueryNode node = chain(NodeKind::kAnd, std::move(first));
     while (peek().kind == QueryTokenKind::kAnd || peek().kind == QueryTokenKind::kNot) {
       const QueryToken& op = take();
       has_operators_ = true;
@@ -156,11 +150,8 @@ class SyntaxParser {
   QueryNode near(const schema::Field* field) {
     QueryNode first = primary(field);
     if (peek().kind != QueryTokenKind::kNear) return first;
-    QueryNode node;
-    node.kind = NodeKind::kNear;
-    node.position = first.position;
     require_near_operand(first);
-    node.children.push_back(std::move(first));
+    QueryNode node = chain(NodeKind::kNear, std::move(first));
     while (peek().kind == QueryTokenKind::kNear) {
       const QueryToken& op = take();
       has_operators_ = true;
@@ -176,6 +167,16 @@ class SyntaxParser {
       require_near_operand(operand);
       node.children.push_back(std::move(operand));
     }
+    return node;
+  }
+
+  // A node of `kind` written at `first`, which is its first operand; the
+  // loop of the caller adds the others.
+  static QueryNode chain(NodeKind kind, QueryNode first) {
+    QueryNode node;
+    node.kind = kind;
+    node.position = first.position;
+    node.children.push_back(std::move(first));
     return node;
   }
 

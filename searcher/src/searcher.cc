@@ -231,6 +231,9 @@ struct Searcher::Impl {
     } else if (sort == SortOrder::kOldest) {
       enquire.set_sort_by_value_then_relevance(schema::kDateSlot, false);
       enquire.set_docid_order(Xapian::Enquire::ASCENDING);
+    } else if (sort == SortOrder::kUpdated) {
+      enquire.set_sort_by_value_then_relevance(schema::kUpdatedSlot, true);
+      enquire.set_docid_order(Xapian::Enquire::DESCENDING);
     }
     MatchPass pass;
     pass.mset = enquire.get_mset(first, count);
@@ -293,9 +296,11 @@ struct Searcher::Impl {
     return hit;
   }
 
-  // The request's filters (subject, year, author), AND-ed onto `query`.
+  // The request's filters (subject, year, author), AND-ed onto `query`;
+  // without cross-lists, the subjects must be the papers' primary ones.
   Xapian::Query filtered(const SearchRequest& request, Xapian::Query query) const {
-    query = add_filters(parser, std::move(query), "subject", request.subjects);
+    query = add_filters(parser, std::move(query), request.cross_lists ? "subject" : "primary",
+                        request.subjects);
     query = add_filters(parser, std::move(query), "year", request.years);
     if (request.authors.empty()) return query;
     std::vector<Xapian::Query> authors;

@@ -3,8 +3,8 @@
 // query_syntax.h), plus the errors a user sees and small in-memory indexes
 // that show the translated queries match the documents they should.
 //
-// Words are ASCII so the rows hold for the ICU Analyzer as for the ASCII
-// placeholder: folding lowercases, stems are Xapian's English stemmer.
+// Words are ASCII so that the rows can be written by hand: folding
+// lowercases, stems are Xapian's English stemmer.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -17,6 +17,7 @@
 
 #include <xapian.h>
 
+#include "index_terms.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/errors.h"
@@ -108,30 +109,7 @@ std::string expand(const std::string& pattern) {
 }
 
 // Wildcards expand against the index; these tests give them a word list.
-class WordList : public TermSource {
- public:
-  explicit WordList(std::vector<std::string> entries) : entries_(std::move(entries)) {
-    std::sort(entries_.begin(), entries_.end());
-  }
-  std::vector<std::string> words_starting(std::string_view prefix,
-                                          std::size_t limit) const override {
-    return starting(prefix, limit);
-  }
-  std::vector<std::string> terms_starting(std::string_view prefix,
-                                          std::size_t limit) const override {
-    return starting(prefix, limit);
-  }
-
- private:
-  std::vector<std::string> starting(std::string_view prefix, std::size_t limit) const {
-    std::vector<std::string> found;
-    for (const std::string& entry : entries_) {
-      if (entry.starts_with(prefix) && found.size() < limit) found.push_back(entry);
-    }
-    return found;
-  }
-  std::vector<std::string> entries_;
-};
+using WordList = paperdex::detail::WordListTermSource;
 
 // Words of titles and abstracts (spelling table) and author terms of an index.
 const WordList& index_words() {

@@ -174,3 +174,35 @@ TEST_CASE("atom: all the saved API responses", "[readers]") {
   CHECK(empty.records.empty());
   CHECK(empty.problems.empty());
 }
+
+TEST_CASE("atom: real entries give primary-first categories, comment, journal-ref and DOI",
+          "[readers]") {
+  const auto shared = paperdex::test::shared_dir();
+  if (!shared) {
+    WARN("skipped: ../shared is absent");
+    return;
+  }
+  const auto file =
+      *shared / "data" / "arxiv-atom" / "arxiv.py__q_testing_s0_m100_cfe7536492ca.xml";
+  Collected got;
+  paperdex::read_input(file.string(), got.sink());
+  const Record* testing = got.find_id("2202.12139");
+  REQUIRE(testing != nullptr);
+  CHECK(testing->categories == std::vector<std::string>{"cs.SE", "cs.LG"});
+  CHECK(testing->doi == "10.1109/ICSTW55395.2022.00035");
+  CHECK(
+      testing->journal_ref.starts_with("Artificial Intelligence in Software Testing @ 2022 IEEE"));
+  const Record* quantum = got.find_id("1706.08286");
+  REQUIRE(quantum != nullptr);
+  CHECK(quantum->categories.front() == "quant-ph");
+
+  Collected proceedings;
+  paperdex::read_input(
+      (*shared / "data" / "arxiv-atom" / "arxiv.py__id_1707.08567_s0_m100_6a1afebfc6a3.xml")
+          .string(),
+      proceedings.sink());
+  REQUIRE(proceedings.records.size() == 1);
+  CHECK(proceedings.records[0].comments ==
+        "44 pages, editors for the proceedings: Yanling Chen and A. J. Han Vinck");
+  CHECK(proceedings.records[0].categories == std::vector<std::string>{"cs.IT"});
+}

@@ -190,3 +190,38 @@ TEST_CASE("jsonl: the real snapshot samples", "[readers]") {
   CHECK(recent.records[0].id == "2212.11867");
   CHECK(recent.records[0].authors == std::vector<std::string>{"Marcus Michelen", "Xuan-Truong Vu"});
 }
+
+TEST_CASE("jsonl: the snapshot's report number, license and versions", "[readers]") {
+  const auto shared = paperdex::test::shared_dir();
+  if (!shared) {
+    WARN("skipped: ../shared is absent");
+    return;
+  }
+  Collected got;
+  paperdex::read_input((*shared / "data" / "arxiv-kaggle" / "snapshot-head-200.jsonl").string(),
+                       got.sink());
+  REQUIRE(got.problems.empty());
+  const Record* diphoton = got.find_id("0704.0001");
+  REQUIRE(diphoton != nullptr);
+  CHECK(diphoton->report_no == "ANL-HEP-PR-07-12");
+  CHECK(diphoton->license.empty());  // null in the snapshot
+  REQUIRE(diphoton->versions.size() == 2);
+  CHECK(diphoton->versions[0].version == "v1");
+  CHECK(diphoton->versions[0].date == "2007-04-02");
+  CHECK(diphoton->versions[1].version == "v2");
+  CHECK(diphoton->versions[1].date == "2007-07-24");
+  CHECK(diphoton->created == diphoton->versions[0].date);
+
+  const Record* licensed = got.find_id("0704.0033");
+  REQUIRE(licensed != nullptr);
+  CHECK(licensed->license == "http://creativecommons.org/licenses/by-nc-nd/4.0/");
+  CHECK(licensed->report_no.empty());
+  REQUIRE(licensed->versions.size() == 2);
+  CHECK(licensed->versions[1].date == "2022-03-29");
+  std::size_t with_report = 0;
+  for (const Record& record : got.records) {
+    CHECK_FALSE(record.versions.empty());
+    if (!record.report_no.empty()) ++with_report;
+  }
+  CHECK(with_report > 0);
+}

@@ -277,3 +277,41 @@ TEST_CASE("oai: real harvests", "[readers]") {
   CHECK(single.records[0].authors.size() == 6);
   CHECK(single.records[0].created == "2008-04-14");
 }
+
+TEST_CASE("oai: report numbers, licenses and arXivRaw's versions from real harvests", "[readers]") {
+  const auto shared = paperdex::test::shared_dir();
+  if (!shared) {
+    WARN("skipped: ../shared is absent");
+    return;
+  }
+  const auto data = *shared / "data";
+  Collected page;
+  paperdex::read_input((data / "arxiv-oai-cs-2016" / "page-001.xml.gz").string(), page.sink());
+  const Record* sparsity = page.find_id("0704.0002");
+  REQUIRE(sparsity != nullptr);
+  CHECK(sparsity->license == "http://arxiv.org/licenses/nonexclusive-distrib/1.0/");
+  CHECK(sparsity->report_no.empty());
+  CHECK(sparsity->versions.empty());  // the arXiv format lists no versions
+  const Record* options = page.find_id("0704.0090");
+  REQUIRE(options != nullptr);
+  CHECK(options->report_no == "Report 2007:ROPS");
+  // Primary first, as the record lists it.
+  CHECK(options->categories.front() == "cs.CE");
+
+  Collected raw;
+  paperdex::read_input((data / "arxiv-oai-raw" / "ListRecords.xml").string(), raw.sink());
+  const Record* diaby = raw.find_id("0803.4354");
+  REQUIRE(diaby != nullptr);
+  REQUIRE(diaby->versions.size() == 6);
+  CHECK(diaby->versions[0].version == "v1");
+  CHECK(diaby->versions[0].date == "2008-03-30");
+  CHECK(diaby->versions[1].date == "2010-09-11");
+  CHECK(diaby->versions[5].version == "v6");
+  CHECK(diaby->versions[5].date == "2016-10-20");
+  CHECK(diaby->license == "http://arxiv.org/licenses/nonexclusive-distrib/1.0/");
+  const Record* reported = raw.find_id("1102.2226");
+  REQUIRE(reported != nullptr);
+  CHECK(reported->report_no == "AEI-2011-084");
+  REQUIRE(reported->versions.size() >= 2);
+  CHECK(reported->versions[1].date == "2011-11-10");
+}

@@ -8,31 +8,20 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <xapian.h>
 
+#include "paperdex/common/record.h"
+
+namespace paperdex {
+class Analyzer;
+}
+
 namespace paperdex::schema {
 
-inline constexpr int kSchemaVersion = 5;
-
-// How a field is indexed, which decides how the query parser treats `name:`.
-enum class FieldKind {
-  // Analyzed words stored as their English stems, with positions: loose
-  // words, phrases and NEAR all match on stems (as Lucene's English analysis
-  // does). One posting per word instead of a stemmed and an unstemmed one
-  // halves Xapian's indexing work and shrinks the index by a fifth.
-  kText,
-  kName,     // analyzed words with positions, no stemming (author names)
-  kBoolean,  // exact keyword terms, filtered (subject, id, doi)
-  kRange,    // boolean year term plus a sortable value slot (year)
-};
-
-struct Field {
-  std::string_view name;    // what users type before ':'
-  std::string_view prefix;  // term prefix
-  FieldKind kind;
-  bool default_search;  // searched by words without a field
-};
+// 6: report numbers (XR), primary categories (XP), the updated-date slot.
+inline constexpr int kSchemaVersion = 6;
 
 // Term prefixes. Folded terms never start with an ASCII capital, so a prefix
 // of capitals is unambiguous.
@@ -42,14 +31,16 @@ inline constexpr std::string_view kTextPrefix = "T";          // title + abstrac
 inline constexpr std::string_view kAuthorPrefix = "A";        // author name words, positional
 inline constexpr std::string_view kAuthorExactPrefix = "XA";  // folded full author name
 inline constexpr std::string_view kSubjectPrefix = "XC";      // lower-cased category and archive
+inline constexpr std::string_view kPrimaryPrefix = "XP";      // the primary category and archive
 inline constexpr std::string_view kYearPrefix = "Y";          // "2026"
-inline constexpr std::string_view kDoiPrefix = "XD";          // lower-cased DOI
+inline constexpr std::string_view kDoiPrefix = "XD";          // doi_value() of the DOI
 inline constexpr std::string_view kJournalPrefix = "XJ";      // journal-ref words, positional
 inline constexpr std::string_view kCommentsPrefix = "XK";     // comments words, positional
+inline constexpr std::string_view kReportPrefix = "XR";       // report-number words, positional
 inline constexpr std::string_view kTitleKeyPrefix = "XN";     // hash of normalized title (merging)
 // Subject groups ("physics") and aliases (cs.NA = math.NA) have no terms of
-// their own: the query parser widens a subject into the XC terms it covers
-// (taxonomy.h), so a taxonomy update needs no re-index.
+// their own: the query parser widens a subject into the XC (or XP) terms it
+// covers (taxonomy.h), so a taxonomy update needs no re-index.
 
 // The spelling table (Xapian's, on the database) holds the folded, unstemmed
 // words of titles and abstracts, once per paper: "did you mean" and wildcard
@@ -66,32 +57,190 @@ inline constexpr std::string_view kTitleKeyPrefix = "XN";     // hash of normali
 // double the index's largest table (positions), so abstract: searches the text.
 inline constexpr Xapian::termcount kTitleWordsInText = 2;
 
-// The query language's fields, in the order --help lists them. The first
-// field with a prefix names it (explanations); `abstract` is another name
-// for `text`.
-inline constexpr Field kFields[] = {
-    {"text", kTextPrefix, FieldKind::kText, true},
-    {"title", kTitlePrefix, FieldKind::kText, false},
-    {"abstract", kTextPrefix, FieldKind::kText, false},
-    {"author", kAuthorPrefix, FieldKind::kName, false},
-    {"subject", kSubjectPrefix, FieldKind::kBoolean, false},
-    {"year", kYearPrefix, FieldKind::kRange, false},
-    {"id", kIdPrefix, FieldKind::kBoolean, false},
-    {"doi", kDoiPrefix, FieldKind::kBoolean, false},
-    {"journal", kJournalPrefix, FieldKind::kName, false},
-    {"comments", kCommentsPrefix, FieldKind::kName, false},
-};
-
-// nullptr when no field has that name.
-const Field* find_field(std::string_view name);
-
 // Value slots.
 inline constexpr Xapian::valueno kYearSlot = 0;      // Xapian::sortable_serialise(year)
 inline constexpr Xapian::valueno kSubjectsSlot = 1;  // categories, '\n'-separated, as displayed
-inline constexpr Xapian::valueno kDateSlot = 2;      // "YYYY-MM-DD" (or "YYYY"): newest/oldest sort
-inline constexpr Xapian::valueno kAuthorsSlot = 3;   // authors, '\n'-separated, as displayed
+// "YYYY-MM-DD" of the first submission (or "YYYY"): newest/oldest sort, date:
+inline constexpr Xapian::valueno kDateSlot = 2;
+inline constexpr Xapian::valueno kAuthorsSlot = 3;  // authors, '\n'-separated, as displayed
+// "YYYY-MM-DD" of the latest version or metadata change (else as kDateSlot):
+// --sort updated, updated:
+inline constexpr Xapian::valueno kUpdatedSlot = 4;
 
 inline constexpr char kListSeparator = '\n';
+
+// What the query parser does with `name:value`; the kind also says whether
+// the field scores (words) or only narrows (every other kind: a filter).
+enum class FieldKind {
+  // Analyzed words stored as their English stems, with positions: loose
+  // words, phrases and NEAR all match on stems (as Lucene's English analysis
+  // does). One posting per word instead of a stemmed and an unstemmed one
+  // halves Xapian's indexing work and shrinks the index by a fifth.
+  kText,
+  kName,     // analyzed words with positions, no stemming (authors, journal, comments)
+  kSubject,  // a category, archive or group, widened by the taxonomy into boolean terms
+  kId,       // an arXiv id in any form and version: boolean id terms
+  kKeyword,  // one whole value, as Field::normalize writes it: one boolean term (doi)
+  kYear,     // a year or a year range: the year term, or a range over kYearSlot
+  kDate,     // a date or a date range ("2016-03", "2016-03-01..2016-03-31") over Field::slot
+};
+
+// Filters narrow the results without adding to the score.
+constexpr bool is_filter(FieldKind kind) {
+  return kind != FieldKind::kText && kind != FieldKind::kName;
+}
+
+// How DocumentBuilder writes a field's terms and values: one small action
+// per field, in the manner of omega's scriptindex.
+enum class Indexing {
+  kRankedText,  // title + abstract stems into the text field, the title's into the
+                // title field too: the one ranked text, built once (DocumentBuilder)
+  kWithText,    // written by the kRankedText row (the title field)
+  kWords,       // the folded words of Field::source, with positions
+  kAuthors,     // each author's words, kValueGap apart, and the exact folded name
+  kCategories,  // each category as subject_value() writes it, and its archive
+  kPrimary,     // the first category (the primary one) and its archive
+  kId,          // the unique id term, by which replace_document finds the paper
+  kKeyword,     // Field::normalize of Field::source: one boolean term, when not empty
+  kYear,        // the year term and kYearSlot
+  kDate,        // Field::source in Field::slot, else the first submission, else the year
+};
+
+// One field of the query language: what users type, how it is indexed and
+// how a value is read. Adding a field or an alias is a row here (plus where
+// the record gets the data, a test, and the README's table, which a test
+// checks against this one).
+struct Field {
+  std::string_view name{};     // what users type before ':' (any case)
+  std::string_view aliases{};  // other names, space-separated (arXiv's search prefixes)
+  std::string_view prefix{};   // term prefix; empty for fields searched by value slot only
+  FieldKind kind = FieldKind::kText;
+  Indexing indexing = Indexing::kWords;
+  bool default_search = false;                 // searched by words without a field
+  std::string Record::*source = nullptr;       // kWords, kKeyword, kDate: the record's text
+  Xapian::valueno slot = Xapian::BAD_VALUENO;  // kYear, kDate: the value slot
+  // kKeyword: the value as both the indexer and the query parser write it.
+  std::string (*normalize)(std::string_view) = nullptr;
+  std::string_view example{};  // a typical value ("cs.NI"), for help and messages
+  std::string_view help{};     // what the field searches: --help-syntax, the README
+};
+
+// Lower-cased, without a resolver ("https://doi.org/", "doi:"): DOIs are
+// indexed bare, and people paste them as links.
+std::string doi_value(std::string_view doi);
+// A category or archive as indexed: ASCII lower case ("cs.ni").
+std::string subject_value(std::string_view category);
+
+// The query language's fields, in the order --help-syntax and the README
+// list them. The first field with a prefix names it (explanations).
+inline constexpr Field kFields[] = {
+    {.name = "text",
+     .aliases = "abstract abs all",
+     .prefix = kTextPrefix,
+     .kind = FieldKind::kText,
+     .indexing = Indexing::kRankedText,
+     .default_search = true,
+     .example = "word",
+     .help = "title and abstract: what a plain word searches"},
+    {.name = "title",
+     .aliases = "ti",
+     .prefix = kTitlePrefix,
+     .kind = FieldKind::kText,
+     .indexing = Indexing::kWithText,
+     .example = "scheduling",
+     .help = "the title only"},
+    {.name = "author",
+     .aliases = "au",
+     .prefix = kAuthorPrefix,
+     .kind = FieldKind::kName,
+     .indexing = Indexing::kAuthors,
+     .example = "zhao",
+     .help = "an author with that name part; author:\"Zhida Jiang\": that name"},
+    {.name = "journal",
+     .aliases = "jr",
+     .prefix = kJournalPrefix,
+     .kind = FieldKind::kName,
+     .indexing = Indexing::kWords,
+     .source = &Record::journal_ref,
+     .example = "\"Phys. Rev.\"",
+     .help = "the journal reference"},
+    {.name = "comments",
+     .aliases = "co",
+     .prefix = kCommentsPrefix,
+     .kind = FieldKind::kName,
+     .indexing = Indexing::kWords,
+     .source = &Record::comments,
+     .example = "\"10 pages\"",
+     .help = "the submitter's comments"},
+    {.name = "report",
+     .aliases = "rn",
+     .prefix = kReportPrefix,
+     .kind = FieldKind::kName,
+     .indexing = Indexing::kWords,
+     .source = &Record::report_no,
+     .example = "CERN-TH-2021-001",
+     .help = "the report number"},
+    {.name = "subject",
+     .aliases = "cat",
+     .prefix = kSubjectPrefix,
+     .kind = FieldKind::kSubject,
+     .indexing = Indexing::kCategories,
+     .example = "cs.NI",
+     .help = "a category, an archive (hep-th) or a group (physics), aliases included"},
+    {.name = "primary",
+     .prefix = kPrimaryPrefix,
+     .kind = FieldKind::kSubject,
+     .indexing = Indexing::kPrimary,
+     .example = "cs.NI",
+     .help = "the primary category only, widened as for subject:"},
+    {.name = "year",
+     .prefix = kYearPrefix,
+     .kind = FieldKind::kYear,
+     .indexing = Indexing::kYear,
+     .slot = kYearSlot,
+     .example = "2024",
+     .help = "a year or a range: 2020..2024, 2020.., ..2010"},
+    {.name = "date",
+     .aliases = "submitted",
+     .kind = FieldKind::kDate,
+     .indexing = Indexing::kDate,
+     .source = &Record::created,
+     .slot = kDateSlot,
+     .example = "2016-03",
+     .help = "first submitted: a day, month or year, or a range: 2016-03-01..2016-03-31"},
+    {.name = "updated",
+     .kind = FieldKind::kDate,
+     .indexing = Indexing::kDate,
+     .source = &Record::updated,
+     .slot = kUpdatedSlot,
+     .example = "2016-03-09",
+     .help = "last updated (latest version or metadata change), as for date:"},
+    {.name = "id",
+     .prefix = kIdPrefix,
+     .kind = FieldKind::kId,
+     .indexing = Indexing::kId,
+     .example = "2101.00001",
+     .help = "one paper, any version, old-style ids too (cs/9301111); arXiv:2101.00001"},
+    {.name = "doi",
+     .prefix = kDoiPrefix,
+     .kind = FieldKind::kKeyword,
+     .indexing = Indexing::kKeyword,
+     .source = &Record::doi,
+     .normalize = doi_value,
+     .example = "10.1145/3544216.3544265",
+     .help = "a DOI, also as https://doi.org/..."},
+};
+
+// The field `name` names, by its name or an alias (any case); nullptr when
+// none does.
+const Field* find_field(std::string_view name);
+
+// Every name of `field`: its name, then its aliases.
+std::vector<std::string_view> field_names(const Field& field);
+
+// The analyzer's folded words of `text` joined by single spaces: how exact
+// author names and title keys are written, by the indexer and the queries.
+std::string folded_words(const Analyzer& analyzer, std::string_view text);
 
 // Metadata keys.
 inline constexpr std::string_view kSchemaVersionKey = "paperdex:schema-version";
@@ -103,9 +252,9 @@ inline constexpr std::string_view kAnalysisKey = "paperdex:analysis";
 // phrase never spans two of them.
 inline constexpr Xapian::termpos kValueGap = 100;
 
-// Throws SchemaMismatch-like std::runtime_error (caught and typed by callers)
-// when the database has no or another schema version.
-// Returns the version found (nullopt when the key is missing: not a paperdex db).
+// The schema version `db` was written with: nullopt when it has none (not a
+// paperdex database), -1 when the stored value is not a number. Callers
+// compare it with kSchemaVersion and throw their own typed error.
 std::optional<int> stored_schema_version(const Xapian::Database& db);
 
 // Marks a new database as paperdex's: the schema version and the analysis

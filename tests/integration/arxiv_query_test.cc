@@ -1,0 +1,190 @@
+// arXiv's query language on a small index written through the library:
+// primary:, --no-cross-lists (SearchRequest::cross_lists), date:/updated:
+// ranges, rn:, the arXiv aliases, and --sort updated.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "paperdex/common/schema.h"
+#include "paperdex/indexer/index_writer.h"
+#include "paperdex/searcher.h"
+#include "test_support.h"
+
+namespace {
+
+using Ids = std::vector<std::string>;
+
+paperdex::Record paper(std::string id, std::vector<std::string> categories, std::string created,
+                       std::string updated) {
+  paperdex::Record record;
+  record.id = std::move(id);
+  record.title = "Optical switching study " + record.id;
+  record.abstract = "Scheduling optical circuit switches in data centers.";
+  record.authors = {"Ada Lovelace"};
+  record.categories = std::move(categories);
+  record.created = std::move(created);
+  record.year = std::stoi(record.created.substr(0, 4));
+  record.updated = std::move(updated);
+  return record;
+}
+
+// Five papers: two primary in cs.NI, one cross-listed to it, one in math.IT
+// (an alias of cs.IT), one in hep-th with a report number.
+class SmallIndex {
+ public:
+  static const SmallIndex& get() {
+    static const SmallIndex index;
+    return index;
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  SmallIndex() : path_((dir_ / "index").string()) {
+    paperdex::IndexWriter writer(path_);
+    writer.add(paper("1603.00001", {"cs.NI"}, "2016-03-01", "2016-03-01"));
+    writer.add(paper("1603.00002", {"cs.NI", "cs.DC"}, "2016-03-31", "2019-06-10"));
+    writer.add(paper("1604.00003", {"cs.DC", "cs.NI"}, "2016-04-01", "2017-01-20"));
+    writer.add(paper("1602.00004", {"math.IT"}, "2016-02-29", "2016-02-29"));
+    paperdex::Record report = paper("1501.00005", {"hep-th"}, "2015-01-15", "2018-12-31");
+    report.report_no = "CERN-TH-2015-012";
+    report.comments = "12 pages, 3 figures";
+    report.journal_ref = "Phys. Rev. D 91 (2015)";
+    writer.add(report);
+    writer.commit();
+  }
+  paperdex::test::TempDir dir_;
+  std::string path_;
+};
+
+paperdex::SearchResult search(paperdex::SearchRequest request) {
+  paperdex::Searcher searcher(SmallIndex::get().path());
+  request.limit = 100;
+  request.strict_syntax = true;
+  return searcher.search(request);
+}
+
+Ids ids(const paperdex::SearchResult& result, bool sorted = true) {
+  Ids found;
+  for (const paperdex::Hit& hit : result.hits) found.push_back(hit.id);
+  if (sorted) std::sort(found.begin(), found.end());
+  return found;
+}
+
+Ids matches(const std::string& query) {
+  paperdex::SearchRequest request;
+  request.query = query;
+  return ids(search(request));
+}
+
+}  // namespace
+
+TEST_CASE("primary: matches a paper's primary category only, widened as subject: is",
+          "[arxiv-query]") {
+  CHECK(matches("subject:cs.NI") == Ids{"1603.00001", "1603.00002", "1604.00003"});
+  CHECK(matches("primary:cs.NI") == Ids{"1603.00001", "1603.00002"});
+  CHECK(matches("primary:cs.DC") == Ids{"1604.00003"});
+  // The archive and the group widen; so does an alias (cs.IT = math.IT).
+  // cs includes math.IT, an alias of cs.IT, as subject:cs does.
+  CHECK(matches("primary:cs") == Ids{"1602.00004", "1603.00001", "1603.00002", "1604.00003"});
+  CHECK(matches("subject:cs") == matches("primary:cs"));
+  CHECK(matches("primary:cs.IT") == Ids{"1602.00004"});
+  CHECK(matches("primary:physics") == Ids{"1501.00005"});
+  // cat: is subject:.
+  CHECK(matches("cat:cs.DC") == Ids{"1603.00002", "1604.00003"});
+}
+
+TEST_CASE(
+    "without cross-lists (--no-cross-lists), only papers whose primary category is a --subject",
+    "[arxiv-query]") {
+  paperdex::SearchRequest request;
+  request.query = "optical";
+  request.subjects = {"cs.NI"};
+  CHECK(ids(search(request)) == Ids{"1603.00001", "1603.00002", "1604.00003"});
+  request.cross_lists = false;
+  const paperdex::SearchResult primary_only = search(request);
+  CHECK(ids(primary_only) == Ids{"1603.00001", "1603.00002"});
+  CHECK(primary_only.total == 2);
+  request.subjects = {"cs.DC", "cs.IT"};
+  CHECK(ids(search(request)) == Ids{"1602.00004", "1604.00003"});
+}
+
+TEST_CASE("date:, submitted: and updated: take days, months, years and ranges", "[arxiv-query]") {
+  CHECK(matches("date:2016-03") == Ids{"1603.00001", "1603.00002"});
+  CHECK(matches("submitted:2016-03") == Ids{"1603.00001", "1603.00002"});
+  CHECK(matches("date:2016-03-31") == Ids{"1603.00002"});
+  CHECK(matches("date:2016-02-29..2016-03-01") == Ids{"1602.00004", "1603.00001"});
+  CHECK(matches("date:2016") == Ids{"1602.00004", "1603.00001", "1603.00002", "1604.00003"});
+  CHECK(matches("date:..2016-02") == Ids{"1501.00005", "1602.00004"});
+  CHECK(matches("date:2016-04..") == Ids{"1604.00003"});
+  CHECK(matches("updated:2017..") == Ids{"1501.00005", "1603.00002", "1604.00003"});
+  CHECK(matches("updated:2018-12-31") == Ids{"1501.00005"});
+  CHECK(matches("optical date:2016-03 updated:..2016") == Ids{"1603.00001"});
+}
+
+TEST_CASE("malformed dates say where and what a valid one looks like", "[arxiv-query]") {
+  paperdex::SearchRequest request;
+  request.query = "optical date:2016-13";
+  try {
+    search(request);
+    FAIL("no error");
+  } catch (const paperdex::QuerySyntaxError& error) {
+    CHECK_THAT(error.what(), Catch::Contains("malformed date '2016-13': the month is 01 to 12"));
+    CHECK_THAT(error.what(), Catch::Contains("date:2016-03-01..2016-03-31"));
+    CHECK(error.position() == 13);
+  }
+}
+
+TEST_CASE("rn:, co:, jr:, ti:, au:, abs: and all: search their fields", "[arxiv-query]") {
+  CHECK(matches("rn:CERN-TH-2015-012") == Ids{"1501.00005"});
+  CHECK(matches("report:cern") == Ids{"1501.00005"});
+  CHECK(matches("co:figures") == Ids{"1501.00005"});
+  CHECK(matches("jr:\"Phys. Rev. D\"") == Ids{"1501.00005"});
+  CHECK(matches("ti:1604.00003") == Ids{"1604.00003"});
+  CHECK(matches("au:lovelace").size() == 5);
+  CHECK(matches("abs:centers").size() == 5);
+  CHECK(matches("all:scheduling").size() == 5);
+  CHECK(matches("rn:cern*") == Ids{"1501.00005"});
+}
+
+TEST_CASE("sorting by update (--sort updated) lists the latest first", "[arxiv-query]") {
+  paperdex::SearchRequest request;
+  request.query = "optical";
+  request.sort = paperdex::SortOrder::kUpdated;
+  CHECK(ids(search(request), false) ==
+        Ids{"1603.00002", "1501.00005", "1604.00003", "1603.00001", "1602.00004"});
+  request.sort = paperdex::SortOrder::kNewest;
+  CHECK(ids(search(request), false) ==
+        Ids{"1604.00003", "1603.00002", "1603.00001", "1602.00004", "1501.00005"});
+}
+
+TEST_CASE("paperdex-search takes --sort updated and --no-cross-lists", "[arxiv-query][cli]") {
+  const std::string search_bin = std::string(PAPERDEX_SEARCH_BIN) + " --db " +
+                                 SmallIndex::get().path() + " --format tsv --fields id ";
+  auto run = paperdex::test::run_command(search_bin + "--sort updated optical");
+  CHECK(run.status == 0);
+  CHECK(run.out == "1603.00002\n1501.00005\n1604.00003\n1603.00001\n1602.00004\n");
+  run = paperdex::test::run_command(search_bin +
+                                    "--sort newest --no-cross-lists --subject cs.NI "
+                                    "optical");
+  CHECK(run.status == 0);
+  CHECK(run.out == "1603.00002\n1603.00001\n");
+  run = paperdex::test::run_command(search_bin + "--sort sideways optical 2>&1");
+  CHECK(run.status == 2);
+  CHECK(run.out.find("relevance, newest, oldest or updated") != std::string::npos);
+}
+
+TEST_CASE("paperdex-search --help-syntax lists every field of the schema table with its aliases",
+          "[arxiv-query][cli]") {
+  const auto run = paperdex::test::run_command(std::string(PAPERDEX_SEARCH_BIN) + " --help-syntax");
+  CHECK(run.status == 0);
+  for (const paperdex::schema::Field& field : paperdex::schema::kFields) {
+    INFO(field.name);
+    CHECK(run.out.find("  " + std::string(field.name) + ":" + std::string(field.example)) !=
+          std::string::npos);
+    for (std::string_view name : paperdex::schema::field_names(field)) {
+      CHECK(run.out.find(std::string(name) + ":") != std::string::npos);
+    }
+  }
+}
