@@ -973,6 +973,8 @@ TEST_CASE("paperdex-search --show prints the whole stored paper as text", "[cli]
   REQUIRE_FALSE(paper.doi.empty());
   REQUIRE_FALSE(paper.journal_ref.empty());
   REQUIRE(paper.authors.size() > 3);
+  REQUIRE(paper.versions.size() >= 2);
+  REQUIRE_FALSE(paper.report_no.empty());
   // Any form id: takes.
   const RunOutput run = search("--show " + quote("arXiv:" + std::string(kFullPaper) + "v2"));
   REQUIRE(run.status == 0);
@@ -995,6 +997,9 @@ TEST_CASE("paperdex-search --show prints the whole stored paper as text", "[cli]
   CHECK(has_line("  DOI +" + regex_escaped(paper.doi)));
   CHECK(has_line("  Submitted +" + paper.submitted));
   CHECK(has_line("  Updated +" + paper.updated));
+  CHECK(has_line("  Versions +" + paper.versions[0].version + " " + paper.versions[0].date + ", " +
+                 paper.versions[1].version + " " + paper.versions[1].date + ".*"));
+  CHECK(has_line("  Report number +" + regex_escaped(paper.report_no)));
   CHECK(has_line("  Abstract page +https://arxiv\\.org/abs/" + paper.id));
   CHECK(has_line("  PDF +https://arxiv\\.org/pdf/" + paper.id));
   CHECK(contains(run.out, paper.journal_ref));
