@@ -326,7 +326,6 @@ std::string result_html(const ResultView& view) {
 // What the CLI prints for this search with --format json.
 cli::OutputOptions json_options(const SearchRequest& request) {
   cli::OutputOptions options;
-  options.format = cli::Format::kJson;
   options.explain = request.explain;
   return options;
 }
@@ -411,11 +410,7 @@ class PySearcher {
 };
 
 py::object index_info_dict(const IndexInfo& info, const std::string& path) {
-  std::ostringstream json;
-  cli::OutputOptions options;
-  options.format = cli::Format::kJson;
-  cli::print_stats(json, path, info, options);
-  return to_python(nlohmann::ordered_json::parse(json.str()));
+  return to_python(cli::stats_json(path, info));
 }
 
 // IndexInfo plus the path it describes (for to_dict, which is --stats --json).
@@ -496,7 +491,6 @@ void bind_search(py::module_& m) {
             SearchResult one;
             one.hits.push_back(hit);
             cli::OutputOptions options;
-            options.format = cli::Format::kJson;
             options.explain = !hit.explanation.empty();
             return to_python(cli::to_json("", one, options)["hits"][0]);
           },
