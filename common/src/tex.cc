@@ -23,11 +23,13 @@ bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
-// Bytes that end a run of plain text. '^' and '_' are special only in math.
+// Bytes that end a run of plain text. '^' and '_' are special only in math,
+// the quotes `` and '' only outside it (f'' is a second derivative).
 constexpr std::array<bool, 256> special_bytes(bool math) {
   std::array<bool, 256> table{};
   for (const unsigned char c : {'\\', '{', '}', '$', '~', '-'}) table[c] = true;
   if (math) table['^'] = table['_'] = true;
+  if (!math) table['`'] = table['\''] = true;
   return table;
 }
 constexpr std::array<bool, 256> kTextSpecial = special_bytes(false);
@@ -97,6 +99,13 @@ class Decoder {
         if (!math_) break;
         ++i_;
         separate_next_word_ = false;  // subscripts join: H_2O, T_c, \ell_1
+        return;
+      case '`':
+      case '\'':
+        // TeX's ``quotes'': the curly quotes they print. A lone ` or ' stays.
+        if (math_ || i_ + 1 >= in_.size() || in_[i_ + 1] != c) break;
+        i_ += 2;
+        emit(c == '`' ? "\u201C" : "\u201D");
         return;
       default:
         break;
