@@ -374,15 +374,11 @@ class PySearcher {
   }
 
   Paper get(const std::string& id) {
-    py::gil_scoped_release release;
-    std::lock_guard lock(mutex_);
-    return open().get(id);
+    return without_gil([&](Searcher& searcher) { return searcher.get(id); });
   }
 
   IndexInfo index_info() {
-    py::gil_scoped_release release;
-    std::lock_guard lock(mutex_);
-    return open().index_info();
+    return without_gil([](Searcher& searcher) { return searcher.index_info(); });
   }
 
   std::size_t document_count() {
@@ -391,9 +387,7 @@ class PySearcher {
   }
 
   AnalysisVersions analysis_versions() {
-    py::gil_scoped_release release;
-    std::lock_guard lock(mutex_);
-    return open().analysis_versions();
+    return without_gil([](Searcher& searcher) { return searcher.analysis_versions(); });
   }
 
   void close() {
@@ -406,6 +400,15 @@ class PySearcher {
   const std::string& path() const { return path_; }
 
  private:
+  // `call` on the open Searcher, under the lock, the GIL released meanwhile
+  // (other Python threads run while this one reads the index).
+  template <typename Call>
+  auto without_gil(const Call& call) -> decltype(call(std::declval<Searcher&>())) {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    return call(open());
+  }
+
   Searcher& open() {
     if (!searcher_) throw Error("the Searcher of " + path_ + " is closed");
     return *searcher_;
