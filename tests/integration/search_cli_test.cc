@@ -147,6 +147,8 @@ TEST_CASE("paperdex-search --explain shows the parsed query and what each term a
       paperdex::Searcher(CorpusIndex::get().path()).search(request).parsed_query;
   REQUIRE_FALSE(parsed.empty());
   CHECK(json["explain"]["parsed_query"] == parsed);
+  // In the query language, as a user could type it again.
+  CHECK(parsed == "text:optic AND text:circuit AND text:switch");
   REQUIRE(json["hits"].size() == 5);
   for (const Json& hit : json["hits"]) {
     INFO(hit["id"]);
