@@ -64,6 +64,9 @@ void print_problems(const IndexRunOptions& options, const IndexRunResult& result
       return;
     case IndexRunOutcome::kFailed:
       err << "paperdex-index: " << result.error << '\n';
+      if (result.locked) {
+        err << "paperdex-index: run it again with --wait to wait for the other writer\n";
+      }
       if (result.disk_full) {
         err << "paperdex-index: the disk is full where the index " << options.db_path
             << " is: what was committed before is kept and can be searched; free some space "

@@ -258,6 +258,9 @@ IndexRunResult run_index(const IndexRunOptions& options, const IndexRunEvents& e
   IndexRunResult result;
   try {
     run_steps(options, events, result, started);
+  } catch (const DatabaseLockedError& error) {
+    fail(result, error.what());
+    result.locked = true;
   } catch (const std::exception& error) {
     fail(result, error.what());
   } catch (const Xapian::Error& error) {

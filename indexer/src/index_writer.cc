@@ -50,7 +50,7 @@ struct IndexWriter::Impl {
       if (db.get_doccount() > 0) {
         throw SchemaVersionError("database " + path +
                                  " is not a paperdex index (no schema version); choose another "
-                                 "--db path");
+                                 "path");
       }
       schema::write_schema_metadata(db);
       db.commit();
@@ -58,7 +58,7 @@ struct IndexWriter::Impl {
       throw SchemaVersionError("database " + path + " has schema version " +
                                std::to_string(*version) + ", this paperdex writes version " +
                                std::to_string(schema::kSchemaVersion) +
-                               "; re-index into a new --db path");
+                               "; re-index into a new path");
     }
   }
 

@@ -79,8 +79,8 @@ Xapian::WritableDatabase open_writable(const std::string& path, bool wait_for_lo
     // Taking the lock fails too where the lock file cannot be made.
     if (auto why = unwritable(path)) throw IoError(*why);
     throw DatabaseLockedError("database " + path +
-                              " is locked by another indexer; wait for it to finish or use "
-                              "--wait to wait for it");
+                              " is locked by another writer; wait for it to finish, or open "
+                              "the index waiting for the lock");
   } catch (const Xapian::Error& error) {
     if (auto why = unwritable(path)) throw IoError(*why + " (" + error.get_description() + ")");
     throw IoError("cannot open database " + path + " for writing: " + error.get_description());

@@ -629,8 +629,9 @@ void bind_search(py::module_& m) {
             }
             return facets;
           },
-          "{'subject': {value: count}, 'year': {...}, 'author': {...} (with author_facet)}, "
-          "as in to_dict()");
+          "{'subject': {value: count}, 'year': {...}, 'author': {...} (with author_facet)}: "
+          "subject_facets, year_facets and author_facets as dicts (to_dict() has the JSON's "
+          "bucket lists)");
   result_attribute(result, "total", &SearchResult::total, "matches in match_set");
   result_attribute(result, "total_exact", &SearchResult::total_exact,
                    "False when total is an estimate (only without facets)");

@@ -375,7 +375,7 @@ struct Searcher::Impl {
                          ? related.query
                          : Xapian::Query(Xapian::Query::OP_FILTER, related.query, parsed.query);
       parsed.has_text = true;
-      parsed.relaxed = Xapian::Query();  // no any-word form
+      parsed.any_word = Xapian::Query();  // no any-word form
       parsed.free_text_clauses = 0;
       for (std::string& stem : related.stems) parsed.highlight_stems.push_back(std::move(stem));
     }
@@ -391,8 +391,8 @@ struct Searcher::Impl {
       plan.rule = MatchRule::kAnyWordRequested;
       return plan;
     }
-    if (parsed.relaxed.empty()) return plan;  // kAsWritten
-    const Xapian::Query any_word = filtered(request, parsed.relaxed);
+    if (parsed.any_word.empty()) return plan;  // kAsWritten
+    const Xapian::Query any_word = filtered(request, parsed.any_word);
     if (parsed.free_text_clauses > kAllWordsUpTo) {
       plan.rule = MatchRule::kLongQuery;
       plan.matched = any_word;

@@ -219,7 +219,7 @@ TEST_CASE(
   const IndexRun refused = index(db, more);
   INFO("the run on a read-only index said: " << refused.messages);
   check_stopped(refused, db, "read-only");
-  CHECK_FALSE(contains(refused.messages, "locked by another indexer"));
+  CHECK_FALSE(contains(refused.messages, "locked by another writer"));
 
   // Searching needs no write access.
   CHECK(documents(db) == kSmall);

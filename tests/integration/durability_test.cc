@@ -129,7 +129,8 @@ TEST_CASE("a second indexer is told the database is locked", "[durability]") {
     CHECK(WEXITSTATUS(status) == 2);
     std::ifstream in(log);
     const std::string message((std::istreambuf_iterator<char>(in)), {});
-    CHECK(message.find("locked by another indexer") != std::string::npos);
+    CHECK(message.find("locked by another writer") != std::string::npos);
+    CHECK(message.find("run it again with --wait") != std::string::npos);
   }
   SECTION("--wait waits for the lock instead") {
     std::thread holder_thread;

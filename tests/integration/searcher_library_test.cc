@@ -351,4 +351,19 @@ TEST_CASE("library error messages name no command-line option and no Xapian clas
   } catch (const paperdex::Error& error) {
     check_message(error.what());
   }
+  // Filters the library parses itself: an unknown subject, an empty author.
+  paperdex::SearchRequest unknown_subject;
+  unknown_subject.query = "network";
+  unknown_subject.subjects = {"cs.NOPE"};
+  paperdex::SearchRequest empty_author;
+  empty_author.query = "network";
+  empty_author.authors = {"  "};
+  for (const paperdex::SearchRequest& request : {unknown_subject, empty_author}) {
+    try {
+      (void)searcher.search(request);
+      FAIL("searched");
+    } catch (const paperdex::QuerySyntaxError& error) {
+      check_message(error.what());
+    }
+  }
 }

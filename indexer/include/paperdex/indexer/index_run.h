@@ -84,6 +84,7 @@ struct IndexRunResult {
   WriteMode mode = WriteMode::kBatched;
   std::string error;           ///< kFailed: what went wrong, for a human
   bool disk_full = false;      ///< kFailed: because the disk holding the index is full
+  bool locked = false;         ///< kFailed: because another writer holds the index's lock
   ReadProblem strict_problem;  ///< kStoppedStrict: the record it stopped at
 
   std::uint64_t records_read = 0;                          ///< good records handed to the writer
