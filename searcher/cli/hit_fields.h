@@ -47,7 +47,7 @@ enum class TextPlace {
 struct HitField {
   std::string_view name;   // as --fields takes it, and the JSON key
   std::string_view label;  // in text ("DOI", "Journal")
-  std::string_view help;  // says "search hits only" when search_only
+  std::string_view help;   // says "search hits only" when search_only
   TextPlace place;
   bool search_only;  // only search hits have it (score, snippet): not for --show
   // The value as one line of plain text: a TSV cell, a text line's value.

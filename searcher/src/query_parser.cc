@@ -975,8 +975,7 @@ Xapian::Query QueryParser::author_filter(std::string_view name) const {
   // As DocumentBuilder writes it (Indexing::kAuthors).
   const std::string normalized = schema::folded_words(analyzer_, analyzer_.prepare(name));
   if (normalized.empty()) {
-    throw QuerySyntaxError(
-        "the author filter has no name; give one, such as \"Zhida Jiang\"", 0);
+    throw QuerySyntaxError("the author filter has no name; give one, such as \"Zhida Jiang\"", 0);
   }
   return Query(schema::make_term(schema::kAuthorExactPrefix, normalized));
 }
