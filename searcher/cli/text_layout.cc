@@ -367,14 +367,14 @@ void print_preamble(std::ostream& out, const std::string& query, const SearchRes
   if (options.explain) {
     out << styled("Query: " + result.parsed_query, color, kDimOn) << "\n\n";
   }
-  if (!result.notes.empty()) {
-    // One line: what was read as words rather than as the query language.
-    std::string notes = "Note: ";
-    for (std::size_t i = 0; i < result.notes.size(); ++i) {
-      notes += (i > 0 ? "; " : "") + result.notes[i];
+  // Each note whole, wrapped: it may end in what to do instead (the
+  // nearest author names), which a cut line would lose.
+  for (const std::string& note : result.notes) {
+    for (const std::string& line : wrapped("Note: " + note, options.width)) {
+      out << styled(line, color, kDimOn) << '\n';
     }
-    out << styled(fit(notes, options.width), color, kDimOn) << "\n\n";
   }
+  if (!result.notes.empty()) out << '\n';
   if (result.corrected) {
     out << "Showing results for: " << styled(result.suggestion, color, kBoldOn)
         << " (corrected from '" << query << "')\n\n";

@@ -1306,3 +1306,28 @@ TEST_CASE("paperdex-search --help lists the formats and fields from their tables
   }
   CHECK(contains(help.out, "--show"));
 }
+
+TEST_CASE("an --author that is no author's name says so, whole, with the nearest names",
+          "[cli][author]") {
+  // The note is the library's; the CLI must show all of it, wrapped, however
+  // long: its end is what to type instead.
+  const Json json = search_json("--author " + quote("Markus Grasl") + " " + quote("codes"));
+  REQUIRE(json["notes"].size() == 1);
+  const std::string note = json["notes"][0];
+  CHECK(contains(note, "nearest names: Markus Grassl"));
+  const RunOutput text = search("--author " + quote("Markus Grasl") + " " + quote("codes"));
+  REQUIRE(text.status == 0);
+  std::string joined;  // the note's wrapped lines, joined back by spaces
+  for (const std::string& line : lines_of(text.out)) {
+    if (!joined.empty() && line.empty()) break;
+    if (line.rfind("Note: ", 0) == 0 || !joined.empty()) {
+      joined += (joined.empty() ? "" : " ") + line;
+      CHECK(line.size() <= 100);
+    }
+  }
+  CHECK(joined == "Note: " + note);
+  // A name part finds the papers of the authors who have it, as author: does.
+  const Json part = search_json("--author grassl --limit 0");
+  CHECK(part["total"] == search_json("--limit 0 " + quote("author:grassl"))["total"]);
+  CHECK(part["total"].get<int>() > 0);
+}
