@@ -14,6 +14,7 @@
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
+#include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"
 #include "query_lexer.h"
 #include "query_syntax.h"
@@ -28,14 +29,6 @@ Query combine(Query::op op, std::vector<Query> queries) {
   if (queries.empty()) return Query();
   if (queries.size() == 1) return std::move(queries.front());
   return Query(op, queries.begin(), queries.end());
-}
-
-std::string ascii_lowered(std::string_view text) {
-  std::string result(text);
-  for (char& c : result) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return result;
 }
 
 std::string_view trimmed(std::string_view text) {
@@ -285,11 +278,11 @@ Query date_query(const schema::Field& field, std::string_view value, std::size_t
 Query subject_query(const schema::Field& field, std::string_view value, std::size_t position) {
   const std::vector<std::string> values = taxonomy::subject_values(value);
   if (values.empty()) {
-    const std::string wanted = ascii_lowered(value);
+    const std::string wanted = ascii_lower(value);
     std::string nearest;
     std::size_t best = wanted.size() <= 4 ? 1 : 2;  // as for field names
     for (const std::string& name : taxonomy::subject_names()) {
-      const std::size_t distance = edit_distance(wanted, ascii_lowered(name));
+      const std::size_t distance = edit_distance(wanted, ascii_lower(name));
       if (distance <= best && (nearest.empty() || distance < best)) {
         best = distance;
         nearest = name;
@@ -959,7 +952,7 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
 }
 
 Xapian::Query QueryParser::parse_filter(std::string_view field_name, std::string_view value) const {
-  const schema::Field* field = schema::find_field(ascii_lowered(field_name));
+  const schema::Field* field = schema::find_field(ascii_lower(field_name));
   if (field == nullptr) throw_unknown_field(field_name, 0);
   QueryNode node;
   node.kind = NodeKind::kTerm;
