@@ -72,7 +72,9 @@ for r in $(seq 1 "$ROUNDS"); do
   sync
   log "round $r/$ROUNDS: paperdex-index --db $WORK/index"
   status=0
-  "$TIME" -v -o "$WORK/index.$r.time" "$INDEXER" --quiet "${EXTRA[@]}" --db "$WORK/index" "${CORPUS[@]}" \
+  # Not --quiet, which leaves out the summary this reads the record count from;
+  # progress goes to the .err file as a line every ten seconds.
+  "$TIME" -v -o "$WORK/index.$r.time" "$INDEXER" "${EXTRA[@]}" --db "$WORK/index" "${CORPUS[@]}" \
     >"$WORK/index.$r.out" 2>"$WORK/index.$r.err" || status=$?
   if [ "$status" -ge 2 ]; then
     log "paperdex-index failed (exit $status):"

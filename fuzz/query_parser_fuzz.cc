@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const paperdex::detail::ParsedQuery parsed = parser.parse(query, mode, terms);
     // Walks the whole query tree: a malformed one shows here.
     (void)parsed.query.get_description();
-    (void)parsed.relaxed.get_description();
+    (void)parsed.any_word.get_description();
     for (const paperdex::detail::QueryWord& word : parsed.words) {
       if (word.begin > word.end || word.end > query.size()) {
         paperdex::fuzz::broken("QueryWord range outside the query", word.term);

@@ -18,12 +18,20 @@ class SchemaVersionError(Error):
     """The index was written by another paperdex schema version, or is not one."""
 
 SchemaMismatchError = SchemaVersionError
+"""Deprecated: the indexer's old name of SchemaVersionError (the same class)."""
 
 class DatabaseLockedError(Error):
     """Another writer holds the index."""
 
 class IoError(Error):
     """Reading or writing the index failed; retrying may help."""
+
+class PaperNotFoundError(Error):
+    """No paper of the index has the id asked for (Searcher.get, like=)."""
+
+    id: str
+    """The id as it was given."""
+    def __init__(self, message: str, id: str = "") -> None: ...
 
 class QuerySyntaxError(Error):
     """The query (or a filter) cannot be parsed."""
@@ -66,91 +74,92 @@ class IndexReport:
     summary: str
     def to_dict(self) -> dict[str, Any]: ...
 
+# The attributes of the classes below are read-only.
+
 class Highlighted:
     """Display text with the byte ranges that matched the query."""
 
-    @property
-    def text(self) -> str: ...
-    @property
-    def spans(self) -> list[tuple[int, int]]: ...
+    text: str
+    spans: list[tuple[int, int]]
     def render(self, open: str = "<b>", close: str = "</b>", html_escape: bool = True) -> str: ...
     def runs(self) -> list[tuple[str, bool]]: ...
 
 class TermContribution:
-    @property
-    def field(self) -> str: ...
-    @property
-    def term(self) -> str: ...
-    @property
-    def weight(self) -> float: ...
+    field: str
+    term: str
+    weight: float
+
+class PaperVersion:
+    """One version of a paper as arXiv lists it."""
+
+    version: str
+    date: str
+
+class Paper:
+    """Everything the index stores about one paper (Searcher.get, Hit.paper)."""
+
+    id: str
+    title: str
+    authors: list[str]
+    abstract: str
+    categories: list[str]
+    category_names: list[str]
+    primary: str
+    year: int
+    submitted: str
+    updated: str
+    versions: list[PaperVersion]
+    doi: str
+    journal_ref: str
+    comments: str
+    report_no: str
+    license: str
+    abs_url: str
+    pdf_url: str
+    def to_dict(self) -> dict[str, Any]: ...
 
 class Hit:
     """One paper of a result page."""
 
-    @property
-    def id(self) -> str: ...
-    @property
-    def title(self) -> Highlighted: ...
-    @property
-    def snippet(self) -> Highlighted: ...
-    @property
-    def authors(self) -> list[str]: ...
-    @property
-    def subjects(self) -> list[str]: ...
-    @property
-    def year(self) -> int: ...
-    @property
-    def score(self) -> float: ...
-    @property
-    def matches_all_words(self) -> bool: ...
-    @property
-    def explanation(self) -> list[TermContribution]: ...
+    id: str
+    title: Highlighted
+    snippet: Highlighted
+    authors: list[str]
+    subjects: list[str]
+    year: int
+    score: float
+    matches_all_words: bool
+    explanation: list[TermContribution]
+    paper: Paper
     def to_dict(self) -> dict[str, Any]:
         """The hit as paperdex-search --format json prints it."""
 
 class Facet:
-    @property
-    def value(self) -> str: ...
-    @property
-    def count(self) -> int: ...
-    @property
-    def label(self) -> str: ...
+    value: str
+    count: int
+    label: str
 
 class SearchResult:
     """What a search found; len() and iteration are over the page's hits."""
 
-    @property
-    def hits(self) -> list[Hit]: ...
-    @property
-    def query(self) -> str: ...
-    @property
-    def total(self) -> int: ...
-    @property
-    def total_exact(self) -> bool: ...
-    @property
-    def all_words_total(self) -> int: ...
-    @property
-    def match_set(self) -> Literal["all_words", "any_word"]: ...
+    hits: list[Hit]
+    query: str
+    total: int
+    total_exact: bool
+    all_words_total: int
+    match_set: Literal["all_words", "any_word"]
     @property
     def match_rule(
         self,
     ) -> Literal["as_written", "short_query", "no_full_match", "long_query", "any_word_requested"]: ...
-    @property
-    def notes(self) -> list[str]: ...
-    @property
-    def subject_facets(self) -> list[Facet]: ...
-    @property
-    def year_facets(self) -> list[Facet]: ...
-    @property
-    def author_facets(self) -> list[Facet]: ...
-    @property
-    def facets(self) -> dict[str, dict[str, int]]: ...
-    @property
-    def parsed_query(self) -> str: ...
-    @property
-    def suggestion(self) -> Optional[str]: ...
-    @property
-    def corrected(self) -> bool: ...
+    notes: list[str]
+    subject_facets: list[Facet]
+    year_facets: list[Facet]
+    author_facets: list[Facet]
+    facets: dict[str, dict[str, int]]
+    parsed_query: str
+    suggestion: Optional[str]
+    corrected: bool
     def to_dict(self) -> dict[str, Any]:
         """Exactly the JSON object paperdex-search --format json prints."""
     def __len__(self) -> int: ...
@@ -161,36 +170,23 @@ class SearchResult:
     def __getitem__(self, index: slice) -> list[Hit]: ...
 
 class IndexInfo:
-    @property
-    def documents(self) -> int: ...
-    @property
-    def unique_terms(self) -> int: ...
-    @property
-    def term_occurrences(self) -> int: ...
-    @property
-    def size_bytes(self) -> int: ...
-    @property
-    def first_year(self) -> int: ...
-    @property
-    def last_year(self) -> int: ...
-    @property
-    def subjects(self) -> list[Facet]: ...
-    @property
-    def schema_version(self) -> int: ...
-    @property
-    def last_update(self) -> str: ...
-    @property
-    def analysis(self) -> str: ...
+    documents: int
+    unique_terms: int
+    term_occurrences: int
+    size_bytes: int
+    first_year: int
+    last_year: int
+    subjects: list[Facet]
+    schema_version: int
+    last_update: str
+    analysis: str
     def to_dict(self) -> dict[str, Any]:
         """Exactly paperdex-search --stats --format json's object."""
 
 class AnalysisVersions:
-    @property
-    def index(self) -> str: ...
-    @property
-    def searcher(self) -> str: ...
-    @property
-    def differ(self) -> bool: ...
+    index: str
+    searcher: str
+    differ: bool
 
 class Searcher:
     """Searches one paperdex index. Calls on one Searcher are serialized; open
@@ -222,14 +218,13 @@ class Searcher:
         time_limit_seconds: float = 10.0,
         strict_syntax: bool = False,
     ) -> SearchResult: ...
+    def get(self, id: str) -> Paper:
+        """The stored paper with this id (any form id: takes); PaperNotFoundError if none."""
     def index_info(self) -> IndexInfo: ...
     def analysis_versions(self) -> AnalysisVersions: ...
-    @property
-    def document_count(self) -> int: ...
-    @property
-    def path(self) -> str: ...
-    @property
-    def closed(self) -> bool: ...
+    document_count: int
+    path: str
+    closed: bool
     def close(self) -> None: ...
     def __enter__(self) -> "Searcher": ...
     def __exit__(self, *args: object) -> None: ...
@@ -270,13 +265,9 @@ class Writer:
     def commit(self) -> None: ...
     def discard_batch(self) -> None: ...
     def close(self) -> None: ...
-    @property
-    def stats(self) -> dict[str, int]: ...
-    @property
-    def document_count(self) -> int: ...
-    @property
-    def path(self) -> str: ...
-    @property
-    def closed(self) -> bool: ...
+    stats: dict[str, int]
+    document_count: int
+    path: str
+    closed: bool
     def __enter__(self) -> "Writer": ...
     def __exit__(self, *args: object) -> None: ...

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <random>
 #include <string>
@@ -71,6 +72,63 @@ inline std::string quote(const std::string& text) {
   std::string quoted = "'";
   for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return quoted + "'";
+}
+
+// One record of the arXiv snapshot, for snapshot_json: the fields a test
+// cares about, the others plausible.
+struct SnapshotRecord {
+  std::string id;
+  std::string title;
+  std::string authors = "A. Author";
+  std::string abstract = "Text.";
+  std::string updated = "2021-01-05";                    // update_date
+  std::string created = "Mon, 4 Jan 2021 10:00:00 GMT";  // of v1
+};
+
+// The record as one line of the snapshot, with its line break.
+inline std::string snapshot_json(const SnapshotRecord& record) {
+  return R"({"id":")" + record.id + R"(","title":")" + record.title + R"(","authors":")" +
+         record.authors + R"(","categories":"cs.NI","abstract":")" + record.abstract +
+         R"(","versions":[{"version":"v1","created":")" + record.created +
+         R"("}],"update_date":")" + record.updated + "\"}\n";
+}
+
+// What write_snapshot writes.
+struct SnapshotSpec {
+  std::string id_prefix = "1501";  // ids PREFIX.00001, PREFIX.00002, ...
+  int count = 0;
+  unsigned seed = 42;        // of the random words
+  std::string title_marker;  // starts every title, when not empty
+  int title_words = 6;       // random words after the marker
+  int abstract_words = 80;
+  bool words_of_its_own = false;  // a word only this paper has every tenth word, so the index grows
+};
+
+// `spec.count` distinct papers in the arXiv snapshot format, one a line.
+inline void write_snapshot(const std::filesystem::path& path, const SnapshotSpec& spec) {
+  static const char* const kWords[] = {
+      "graph",  "network", "learning", "optical", "switch",   "quantum", "kernel",   "sparse",
+      "random", "theorem", "protocol", "latency", "compiler", "cache",   "wireless", "proof"};
+  std::mt19937 random(spec.seed);
+  std::ofstream out(path);
+  for (int i = 0; i < spec.count; ++i) {
+    std::string title = spec.title_marker, abstract;
+    for (int w = 0; w < spec.title_words; ++w) {
+      title += std::string(title.empty() ? "" : " ") + kWords[random() % 16];
+    }
+    for (int w = 0; w < spec.abstract_words; ++w) {
+      abstract += std::string(w ? " " : "") + kWords[random() % 16];
+      if (spec.words_of_its_own && w % 10 == 0) {
+        abstract += " " + spec.id_prefix.substr(0, 2) + "word" + std::to_string(i * 13 + w);
+      }
+    }
+    char id[32];
+    std::snprintf(id, sizeof id, "%s.%05d", spec.id_prefix.c_str(), i + 1);
+    out << R"({"id":")" << id << R"(","authors":"A. Author and B. Writer","title":")" << title
+        << R"(","categories":"cs.DS cs.NI","abstract":")" << abstract
+        << R"(","versions":[{"version":"v1","created":"Mon, 5 Jan 2015 10:00:00 GMT"}],)"
+        << R"("update_date":"2015-01-06"})" << '\n';
+  }
 }
 
 }  // namespace paperdex::test

@@ -4,20 +4,9 @@
 
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/utf8.h"
 
 namespace paperdex::schema {
-
-namespace {
-
-std::string ascii_lower(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return lower;
-}
-
-}  // namespace
 
 std::string doi_value(std::string_view doi) {
   std::string lower = ascii_lower(doi);

@@ -5,6 +5,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "paperdex/common/utf8.h"
+
 namespace paperdex::taxonomy {
 namespace detail {
 // Generated from common/data/arxiv_categories.csv at build time.
@@ -12,14 +14,6 @@ std::string_view categories_csv();
 }  // namespace detail
 
 namespace {
-
-std::string lowered(std::string_view text) {
-  std::string result(text);
-  for (char& c : result) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return result;
-}
 
 constexpr std::string_view kGroupPrefix = "grp_";
 
@@ -95,24 +89,24 @@ struct Table {
       Category category{row[id],        row[name],       row[archive],          row[archive_name],
                         row[group],     row[group_name], row[active] == "True", row[alt_name],
                         row[canonical], row[description]};
-      by_id.emplace(lowered(category.id), categories.size());
+      by_id.emplace(ascii_lower(category.id), categories.size());
       if (!category.alt_name.empty()) {
         // An active row wins: it is the name's current meaning.
         const auto [it, inserted] =
-            by_alt_name.emplace(lowered(category.alt_name), categories.size());
+            by_alt_name.emplace(ascii_lower(category.alt_name), categories.size());
         if (!inserted && category.active) it->second = categories.size();
       }
       if (!is_internal_group(category.group)) {
-        archive_names.emplace(lowered(category.archive), category.archive_name);
+        archive_names.emplace(ascii_lower(category.archive), category.archive_name);
         group_names.emplace(category.group, category.group_name);
-        archives_of[category.group].insert(lowered(category.archive));
+        archives_of[category.group].insert(ascii_lower(category.archive));
       }
       categories.push_back(std::move(category));
     }
   }
 
   const Category* find(std::string_view id) const {
-    const std::string key = lowered(id);
+    const std::string key = ascii_lower(id);
     if (auto it = by_id.find(key); it != by_id.end()) return &categories[it->second];
     if (auto it = by_alt_name.find(key); it != by_alt_name.end()) return &categories[it->second];
     return nullptr;
@@ -121,24 +115,25 @@ struct Table {
   // Lower-cased ids arXiv lists under category `id` besides itself.
   std::set<std::string> aliases_under(std::string_view id) const {
     std::set<std::string> result;
-    const std::string key = lowered(id);
+    const std::string key = ascii_lower(id);
     const Category* self = find(id);
     const bool self_active = self == nullptr || self->active;
     const auto consider = [&](const std::string& other, bool other_active) {
-      const std::string other_key = lowered(other);
+      const std::string other_key = ascii_lower(other);
       // A legacy category sits under its successor, never above it.
       if (other_key.empty() || other_key == key || (!self_active && other_active)) return;
       result.insert(other_key);
     };
-    if (self != nullptr && lowered(self->id) != key) consider(self->id, self->active);
+    if (self != nullptr && ascii_lower(self->id) != key) consider(self->id, self->active);
     for (const Category& category : categories) {
-      if (lowered(category.id) == key) {
+      if (ascii_lower(category.id) == key) {
         if (!category.alt_name.empty()) {
           const Category* alt = find(category.alt_name);
           consider(category.alt_name, alt == nullptr || alt->active);
         }
         if (!category.canonical_alias_of.empty()) consider(category.canonical_alias_of, true);
-      } else if (lowered(category.alt_name) == key || lowered(category.canonical_alias_of) == key) {
+      } else if (ascii_lower(category.alt_name) == key ||
+                 ascii_lower(category.canonical_alias_of) == key) {
         consider(category.id, category.active);
       }
     }
@@ -168,7 +163,7 @@ std::vector<std::string> archive_values(const std::set<std::string>& archives) {
   const Table& t = table();
   std::set<std::string> values(archives.begin(), archives.end());
   for (const Category& category : t.categories) {
-    if (archives.count(lowered(category.archive)) == 0) continue;
+    if (archives.count(ascii_lower(category.archive)) == 0) continue;
     for (const std::string& alias : t.aliases_under(category.id)) {
       if (!covered_by(alias, archives)) values.insert(alias);
     }
@@ -193,12 +188,13 @@ std::string display_name(std::string_view id) {
   const Table& t = table();
   if (const std::string group = find_group(id); !group.empty()) return t.group_names.at(group);
   if (const Category* category = find_category(id)) return category->name;
-  if (auto it = t.archive_names.find(lowered(id)); it != t.archive_names.end()) return it->second;
+  if (auto it = t.archive_names.find(ascii_lower(id)); it != t.archive_names.end())
+    return it->second;
   return {};
 }
 
 std::string find_group(std::string_view name) {
-  std::string key = lowered(name);
+  std::string key = ascii_lower(name);
   if (!key.starts_with(kGroupPrefix)) key.insert(0, kGroupPrefix);
   return table().group_names.count(key) ? key : std::string();
 }
@@ -211,14 +207,16 @@ std::vector<std::string> group_names() {
   return names;
 }
 
-bool is_archive(std::string_view name) { return table().archive_names.count(lowered(name)) > 0; }
+bool is_archive(std::string_view name) {
+  return table().archive_names.count(ascii_lower(name)) > 0;
+}
 
 std::vector<std::string> subject_values(std::string_view subject) {
   const Table& t = table();
   if (const std::string group = find_group(subject); !group.empty()) {
     return archive_values(t.archives_of.at(group));
   }
-  const std::string key = lowered(subject);
+  const std::string key = ascii_lower(subject);
   if (is_archive(key) && t.by_id.count(key) == 0) return archive_values({key});
   const Category* category = find_category(key);
   if (category == nullptr) return {};

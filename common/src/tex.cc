@@ -23,10 +23,11 @@ bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
-// Bytes that end a run of plain text. '^' and '_' are special only in math.
+// Bytes that end a run of plain text. '^' and '_' are special only in math;
+// ` and ' may begin TeX's ``quotes'' anywhere (see step()).
 constexpr std::array<bool, 256> special_bytes(bool math) {
   std::array<bool, 256> table{};
-  for (const unsigned char c : {'\\', '{', '}', '$', '~', '-'}) table[c] = true;
+  for (const unsigned char c : {'\\', '{', '}', '$', '~', '-', '`', '\''}) table[c] = true;
   if (math) table['^'] = table['_'] = true;
   return table;
 }
@@ -98,10 +99,28 @@ class Decoder {
         ++i_;
         separate_next_word_ = false;  // subscripts join: H_2O, T_c, \ell_1
         return;
+      case '`':
+      case '\'':
+        if (quotes()) return;
+        break;
       default:
         break;
     }
     plain_run();
+  }
+
+  // TeX's ``quotes'': the curly quotes they print. In math '' is a double
+  // prime (f''), unless a `` opened a quote: arXiv abstracts hold stray $
+  // signs that leave the rest of the text "in math", and `` never is math.
+  // A lone ` or ' stays as it is. False when there is no quote here.
+  bool quotes() {
+    const char c = in_[i_];
+    if (i_ + 1 >= in_.size() || in_[i_ + 1] != c) return false;
+    if (c == '\'' && math_ && !quote_open_) return false;
+    i_ += 2;
+    emit(c == '`' ? "\u201C" : "\u201D");
+    quote_open_ = c == '`';
+    return true;
   }
 
   void plain_run() {
@@ -351,6 +370,7 @@ class Decoder {
   std::size_t i_ = 0;
   std::string out_;
   bool math_ = false;
+  bool quote_open_ = false;  // a `` was met and its '' not yet
   // Set where TeX separates two words without a space (\frac{a}{b}, $\alpha\beta$,
   // 10^2): the next word gets a space in front if it would touch the previous one.
   bool separate_next_word_ = false;

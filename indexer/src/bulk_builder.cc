@@ -25,9 +25,12 @@
 #include "document_builder.h"
 #include "last_update.h"
 #include "paperdex/common/analyzer.h"
+#include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
 #include "spelling_buffer.h"
+#include "update_policy.h"
+#include "writable_index.h"
 
 namespace paperdex {
 namespace {
@@ -68,17 +71,6 @@ class BoundedQueue {
   std::deque<T> items_;
   bool closed_ = false;
 };
-
-// "YYYY-MM-DD" -> YYYYMMDD, 0 when absent or malformed.
-std::uint32_t date_number(const std::string& date) {
-  if (date.size() < 10) return 0;
-  std::uint32_t value = 0;
-  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
-    if (date[i] < '0' || date[i] > '9') return 0;
-    value = value * 10 + static_cast<std::uint32_t>(date[i] - '0');
-  }
-  return value;
-}
 
 // Marks a finished build with the time it completed.
 void stamp(const fs::path& index) {
@@ -139,9 +131,12 @@ class Worker {
     bool live;
     int merged_into = -1;
   };
+  // What the worker keeps of each paper it wrote: enough to apply the
+  // update policy to a later version without reading the segment back.
   struct Entry {
     int segment;
-    std::uint32_t updated;
+    std::uint32_t updated;       // update_policy::date_number of Record::updated
+    std::uint64_t content_hash;  // of the stored record, to tell an identical one
   };
 
   void run() {
@@ -198,22 +193,27 @@ class Worker {
       }
       return;
     }
-    const std::uint32_t updated = date_number(record.updated);
-    bool replacing = false;
+    std::vector<std::string> spelling;
+    Xapian::Document document = builder_.build(record, &spelling);
+    const Entry entry{current_number_, update_policy::date_number(record.updated),
+                      std::hash<std::string>{}(document.get_data())};
+    update_policy::Change change = update_policy::Change::kAdded;
     if (found != registry_.end()) {
-      const Entry previous = found->second;
-      if (previous.updated > updated && updated != 0) {
-        ++stats_.unchanged;  // an older version never overwrites a newer one
+      const Entry& previous = found->second;
+      change = update_policy::compare_versions(entry.updated, previous.updated,
+                                               entry.content_hash == previous.content_hash);
+      if (change == update_policy::Change::kUnchanged) {
+        update_policy::count(stats_, change);
         return;
       }
-      replacing = remove_from(previous.segment, id_term);
+      // A hash collision between two ids finds no such paper to replace.
+      if (!remove_from(previous.segment, id_term)) change = update_policy::Change::kAdded;
     }
     if (!current_) open_segment();
-    std::vector<std::string> spelling;
-    current_->add_document(builder_.build(record, &spelling));
+    current_->add_document(document);
     spelling_.add(spelling);
-    registry_[key] = Entry{current_number_, updated};
-    ++(replacing ? stats_.updated : stats_.added);
+    registry_[key] = Entry{current_number_, entry.updated, entry.content_hash};
+    update_policy::count(stats_, change);
     if (++current_records_ >= options_.segment_records) close_current();
   }
 
@@ -300,19 +300,12 @@ struct BulkBuilder::Impl {
   std::optional<Xapian::WritableDatabase> placeholder;  // holds the write lock
   std::vector<std::unique_ptr<Worker>> workers;
   std::vector<Record> without_id;  // merged in after the segments, by title
-  bool finished = false;
+  std::size_t records_given = 0;
   std::size_t documents = 0;
 
   Impl(const std::string& path, BulkBuildOptions opts) : final_path(path), options(opts) {
     if (options.jobs == 0) options.jobs = std::max(1u, std::thread::hardware_concurrency());
-    try {
-      placeholder.emplace(path, Xapian::DB_CREATE_OR_OPEN | Xapian::DB_BACKEND_GLASS |
-                                    (options.wait_for_lock ? Xapian::DB_RETRY_LOCK : 0));
-    } catch (const Xapian::DatabaseLockError&) {
-      throw DatabaseLockedError("database " + path +
-                                " is locked by another indexer; wait for it to finish or use "
-                                "--wait to wait for it");
-    }
+    placeholder.emplace(open_writable(path, options.wait_for_lock));
     if (placeholder->get_doccount() > 0) {
       throw std::logic_error("bulk build into a non-empty index " + path);
     }
@@ -330,15 +323,21 @@ struct BulkBuilder::Impl {
     }
   }
 
-  ~Impl() {
+  ~Impl() { abandon(); }
+
+  // Stops the workers and removes the build's files: the index stays the
+  // empty placeholder.
+  void abandon() {
     workers.clear();  // joins the threads
     if (!work_dir.empty()) {
       std::error_code ignored;
       fs::remove_all(work_dir, ignored);
+      work_dir.clear();
     }
   }
 
   void add(Record record) {
+    ++records_given;
     if (record.id.empty()) {
       without_id.push_back(std::move(record));
       return;
@@ -355,16 +354,13 @@ struct BulkBuilder::Impl {
     if (!stub) throw std::runtime_error("cannot write " + (dir / "XAPIANDB").string());
   }
 
-  static void add_without_id(const std::string& path, const std::vector<Record>& records,
+  // Through the ordinary writer, so they meet the same update policy.
+  static void add_without_id(const std::string& path, std::vector<Record>& records,
                              IndexStats& stats) {
     if (records.empty()) return;
     IndexWriter writer(path);
-    for (const Record& record : records) writer.add(record);
-    writer.commit();
-    const IndexStats& added = writer.stats();
-    stats.added += added.added;
-    stats.merged += added.merged;
-    stats.unchanged += added.unchanged;
+    for (Record& record : records) writer.add(std::move(record));
+    stats += writer.finish();
   }
 
   // Author-page records join their paper by title, so each goes to the shard
@@ -407,11 +403,7 @@ struct BulkBuilder::Impl {
     std::vector<std::vector<fs::path>> per_worker;
     for (auto& worker : workers) {
       per_worker.push_back(worker->finish());
-      const IndexStats& s = worker->stats();
-      stats.added += s.added;
-      stats.updated += s.updated;
-      stats.unchanged += s.unchanged;
-      stats.deleted += s.deleted;
+      stats += worker->stats();
     }
     const fs::path built = work_dir / "index";
     if (options.keep_shards) {
@@ -420,10 +412,7 @@ struct BulkBuilder::Impl {
       for (std::size_t i = 0; i < per_worker.size(); ++i) {
         const std::string name = "shard-" + std::to_string(i);
         if (per_worker[i].empty()) {
-          Xapian::WritableDatabase empty((built / name).string(),
-                                         Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS);
-          schema::write_schema_metadata(empty);
-          empty.commit();
+          create_empty_index((built / name).string());
         } else {
           compact_into(per_worker[i], built / name);
           apply_spelling_removals(built / name, {workers[i].get()});
@@ -437,10 +426,7 @@ struct BulkBuilder::Impl {
       std::vector<fs::path> all;
       for (const auto& paths : per_worker) all.insert(all.end(), paths.begin(), paths.end());
       if (all.empty()) {
-        Xapian::WritableDatabase empty(built.string(),
-                                       Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS);
-        schema::write_schema_metadata(empty);
-        empty.commit();
+        create_empty_index(built.string());
       } else {
         compact_into(all, built);
         std::vector<const Worker*> all_workers;
@@ -462,7 +448,6 @@ struct BulkBuilder::Impl {
       throw std::runtime_error("cannot move the new index into place at " + final_path.string() +
                                ": " + std::strerror(errno));
     }
-    finished = true;
     return stats;
   }
 };
@@ -470,7 +455,20 @@ struct BulkBuilder::Impl {
 BulkBuilder::BulkBuilder(const std::string& final_path, BulkBuildOptions options)
     : impl_(std::make_unique<Impl>(final_path, options)) {}
 BulkBuilder::~BulkBuilder() = default;
-void BulkBuilder::add(Record record) { impl_->add(std::move(record)); }
+void BulkBuilder::add(Record&& record) { impl_->add(std::move(record)); }
+
+bool BulkBuilder::remove(const std::string& id) {
+  // The new index starts empty: before any record came there is nothing to
+  // remove; after, the removal goes to the worker holding the id, in order.
+  if (impl_->records_given == 0) return false;
+  Record deletion;
+  deletion.id = canonical_arxiv_id(id).value_or(id);
+  deletion.deleted = true;
+  impl_->add(std::move(deletion));
+  return true;
+}
+
+void BulkBuilder::discard_uncommitted() { impl_->abandon(); }
 IndexStats BulkBuilder::finish() { return impl_->finish(); }
 std::size_t BulkBuilder::document_count() const { return impl_->documents; }
 

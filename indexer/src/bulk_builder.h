@@ -26,21 +26,26 @@ struct BulkBuildOptions {
   bool wait_for_lock = false;     // wait for another writer instead of failing
 };
 
-class BulkBuilder {
+class BulkBuilder final : public RecordWriter {
  public:
   // `final_path` must not exist or be an empty paperdex index; it is created
   // empty at once (so it opens during the build) and replaced by the full
   // index in finish(). Throws DatabaseLockedError if another writer has it.
   BulkBuilder(const std::string& final_path, BulkBuildOptions options);
-  ~BulkBuilder();  // abandons an unfinished build, removing its files
-  BulkBuilder(const BulkBuilder&) = delete;
-  BulkBuilder& operator=(const BulkBuilder&) = delete;
+  ~BulkBuilder() override;  // abandons an unfinished build, removing its files
 
   // Queues a record (blocks while the workers are behind).
-  void add(Record record);
+  void add(Record&& record) override;
+  // False before any record was added (the new index is empty); after, the
+  // removal is queued behind the records given so far and counted as
+  // deleted if one of them had the id.
+  bool remove(const std::string& id) override;
+  // Abandons the build: the index stays empty.
+  void discard_uncommitted() override;
   // Waits for the workers, merges, installs. Returns the counts.
-  IndexStats finish();
-  std::size_t document_count() const;
+  IndexStats finish() override;
+  // The documents of the installed index: 0 before finish().
+  std::size_t document_count() const override;
 
   // True when `path` may be built by a BulkBuilder (absent, or an empty index).
   static bool can_build(const std::string& path);

@@ -1,18 +1,11 @@
 #include "paperdex/indexer/index_run.h"
 
-#include <unistd.h>
-
 #include <cerrno>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <map>
-#include <optional>
-#include <ostream>
-#include <sstream>
+#include <memory>
 
 #include <xapian.h>
 
@@ -36,100 +29,46 @@ struct StrictStop {
   ReadProblem problem;
 };
 
-std::string with_commas(std::uint64_t value) {
-  std::string digits = std::to_string(value);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(i, ",");
-  return digits;
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-std::string megabytes(std::uint64_t bytes) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f MB", static_cast<double>(bytes) / 1e6);
-  return buffer;
-}
-
-std::string duration(double seconds) {
-  const long total = std::lround(seconds);
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%ld:%02ld", total / 60, total % 60);
-  return buffer;
-}
-
-// Prints progress at a rate that suits where stderr goes.
-class ProgressReporter {
- public:
-  ProgressReporter(ProgressStyle style, std::ostream& err, std::uint64_t total_bytes)
-      : err_(err), total_bytes_(total_bytes), started_(Clock::now()), last_(started_) {
-    if (style == ProgressStyle::kAuto) {
-      style = isatty(STDERR_FILENO) ? ProgressStyle::kTerminal : ProgressStyle::kLines;
-    }
-    style_ = style;
-  }
-
-  void update(std::uint64_t records, std::uint64_t bytes) {
-    if (style_ == ProgressStyle::kNone) return;
-    const auto now = Clock::now();
-    const auto interval = style_ == ProgressStyle::kTerminal ? std::chrono::milliseconds(500)
-                                                             : std::chrono::milliseconds(10'000);
-    if (now - last_ < interval) return;
-    last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - started_).count();
-    std::ostringstream line;
-    line << with_commas(records) << " records  "
-         << with_commas(static_cast<std::uint64_t>(records / std::max(elapsed, 1e-9))) << " rec/s  "
-         << megabytes(bytes);
-    if (total_bytes_ > 0) {
-      line << " of " << megabytes(total_bytes_);
-      if (bytes > 0 && bytes <= total_bytes_) {
-        line << "  ETA " << duration(elapsed * (total_bytes_ - bytes) / bytes);
-      }
-    }
-    if (style_ == ProgressStyle::kTerminal) {
-      err_ << "\r\033[K" << line.str() << std::flush;
-      live_line_ = true;
-    } else {
-      err_ << "progress: " << line.str() << '\n' << std::flush;
-    }
-  }
-
-  // Ends a live line before anything else is printed below it.
-  void clear() {
-    if (live_line_) err_ << "\r\033[K" << std::flush;
-    live_line_ = false;
-  }
-
- private:
-  std::ostream& err_;
-  ProgressStyle style_ = ProgressStyle::kNone;
-  std::uint64_t total_bytes_;
-  Clock::time_point started_;
-  Clock::time_point last_;
-  bool live_line_ = false;
-};
-
-std::uint64_t total_size(const std::vector<std::string>& files) {
+std::uint64_t total_size(const std::vector<InputFile>& files) {
   std::uint64_t total = 0;
-  for (const std::string& file : files) {
+  for (const InputFile& file : files) {
     std::error_code ignored;
-    if (file != "-") {
-      const auto size = std::filesystem::file_size(file, ignored);
+    if (file.path != "-") {
+      const auto size = std::filesystem::file_size(file.path, ignored);
       if (!ignored) total += size;
     }
   }
   return total;
 }
 
+// A named input that does not exist stops the run before anything changes:
+// it is a mistyped command, not a bad record.
+void require_inputs_exist(const std::vector<std::string>& inputs) {
+  for (const std::string& input : inputs) {
+    std::error_code code;
+    if (input != "-" && !std::filesystem::exists(input, code)) {
+      throw std::runtime_error("cannot read input " + input + ": " +
+                               std::strerror(code ? code.value() : ENOENT) +
+                               "; nothing was indexed");
+    }
+  }
+}
+
 // New papers in an index built with another ICU may be split into words
 // differently from the old ones: say so, and index them all the same.
-void warn_if_analysis_differs(const std::string& db_path, std::ostream& err) {
+void warn_if_analysis_differs(const std::string& db_path, const IndexRunEvents& events) {
   const std::string recorded =
       Xapian::Database(db_path).get_metadata(std::string(schema::kAnalysisKey));
   const std::string current = analysis_version();
-  if (recorded.empty() || recorded == current) return;
-  err << "paperdex-index: warning: " << db_path << " was built with " << recorded
-      << " and this paperdex-index uses " << current
-      << "; papers added now may be split into words differently: rebuild it into a new --db "
-         "path to be sure\n";
+  if (recorded.empty() || recorded == current || !events.on_warning) return;
+  events.on_warning(db_path + " was built with " + recorded + " and this paperdex-index uses " +
+                    current +
+                    "; papers added now may be split into words differently: rebuild it into a "
+                    "new --db path to be sure");
 }
 
 // The ids of --delete and --delete-from, all read before the first removal,
@@ -181,147 +120,156 @@ bool is_disk_full(const std::string& text) {
          text.find(std::strerror(EDQUOT)) != std::string::npos;
 }
 
-std::string disk_full_advice(const std::string& db_path) {
-  return "paperdex-index: the disk is full where the index " + db_path +
-         " is: what was committed before is kept and can be searched; free some space there (or "
-         "move the index to a bigger disk) and run the same command again to add the rest\n";
+// The writer a run uses: a bulk build for a new index (unless batches were
+// asked for), the batched writer otherwise.
+std::unique_ptr<RecordWriter> open_writer(const IndexRunOptions& options,
+                                          const IndexRunEvents& events, WriteMode& mode) {
+  if (!options.incremental && BulkBuilder::can_build(options.db_path)) {
+    mode = WriteMode::kBulk;
+    return std::make_unique<BulkBuilder>(
+        options.db_path, BulkBuildOptions{.jobs = options.jobs,
+                                          .keep_shards = options.keep_shards,
+                                          .wait_for_lock = options.writer.wait_for_lock});
+  }
+  mode = WriteMode::kBatched;
+  auto writer = std::make_unique<IndexWriter>(options.db_path, options.writer);
+  warn_if_analysis_differs(options.db_path, events);
+  if ((options.keep_shards || options.jobs > 0) && events.on_warning) {
+    events.on_warning("--jobs and --shards apply to building a new index; " + options.db_path +
+                      " is updated in batches by one writer");
+  }
+  return writer;
+}
+
+// Reads every input into `writer`, counting into `result` and telling
+// `events`; a strict run's first bad record unwinds as StrictStop.
+class InputFeeder {
+ public:
+  InputFeeder(const IndexRunOptions& options, const IndexRunEvents& events, RecordWriter& writer,
+              IndexRunResult& result, Clock::time_point started)
+      : options_(options), events_(events), writer_(writer), result_(result), started_(started) {}
+
+  void read_all(const std::vector<InputFile>& files) {
+    progress_.total_bytes = total_size(files);
+    for (const InputFile& file : files) {
+      current_ = &file;
+      bytes_current_ = 0;
+      read_input(file.path, sink());
+      std::error_code ignored;
+      if (file.path != "-") bytes_done_ += std::filesystem::file_size(file.path, ignored);
+    }
+  }
+
+ private:
+  RecordSink sink() {
+    RecordSink sink;
+    sink.on_record = [this](Record&& record) {
+      ++result_.records_read;
+      writer_.add(std::move(record));
+      report_progress();
+    };
+    sink.on_problem = [this](const ReadProblem& problem) { skip(problem); };
+    sink.on_warning = [this](const ReadProblem& problem) {
+      ++result_.fields_cut;
+      if (events_.on_truncated) events_.on_truncated(problem);
+    };
+    sink.on_progress = [this](std::uint64_t bytes) {
+      bytes_current_ = bytes;
+      report_progress();
+    };
+    return sink;
+  }
+
+  void skip(const ReadProblem& problem) {
+    // A README or an image beside the data in a directory is no bad record.
+    if (current_->found_in_directory && problem.origin == current_->path &&
+        holds_no_records(problem)) {
+      result_.ignored_files.push_back(current_->path);
+      if (events_.on_ignored) events_.on_ignored(current_->path);
+      return;
+    }
+    if (options_.strict) throw StrictStop{problem};
+    ++result_.skipped;
+    ++result_.skipped_by_reason[problem.reason];
+    if (events_.on_skipped) events_.on_skipped(problem);
+  }
+
+  void report_progress() {
+    if (!events_.on_progress) return;
+    progress_.records = result_.records_read;
+    progress_.bytes = bytes_done_ + bytes_current_;
+    progress_.elapsed_seconds = seconds_since(started_);
+    events_.on_progress(progress_);
+  }
+
+  const IndexRunOptions& options_;
+  const IndexRunEvents& events_;
+  RecordWriter& writer_;
+  IndexRunResult& result_;
+  Clock::time_point started_;
+  const InputFile* current_ = nullptr;
+  IndexProgress progress_;
+  std::uint64_t bytes_done_ = 0;  // bytes of the files finished
+  std::uint64_t bytes_current_ = 0;
+};
+
+// The steps of a run; run_index turns what they throw into the result.
+void run_steps(const IndexRunOptions& options, const IndexRunEvents& events, IndexRunResult& result,
+               Clock::time_point started) {
+  require_inputs_exist(options.inputs);
+  const std::vector<std::string> deletions = ids_to_delete(options);
+  const std::vector<InputFile> files = list_inputs(options.inputs);
+  std::unique_ptr<RecordWriter> writer = open_writer(options, events, result.mode);
+  for (const std::string& id : deletions) {
+    if (!writer->remove(id)) result.deletes_not_found.push_back(id);
+  }
+  try {
+    InputFeeder(options, events, *writer, result, started).read_all(files);
+  } catch (const StrictStop& stop) {
+    writer->discard_uncommitted();
+    result.outcome = IndexRunOutcome::kStoppedStrict;
+    result.strict_problem = stop.problem;
+    return;
+  }
+  if (result.mode == WriteMode::kBulk && events.on_merging) events.on_merging();
+  result.stats = writer->finish();
+  result.documents = writer->document_count();
+}
+
+void fail(IndexRunResult& result, std::string message) {
+  result.outcome = IndexRunOutcome::kFailed;
+  result.disk_full = is_disk_full(message);
+  result.error = std::move(message);
 }
 
 }  // namespace
 
-int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& err) {
+void request_batches(IndexRunOptions& options, std::size_t batch_records, double interval_seconds) {
+  if (batch_records > 0 || interval_seconds > 0) options.incremental = true;
+  if (batch_records > 0) options.writer.batch_records = batch_records;
+  if (interval_seconds > 0) {
+    options.writer.batch_interval =
+        std::chrono::milliseconds(static_cast<long long>(interval_seconds * 1000));
+  }
+}
+
+IndexRunResult run_index(const IndexRunOptions& options, const IndexRunEvents& events) {
   const auto started = Clock::now();
-  std::uint64_t records_read = 0;
-  std::map<std::string, std::uint64_t> skipped_by_reason;
-  std::uint64_t skipped = 0;
-  std::uint64_t truncated = 0;  // fields cut to their limits (a record may count more than once)
-  std::uint64_t not_found_deletes = 0;
-
+  IndexRunResult result;
   try {
-    const bool bulk = !options.incremental && BulkBuilder::can_build(options.db_path);
-    std::optional<IndexWriter> writer;
-    std::optional<BulkBuilder> builder;
-    if (bulk) {
-      builder.emplace(options.db_path,
-                      BulkBuildOptions{.jobs = options.jobs,
-                                       .keep_shards = options.keep_shards,
-                                       .wait_for_lock = options.writer.wait_for_lock});
-    } else {
-      writer.emplace(options.db_path, options.writer);
-      warn_if_analysis_differs(options.db_path, err);
-      if (options.keep_shards || options.jobs > 0) {
-        err << "paperdex-index: --jobs and --shards apply to building a new index; "
-            << options.db_path << " is updated in batches by one writer\n";
-      }
-    }
-
-    for (const std::string& id : ids_to_delete(options)) {
-      if (!writer || !writer->remove(id)) {
-        ++not_found_deletes;
-        err << "paperdex-index: --delete " << id << ": no such paper in the index\n";
-      }
-    }
-
-    const std::vector<std::string> files = expand_inputs(options.inputs);
-    ProgressReporter progress(options.progress, err, total_size(files));
-    std::uint64_t bytes_done = 0;  // bytes of the files finished
-    std::uint64_t bytes_current = 0;
-
-    RecordSink sink;
-    sink.on_record = [&](Record&& record) {
-      ++records_read;
-      if (builder) {
-        builder->add(std::move(record));
-      } else {
-        writer->add(record);
-      }
-      progress.update(records_read, bytes_done + bytes_current);
-    };
-    sink.on_problem = [&](const ReadProblem& problem) {
-      if (options.strict) throw StrictStop{problem};
-      ++skipped;
-      ++skipped_by_reason[problem.reason];
-      progress.clear();
-      err << problem.origin << ": " << problem.message << " (skipped)\n";
-    };
-    sink.on_warning = [&](const ReadProblem& problem) {
-      ++truncated;
-      progress.clear();
-      err << problem.origin << ": " << problem.message << " (" << problem.reason << ")\n";
-    };
-    sink.on_progress = [&](std::uint64_t bytes) {
-      bytes_current = bytes;
-      progress.update(records_read, bytes_done + bytes_current);
-    };
-
-    try {
-      for (const std::string& file : files) {
-        bytes_current = 0;
-        read_input(file, sink);
-        std::error_code ignored;
-        if (file != "-") bytes_done += std::filesystem::file_size(file, ignored);
-      }
-    } catch (const StrictStop& stop) {
-      if (writer) writer->discard_batch();
-      builder.reset();  // abandons the build: the index stays as it was
-      progress.clear();
-      err << stop.problem.origin << ": " << stop.problem.message << '\n'
-          << "paperdex-index: stopped at the first bad record (--strict); "
-          << (bulk ? "the new index was not built: it is still empty\n"
-                   : "the open batch was not committed, earlier batches were\n");
-      return kExitFailed;
-    }
-    IndexStats stats;
-    std::size_t documents = 0;
-    progress.clear();
-    if (builder) {
-      if (options.progress != ProgressStyle::kNone) err << "merging segments...\n";
-      stats = builder->finish();
-      documents = builder->document_count();
-    } else {
-      writer->commit();
-      stats = writer->stats();
-      documents = writer->document_count();
-    }
-
-    const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
-    out << "records read   " << with_commas(records_read) << '\n'
-        << "indexed (new)  " << with_commas(stats.added) << '\n'
-        << "updated        " << with_commas(stats.updated) << '\n'
-        << "unchanged      " << with_commas(stats.unchanged) << '\n'
-        << "merged         " << with_commas(stats.merged) << '\n'
-        << "deleted        " << with_commas(stats.deleted) << '\n'
-        << "skipped        " << with_commas(skipped);
-    if (!skipped_by_reason.empty()) {
-      out << "  (";
-      bool first = true;
-      for (const auto& [reason, count] : skipped_by_reason) {
-        out << (first ? "" : ", ") << reason << ' ' << with_commas(count);
-        first = false;
-      }
-      out << ')';
-    }
-    out << '\n';
-    if (truncated > 0) out << "fields cut     " << with_commas(truncated) << '\n';
-    out << "documents      " << with_commas(documents) << '\n' << "elapsed        " << std::fixed;
-    out.precision(2);
-    out << elapsed << " s\n";
-    out.precision(0);
-    out << "records/s      " << records_read / std::max(elapsed, 1e-9) << '\n';
-    out.unsetf(std::ios::fixed);
-    return skipped > 0 || truncated > 0 || not_found_deletes > 0 ? kExitSkipped : kExitOk;
+    run_steps(options, events, result, started);
+  } catch (const DatabaseLockedError& error) {
+    fail(result, error.what());
+    result.locked = true;
   } catch (const std::exception& error) {
-    err << "paperdex-index: " << error.what() << '\n';
-    if (is_disk_full(error.what())) err << disk_full_advice(options.db_path);
-    return kExitFailed;
+    fail(result, error.what());
   } catch (const Xapian::Error& error) {
     // Xapian's errors are not std::exceptions: a full disk or a damaged
     // index surfaces here, after every earlier batch was committed.
-    err << "paperdex-index: writing the index at " << options.db_path
-        << " failed: " << error.get_description() << '\n';
-    if (is_disk_full(error.get_description())) err << disk_full_advice(options.db_path);
-    return kExitFailed;
+    fail(result, "writing the index at " + options.db_path + " failed: " + error.get_description());
   }
+  result.elapsed_seconds = seconds_since(started);
+  return result;
 }
 
 }  // namespace paperdex

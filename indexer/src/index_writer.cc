@@ -1,15 +1,8 @@
 #include "paperdex/indexer/index_writer.h"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <optional>
-#include <string_view>
 
 #include <xapian.h>
 
@@ -19,92 +12,21 @@
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
+#include "update_policy.h"
+#include "writable_index.h"
 
 namespace paperdex {
-namespace {
 
-// Appends the names of `extra` that `names` does not have yet; true if any.
-bool add_missing(std::vector<std::string>& names, const std::vector<std::string>& extra) {
-  bool changed = false;
-  for (const std::string& name : extra) {
-    if (std::find(names.begin(), names.end(), name) == names.end()) {
-      names.push_back(name);
-      changed = true;
-    }
-  }
-  return changed;
+RecordWriter::~RecordWriter() = default;
+
+IndexStats& IndexStats::operator+=(const IndexStats& other) {
+  added += other.added;
+  updated += other.updated;
+  unchanged += other.unchanged;
+  merged += other.merged;
+  deleted += other.deleted;
+  return *this;
 }
-
-// The databases a stub lists (a stub file, or DIR/XAPIANDB as
-// `paperdex-index --shards` writes); 0 when `path` is not a stub.
-std::size_t stub_shard_count(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  fs::path stub(path);
-  if (fs::is_directory(stub, error)) {
-    if (fs::exists(stub / "iamglass", error)) return 0;
-    stub /= "XAPIANDB";
-  }
-  std::ifstream in(stub);
-  std::size_t shards = 0;
-  for (std::string line; std::getline(in, line);) {
-    const auto begin = line.find_first_not_of(" \t\r");
-    if (begin == std::string::npos || line[begin] == '#') continue;
-    constexpr std::string_view kBackends[] = {"auto",  "glass",  "chert",
-                                              "honey", "remote", "inmemory"};
-    const std::string backend = line.substr(begin, line.find_first_of(" \t", begin) - begin);
-    if (std::find(std::begin(kBackends), std::end(kBackends), backend) == std::end(kBackends)) {
-      return 0;  // not a stub: Xapian says what it is not
-    }
-    ++shards;
-  }
-  return shards;
-}
-
-// Why the index at `path` (or, before it exists, the directory to hold it)
-// cannot be written to, if it cannot: a read-only file system, say. Root
-// passes every permission check but this one.
-std::optional<std::string> unwritable(const std::string& path) {
-  std::error_code ignored;
-  std::filesystem::path where = path;
-  if (!std::filesystem::exists(where, ignored)) where = where.parent_path();
-  if (where.empty()) where = ".";
-  if (::access(where.c_str(), W_OK) == 0) return std::nullopt;
-  const int error = errno;
-  if (error != EROFS && error != EACCES && error != EPERM) return std::nullopt;
-  return "cannot write to the index at " + path + ": " +
-         (error == EROFS ? std::string("it is on a read-only file system")
-                         : std::string("no write permission")) +
-         "; it can still be searched. Make it writable (or copy it somewhere writable) and "
-         "run again";
-}
-
-Xapian::WritableDatabase open_writable(const std::string& path, bool wait_for_lock) {
-  // Opened as glass, a stub directory would silently get a new empty
-  // database beside the stub, which readers would then open instead of it.
-  if (const std::size_t shards = stub_shard_count(path); shards > 0) {
-    throw IoError(path + " is a sharded index (" + std::to_string(shards) +
-                  (shards == 1 ? " shard" : " shards") +
-                  "); add records by rebuilding it, or merge the shards with xapian-compact "
-                  "first");
-  }
-  int flags = Xapian::DB_CREATE_OR_OPEN | Xapian::DB_BACKEND_GLASS;
-  if (wait_for_lock) flags |= Xapian::DB_RETRY_LOCK;
-  try {
-    return Xapian::WritableDatabase(path, flags);
-  } catch (const Xapian::DatabaseLockError&) {
-    // Taking the lock fails too where the lock file cannot be made.
-    if (auto why = unwritable(path)) throw IoError(*why);
-    throw DatabaseLockedError("database " + path +
-                              " is locked by another indexer; wait for it to finish or use "
-                              "--wait to wait for it");
-  } catch (const Xapian::Error& error) {
-    if (auto why = unwritable(path)) throw IoError(*why + " (" + error.get_description() + ")");
-    throw IoError("cannot open database " + path + " for writing: " + error.get_description());
-  }
-}
-
-}  // namespace
 
 struct IndexWriter::Impl {
   std::string path;
@@ -126,17 +48,17 @@ struct IndexWriter::Impl {
     const std::optional<int> version = schema::stored_schema_version(db);
     if (!version) {
       if (db.get_doccount() > 0) {
-        throw SchemaMismatchError("database " + path +
-                                  " is not a paperdex index (no schema version); choose another "
-                                  "--db path");
+        throw SchemaVersionError("database " + path +
+                                 " is not a paperdex index (no schema version); choose another "
+                                 "path");
       }
       schema::write_schema_metadata(db);
       db.commit();
     } else if (*version != schema::kSchemaVersion) {
-      throw SchemaMismatchError("database " + path + " has schema version " +
-                                std::to_string(*version) + ", this paperdex writes version " +
-                                std::to_string(schema::kSchemaVersion) +
-                                "; re-index into a new --db path");
+      throw SchemaVersionError("database " + path + " has schema version " +
+                               std::to_string(*version) + ", this paperdex writes version " +
+                               std::to_string(schema::kSchemaVersion) +
+                               "; re-index into a new path");
     }
   }
 
@@ -225,58 +147,46 @@ struct IndexWriter::Impl {
     for (const std::string& word : builder.spelling_words(stored)) db.remove_spelling(word);
   }
 
-  void add_page_record(Record record) {
-    // A record without an id (author pages) joins any paper of the same title.
-    const std::string key = builder.title_key_term(record.title);
-    auto same_title = find_by_title(key, record.year);
+  // A record without an id (author pages) joins any paper of the same title,
+  // or becomes a paper of its own under an id derived from title and year.
+  update_policy::Change add_page_record(Record record) {
+    auto same_title = find_by_title(builder.title_key_term(record.title), record.year);
     if (!same_title.empty()) {
       Record& existing = same_title.front().second;
       const Record before = existing;
-      const bool authors_new = add_missing(existing.authors, record.authors);
-      const bool page_new = add_missing(existing.page_authors, record.authors);
-      if (authors_new || page_new) {
-        store(existing, &before);
-        ++stats.merged;
-      } else {
-        ++stats.unchanged;
+      if (!update_policy::merge_page_record(existing, record)) {
+        return update_policy::Change::kUnchanged;
       }
-      return;
+      store(existing, &before);
+      return update_policy::Change::kMerged;
     }
     record.id = builder.derived_id(record);
     record.page_authors = record.authors;
     store(record, nullptr);
-    ++stats.added;
+    return update_policy::Change::kAdded;
   }
 
-  void add_identified_record(Record record) {
+  update_policy::Change add_identified_record(Record record) {
     const std::string id_term = schema::make_term(schema::kIdPrefix, record.id);
     if (auto existing = find(id_term)) {
-      Record& stored = existing->second;
-      if (!stored.updated.empty() && !record.updated.empty() && stored.updated > record.updated) {
-        ++stats.unchanged;  // an older version never overwrites a newer one
-        return;
-      }
-      record.page_authors = stored.page_authors;
-      add_missing(record.authors, record.page_authors);
-      if (encode_stored_record(record) == db.get_document(existing->first).get_data()) {
-        ++stats.unchanged;
-        return;
-      }
-      store(record, &stored);
-      ++stats.updated;
-      return;
+      const Record& stored = existing->second;
+      update_policy::keep_page_authors(record, stored);
+      const update_policy::Change change = update_policy::compare_versions(
+          update_policy::date_number(record.updated), update_policy::date_number(stored.updated),
+          encode_stored_record(record) == db.get_document(existing->first).get_data());
+      if (change == update_policy::Change::kUpdated) store(record, &stored);
+      return change;
     }
     // Papers first seen on author pages (derived ids) fold into the arXiv record.
     for (auto& [docid, page_paper] :
          find_by_title(builder.title_key_term(record.title), record.year)) {
       if (!page_paper.id.starts_with(kDerivedIdPrefix)) continue;
-      add_missing(record.page_authors, page_paper.page_authors);
+      update_policy::absorb_page_paper(record, page_paper);
       forget(docid, page_paper);
       ++stats.merged;
     }
-    add_missing(record.authors, record.page_authors);
     store(record, nullptr);
-    ++stats.added;
+    return update_policy::Change::kAdded;
   }
 };
 
@@ -292,17 +202,18 @@ IndexWriter::~IndexWriter() {
   }
 }
 
-void IndexWriter::add(const Record& record) {
+void IndexWriter::add(const Record& record) { add(Record(record)); }
+
+void IndexWriter::add(Record&& record) {
   if (record.deleted) {
     remove(record.id);
     return;
   }
   impl_->begin_change();
-  if (record.id.empty()) {
-    impl_->add_page_record(record);
-  } else {
-    impl_->add_identified_record(record);
-  }
+  const update_policy::Change change = record.id.empty()
+                                           ? impl_->add_page_record(std::move(record))
+                                           : impl_->add_identified_record(std::move(record));
+  update_policy::count(impl_->stats, change);
   impl_->end_change();
 }
 
@@ -321,6 +232,12 @@ bool IndexWriter::remove(const std::string& id) {
 
 void IndexWriter::commit() { impl_->commit(); }
 void IndexWriter::discard_batch() { impl_->discard(); }
+void IndexWriter::discard_uncommitted() { impl_->discard(); }
+
+IndexStats IndexWriter::finish() {
+  impl_->commit();
+  return impl_->stats;
+}
 const IndexStats& IndexWriter::stats() const { return impl_->stats; }
 std::size_t IndexWriter::document_count() const { return impl_->db.get_doccount(); }
 

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <istream>
+#include <iterator>
 #include <optional>
 
 #include "format_readers.h"
@@ -75,22 +76,55 @@ bool looks_binary(std::string_view head) {
   return control * 10 > head.size();
 }
 
-void dispatch(InputFormat format, std::istream& in, const std::string& origin,
-              const RecordSink& sink) {
-  switch (format) {
-    case InputFormat::kAuthorPage:
-      return read_author_page(in, origin, sink);
-    case InputFormat::kArxivJsonl:
-      return read_arxiv_jsonl(in, origin, sink);
-    case InputFormat::kArxivJsonArray:
-      return read_arxiv_json_array(in, origin, sink);
-    case InputFormat::kOaiPmh:
-      return read_oai_pmh(in, origin, sink);
-    case InputFormat::kAtom:
-      return read_atom(in, origin, sink);
-    case InputFormat::kUnknown:
-      return;
+// Content is recognised after a byte-order mark and leading whitespace.
+std::string_view skip_preamble(std::string_view head) {
+  if (detail::starts_with_bom(head)) head.remove_prefix(3);
+  const std::size_t start = head.find_first_not_of(" \t\r\n\f\v");
+  return start == std::string_view::npos ? std::string_view() : head.substr(start);
+}
+
+bool is_author_page(std::string_view head) { return head.starts_with("arXiv subjects"); }
+bool is_json_lines(std::string_view head) { return head.starts_with('{'); }
+bool is_json_array(std::string_view head) { return head.starts_with('['); }
+bool is_oai_pmh(std::string_view head) {
+  return head.starts_with('<') && head.find("<OAI-PMH") != std::string_view::npos;
+}
+bool is_atom_feed(std::string_view head) {
+  // The feed element may carry a namespace prefix ("<atom:feed").
+  const bool has_feed =
+      head.find("<feed") != std::string_view::npos || head.find(":feed") != std::string_view::npos;
+  return head.starts_with('<') && has_feed && head.find(kAtomNamespace) != std::string_view::npos;
+}
+
+// Every input format: the one place a new reader is added (with its own
+// reader file and a test). Detection tries the rows in order.
+constexpr InputFormatInfo kInputFormats[] = {
+    {InputFormat::kAuthorPage, "author-page", "an \"arXiv subjects\" author page", is_author_page,
+     read_author_page},
+    {InputFormat::kArxivJsonl, "arxiv-jsonl", "the arXiv metadata snapshot, one JSON object a line",
+     is_json_lines, read_arxiv_jsonl},
+    {InputFormat::kArxivJsonArray, "arxiv-json-array",
+     "a JSON array of records in the snapshot's form", is_json_array, read_arxiv_json_array},
+    {InputFormat::kOaiPmh, "oai-pmh",
+     "OAI-PMH ListRecords/GetRecord XML (arXiv, arXivRaw or oai_dc)", is_oai_pmh, read_oai_pmh},
+    {InputFormat::kAtom, "atom", "an arXiv API Atom feed", is_atom_feed, read_atom},
+};
+
+const InputFormatInfo* find_format(InputFormat format) {
+  for (const InputFormatInfo& row : kInputFormats) {
+    if (row.format == format) return &row;
   }
+  return nullptr;
+}
+
+// "an author page, ..., or an arXiv API Atom feed": what a file of unknown format is not.
+std::string format_descriptions() {
+  std::string text;
+  for (std::size_t i = 0; i < std::size(kInputFormats); ++i) {
+    if (i > 0) text += i + 1 == std::size(kInputFormats) ? ", or " : ", ";
+    text += kInputFormats[i].description;
+  }
+  return text;
 }
 
 // Reads one stream of raw bytes (a file or stdin) to the end.
@@ -107,16 +141,17 @@ void read_stream(std::streambuf& source, const std::string& origin, const Record
         (!raw.read_error().empty() || (gzip && (gzip->truncated() || !gzip->error().empty())))) {
       // Falls through to the read error or gzip report below: the damage is the news.
     } else if (detail::trim(head).empty()) {
-      report(sink, origin, "empty", "the input is empty");
+      report(sink, origin, std::string(kNotRecordsEmpty), "the input is empty");
     } else if (looks_binary(head)) {
-      report(sink, origin, "binary", "the input is binary data, not a known text format");
+      report(sink, origin, std::string(kNotRecordsBinary),
+             "the input is binary data, not a known text format");
     } else {
-      report(sink, origin, "unknown-format",
-             "not an author page, arXiv JSON lines or JSON array, OAI-PMH or Atom feed");
+      report(sink, origin, std::string(kNotRecordsUnknownFormat),
+             "not a known input format: not " + format_descriptions());
     }
   } else {
     std::istream in(content);
-    dispatch(format, in, origin, sink);
+    find_format(format)->read(in, origin, sink);
   }
 
   if (!raw.read_error().empty()) {
@@ -147,54 +182,55 @@ void read_file(const std::string& path, const RecordSink& sink) {
 
 }  // namespace
 
+const std::vector<InputFormatInfo>& input_formats() {
+  static const std::vector<InputFormatInfo> formats(std::begin(kInputFormats),
+                                                    std::end(kInputFormats));
+  return formats;
+}
+
 std::string_view format_name(InputFormat format) {
-  switch (format) {
-    case InputFormat::kAuthorPage:
-      return "author-page";
-    case InputFormat::kArxivJsonl:
-      return "arxiv-jsonl";
-    case InputFormat::kArxivJsonArray:
-      return "arxiv-json-array";
-    case InputFormat::kOaiPmh:
-      return "oai-pmh";
-    case InputFormat::kAtom:
-      return "atom";
-    case InputFormat::kUnknown:
-      break;
-  }
-  return "unknown";
+  const InputFormatInfo* row = find_format(format);
+  return row != nullptr ? row->name : "unknown";
 }
 
 InputFormat detect_format(std::string_view head) {
-  if (detail::starts_with_bom(head)) head.remove_prefix(3);
-  const std::size_t start = head.find_first_not_of(" \t\r\n\f\v");
-  if (start == std::string_view::npos) return InputFormat::kUnknown;
-  head.remove_prefix(start);
-  if (head.starts_with("arXiv subjects")) return InputFormat::kAuthorPage;
-  if (head.front() == '{') return InputFormat::kArxivJsonl;
-  if (head.front() == '[') return InputFormat::kArxivJsonArray;
-  if (head.front() != '<') return InputFormat::kUnknown;
-  if (head.find("<OAI-PMH") != std::string_view::npos) return InputFormat::kOaiPmh;
-  // The feed element may carry a namespace prefix ("<atom:feed").
-  const bool has_feed =
-      head.find("<feed") != std::string_view::npos || head.find(":feed") != std::string_view::npos;
-  if (has_feed && head.find(kAtomNamespace) != std::string_view::npos) return InputFormat::kAtom;
+  head = skip_preamble(head);
+  if (head.empty()) return InputFormat::kUnknown;
+  for (const InputFormatInfo& row : kInputFormats) {
+    if (row.detect(head)) return row.format;
+  }
   return InputFormat::kUnknown;
+}
+
+bool holds_no_records(const ReadProblem& problem) {
+  return problem.reason == kNotRecordsEmpty || problem.reason == kNotRecordsBinary ||
+         problem.reason == kNotRecordsUnknownFormat;
+}
+
+std::vector<InputFile> list_inputs(const std::vector<std::string>& paths) {
+  std::vector<InputFile> files;
+  for (const auto& path : paths) {
+    std::error_code code;
+    if (path != kStdinName && fs::is_directory(path, code)) {
+      std::vector<std::string> listed;
+      std::string error;
+      if (list_directory(path, listed, error)) {
+        for (std::string& file : listed) files.push_back({std::move(file), true});
+      } else {
+        // An unlistable directory stays in the list so read_input reports it.
+        files.push_back({path, false});
+      }
+    } else {
+      // Missing files stay too: read_input says what is wrong with them.
+      files.push_back({path, false});
+    }
+  }
+  return files;
 }
 
 std::vector<std::string> expand_inputs(const std::vector<std::string>& paths) {
   std::vector<std::string> files;
-  for (const auto& path : paths) {
-    std::error_code code;
-    if (path != kStdinName && fs::is_directory(path, code)) {
-      std::string error;
-      // An unlistable directory stays in the list so read_input reports it.
-      if (!list_directory(path, files, error)) files.push_back(path);
-    } else {
-      // Missing files stay too: read_input says what is wrong with them.
-      files.push_back(path);
-    }
-  }
+  for (InputFile& file : list_inputs(paths)) files.push_back(std::move(file.path));
   return files;
 }
 

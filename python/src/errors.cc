@@ -52,6 +52,8 @@ void register_error_translator(py::module_& module) {
       set("DatabaseLockedError", error_class("DatabaseLockedError")(error.what()));
     } catch (const IoError& error) {
       set("IoError", error_class("IoError")(error.what()));
+    } catch (const PaperNotFoundError& error) {
+      set("PaperNotFoundError", error_class("PaperNotFoundError")(error.what(), error.id()));
     } catch (const Error& error) {
       set("Error", error_class("Error")(error.what()));
     } catch (const Xapian::Error& error) {

@@ -13,6 +13,7 @@
 
 #include "errors.h"
 #include "format_readers.h"
+#include "index_cli.h"
 #include "line_streambuf.h"
 #include "paperdex/indexer/index_run.h"
 #include "paperdex/indexer/index_writer.h"
@@ -46,9 +47,10 @@ std::vector<std::string> string_list(py::handle value) {
 }
 
 // ---------------------------------------------------------------------------
-// paperdex.index(): run_index with its two streams caught.
+// paperdex.index(): paperdex-index's run (cli::index_and_report) with its two
+// streams caught.
 
-// run_index's summary ("records read   3,332") as numbers, by label.
+// The summary ("records read   3,332") as numbers, by label.
 py::dict summary_counts(const std::string& summary) {
   static const std::pair<const char*, const char*> kLabels[] = {
       {"records read", "records_read"}, {"indexed (new)", "added"}, {"updated", "updated"},
@@ -91,16 +93,11 @@ py::object run(py::object db_path, py::object inputs, unsigned jobs, bool increm
   options.keep_shards = shards;
   options.incremental = incremental;
   options.writer.wait_for_lock = wait_for_lock;
-  // As paperdex-index: asking for batch commits means asking for the batched writer.
-  if (batch_records > 0 || batch_interval > 0) options.incremental = true;
-  if (batch_records > 0) options.writer.batch_records = batch_records;
-  if (batch_interval > 0) {
-    options.writer.batch_interval =
-        std::chrono::milliseconds(static_cast<long long>(batch_interval * 1000));
-  }
+  request_batches(options, batch_records, batch_interval);
   // The terminal style's live line is rewritten every half second; each
   // rewrite reaches `progress` as one line.
-  options.progress = progress.is_none() ? ProgressStyle::kNone : ProgressStyle::kTerminal;
+  cli::IndexReportOptions report;
+  report.progress = progress.is_none() ? cli::ProgressStyle::kNone : cli::ProgressStyle::kTerminal;
 
   std::vector<std::string> problems, messages;
   std::optional<py::error_already_set> callback_error;
@@ -127,11 +124,11 @@ py::object run(py::object db_path, py::object inputs, unsigned jobs, bool increm
   int status = 0;
   {
     py::gil_scoped_release release;
-    status = run_index(options, out, err);
+    status = cli::index_and_report(options, report, out, err);
     err.flush();
   }
   if (callback_error) throw std::move(*callback_error);
-  if (status == kExitFailed) {
+  if (status == cli::kExitFailed) {
     // The run could not proceed: what paperdex-index prints before exit 2.
     std::string message;
     for (const auto& lines : {problems, messages}) {
@@ -145,7 +142,7 @@ py::object run(py::object db_path, py::object inputs, unsigned jobs, bool increm
     throw py::error_already_set();
   }
   py::dict fields = summary_counts(out.str());
-  fields["status"] = status == kExitOk ? "ok" : "skipped";
+  fields["status"] = status == cli::kExitOk ? "ok" : "skipped";
   fields["exit_code"] = status;
   fields["problems"] = problems;
   fields["messages"] = messages;

@@ -34,6 +34,18 @@ class IoError(Error):
     retrying may help."""
 
 
+class PaperNotFoundError(Error):
+    """No paper of the index has the id asked for (Searcher.get, or the paper a
+    like= search starts from).
+
+    id: the id as it was given.
+    """
+
+    def __init__(self, message, id=""):
+        super().__init__(message)
+        self.id = id
+
+
 class QuerySyntaxError(Error):
     """The query (or a filter) cannot be parsed.
 

@@ -326,7 +326,6 @@ std::string result_html(const ResultView& view) {
 // What the CLI prints for this search with --format json.
 cli::OutputOptions json_options(const SearchRequest& request) {
   cli::OutputOptions options;
-  options.format = cli::Format::kJson;
   options.explain = request.explain;
   return options;
 }
@@ -373,10 +372,12 @@ class PySearcher {
     return view;
   }
 
+  Paper get(const std::string& id) {
+    return without_gil([&](Searcher& searcher) { return searcher.get(id); });
+  }
+
   IndexInfo index_info() {
-    py::gil_scoped_release release;
-    std::lock_guard lock(mutex_);
-    return open().index_info();
+    return without_gil([](Searcher& searcher) { return searcher.index_info(); });
   }
 
   std::size_t document_count() {
@@ -385,9 +386,7 @@ class PySearcher {
   }
 
   AnalysisVersions analysis_versions() {
-    py::gil_scoped_release release;
-    std::lock_guard lock(mutex_);
-    return open().analysis_versions();
+    return without_gil([](Searcher& searcher) { return searcher.analysis_versions(); });
   }
 
   void close() {
@@ -400,6 +399,15 @@ class PySearcher {
   const std::string& path() const { return path_; }
 
  private:
+  // `call` on the open Searcher, under the lock, the GIL released meanwhile
+  // (other Python threads run while this one reads the index).
+  template <typename Call>
+  auto without_gil(const Call& call) -> decltype(call(std::declval<Searcher&>())) {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    return call(open());
+  }
+
   Searcher& open() {
     if (!searcher_) throw Error("the Searcher of " + path_ + " is closed");
     return *searcher_;
@@ -411,11 +419,47 @@ class PySearcher {
 };
 
 py::object index_info_dict(const IndexInfo& info, const std::string& path) {
-  std::ostringstream json;
-  cli::OutputOptions options;
-  options.format = cli::Format::kJson;
-  cli::print_stats(json, path, info, options);
-  return to_python(nlohmann::ordered_json::parse(json.str()));
+  return to_python(cli::stats_json(path, info));
+}
+
+// Paper's attributes: one row per field, read by the class's properties and
+// by to_dict. A new Paper field is one more row.
+struct PaperField {
+  const char* name;
+  py::object (*get)(const Paper&);
+  const char* help;
+};
+
+template <auto Member>
+py::object paper_member(const Paper& paper) {
+  return py::cast(paper.*Member);
+}
+
+const std::vector<PaperField>& paper_fields() {
+  static const std::vector<PaperField> fields{
+      {"id", &paper_member<&Paper::id>, "arXiv id ('2101.00001') or a derived id"},
+      {"title", &paper_member<&Paper::title>, "the title"},
+      {"authors", &paper_member<&Paper::authors>, "every author, in paper order"},
+      {"abstract", &paper_member<&Paper::abstract>, "the whole abstract"},
+      {"categories", &paper_member<&Paper::categories>, "arXiv categories, primary first"},
+      {"category_names", &paper_member<&Paper::category_names>,
+       "the taxonomy's name of each category; '' when unknown"},
+      {"primary", &paper_member<&Paper::primary>, "the primary category, or ''"},
+      {"year", &paper_member<&Paper::year>, "year of first submission; 0 when unknown"},
+      {"submitted", &paper_member<&Paper::submitted>, "first submission, 'YYYY-MM-DD'"},
+      {"updated", &paper_member<&Paper::updated>, "this metadata version, 'YYYY-MM-DD'"},
+      {"versions", &paper_member<&Paper::versions>, "[PaperVersion], oldest first"},
+      {"doi", &paper_member<&Paper::doi>, "DOI"},
+      {"journal_ref", &paper_member<&Paper::journal_ref>, "journal reference"},
+      {"comments", &paper_member<&Paper::comments>, "the submitter's comments"},
+      {"report_no", &paper_member<&Paper::report_no>, "report number(s)"},
+      {"license", &paper_member<&Paper::license>, "license URL"},
+      {"abs_url", &paper_member<&Paper::abs_url>,
+       "https://arxiv.org/abs/ID for an arXiv id; '' for a derived id"},
+      {"pdf_url", &paper_member<&Paper::pdf_url>,
+       "https://arxiv.org/pdf/ID for an arXiv id; '' for a derived id"},
+  };
+  return fields;
 }
 
 // IndexInfo plus the path it describes (for to_dict, which is --stats --json).
@@ -476,6 +520,34 @@ void bind_search(py::module_& m) {
         return "TermContribution(" + quoted(t.field + ":" + t.term) + ", " + fixed2(t.weight) + ")";
       });
 
+  py::class_<PaperVersion>(m, "PaperVersion", "One version of a paper as arXiv lists it.")
+      .def_readonly("version", &PaperVersion::version, "'v1', 'v2', ...")
+      .def_readonly("date", &PaperVersion::date, "its submission date, 'YYYY-MM-DD', or ''")
+      .def("__repr__", [](const PaperVersion& v) {
+        return "PaperVersion(" + quoted(v.version) + ", " + quoted(v.date) + ")";
+      });
+
+  py::class_<Paper> paper(m, "Paper",
+                          "Everything the index stores about one paper (Searcher.get, "
+                          "Hit.paper): plain text, TeX decoded; '' (or [], or 0) for what the "
+                          "source did not have.");
+  for (const PaperField& field : paper_fields()) {
+    paper.def_property_readonly(field.name, field.get, field.help);
+  }
+  paper
+      .def(
+          "to_dict",
+          [](const Paper& p) {
+            py::dict fields;
+            for (const PaperField& field : paper_fields()) fields[field.name] = field.get(p);
+            return fields;
+          },
+          "The fields as a dict, in the order of Paper's attributes.")
+      .def("__repr__", [](const Paper& p) {
+        return "Paper(" + quoted(p.id) + ", year=" + std::to_string(p.year) +
+               ", title=" + quoted(clipped(p.title, 60)) + ")";
+      });
+
   py::class_<Hit>(m, "Hit", "One paper of a result page.")
       .def_readonly("id", &Hit::id, "arXiv id ('2101.00001') or a derived id")
       .def_readonly("title", &Hit::title, "the title (Highlighted)")
@@ -486,9 +558,10 @@ void bind_search(py::module_& m) {
       .def_readonly("year", &Hit::year, "year of first submission; 0 when unknown")
       .def_readonly("score", &Hit::score, "BM25 relevance (0 for filter-only queries)")
       .def_readonly("matches_all_words", &Hit::matches_all_words,
-                    "False for partial matches that fill the page")
+                    "False for a paper of an any-word match set that lacks a word")
       .def_readonly("explanation", &Hit::explanation,
                     "with explain=True: [TermContribution], largest share first")
+      .def_readonly("paper", &Hit::paper, "the whole stored record (Paper)")
       .def(
           "to_dict",
           [](const Hit& hit) {
@@ -496,7 +569,6 @@ void bind_search(py::module_& m) {
             SearchResult one;
             one.hits.push_back(hit);
             cli::OutputOptions options;
-            options.format = cli::Format::kJson;
             options.explain = !hit.explanation.empty();
             return to_python(cli::to_json("", one, options)["hits"][0]);
           },
@@ -537,7 +609,8 @@ void bind_search(py::module_& m) {
           "'long_query' or 'any_word_requested' (README, 'Which papers match')")
       .def_property_readonly(
           "notes", [](const ResultView& view) { return py::cast(view.result.notes); },
-          "what was read as words rather than as query syntax, and why: [str]")
+          "what was read as words rather than as query syntax, and why, and authors= names "
+          "that are no author's whole name, with the nearest names: [str]")
       .def_property_readonly(
           "suggestion",
           [](const ResultView& view) {
@@ -556,21 +629,30 @@ void bind_search(py::module_& m) {
             }
             return facets;
           },
-          "{'subject': {value: count}, 'year': {...}, 'author': {...} (with author_facet)}, "
-          "as in to_dict()");
+          "{'subject': {value: count}, 'year': {...}, 'author': {...} (with author_facet)}: "
+          "subject_facets, year_facets and author_facets as dicts (to_dict() has the JSON's "
+          "bucket lists)");
   result_attribute(result, "total", &SearchResult::total, "matches in match_set");
   result_attribute(result, "total_exact", &SearchResult::total_exact,
                    "False when total is an estimate (only without facets)");
   result_attribute(result, "all_words_total", &SearchResult::all_words_total,
                    "papers matching every word");
-  result_attribute(result, "subject_facets", &SearchResult::subject_facets,
-                   "[Facet] by count, descending, then value");
-  result_attribute(result, "year_facets", &SearchResult::year_facets,
-                   "[Facet] by year, descending");
-  result_attribute(result, "author_facets", &SearchResult::author_facets,
-                   "with author_facet=True: [Facet] by count, descending, then name");
+  const struct {
+    const char* name;
+    std::vector<FacetCount> SearchResult::*field;
+    const char* doc;
+  } facets[] = {
+      {"subject_facets", &SearchResult::subject_facets,
+       "[Facet] by count, descending, then value; one per category (cs.IT and math.IT are "
+       "one), counting what subjects=value finds"},
+      {"year_facets", &SearchResult::year_facets, "[Facet] by year, descending"},
+      {"author_facets", &SearchResult::author_facets,
+       "with author_facet=True: [Facet] by count, descending, then name"},
+  };
+  for (const auto& facet : facets) result_attribute(result, facet.name, facet.field, facet.doc);
   result_attribute(result, "parsed_query", &SearchResult::parsed_query,
-                   "the query as the engine understands it");
+                   "the query in paperdex's syntax, filters included "
+                   "('text:optic AND subject:cs.ni AND year:2020..2024')");
   result_attribute(result, "corrected", &SearchResult::corrected,
                    "the hits are for suggestion (correct=True)");
   result
@@ -636,6 +718,10 @@ void bind_search(py::module_& m) {
       .def(py::init<std::string>(), py::arg("path"),
            "Opens the index at path. Raises DatabaseNotFoundError, SchemaVersionError, IoError.")
       .def("search", &PySearcher::search, py::arg("query") = "", search_docstring().c_str())
+      .def("get", &PySearcher::get, py::arg("id"),
+           "The stored paper with this id (Paper): an arXiv id in any form id: takes "
+           "('2101.00001', 'arXiv:2101.00001v2', an abs/ URL) or a derived id. Raises "
+           "PaperNotFoundError (with .id) when no paper has it.")
       .def(
           "index_info",
           [](PySearcher& self) {

@@ -47,6 +47,6 @@ def cli_stats(db):
 
 
 def cli_index(db, *inputs):
-    """paperdex-index --quiet: (exit status, stdout, stderr)."""
-    run = subprocess.run([INDEX_BIN, "--db", db, "--quiet", *inputs], capture_output=True, text=True)
+    """paperdex-index (its summary: --quiet prints none on success): (exit status, stdout, stderr)."""
+    run = subprocess.run([INDEX_BIN, "--db", db, *inputs], capture_output=True, text=True)
     return run.returncode, run.stdout, run.stderr

@@ -1,74 +1,77 @@
-// How search results look: text for people (wrapped, highlighted with ANSI
-// when wanted, facets with the taxonomy's names) and JSON, JSON lines and TSV
-// for scripts (stable shapes, see README "paperdex-search").
+// How paperdex-search prints what the library returns, one table of output
+// formats: each row is a format's name, its help and its printers (a search
+// result, the papers of --show, the index statistics), as ripgrep picks a
+// printer per format. Text is for people (text_layout.h); JSON, JSON lines
+// and TSV are for scripts (stable shapes, see README "paperdex-search").
 #pragma once
 
 #include <cstddef>
 #include <iosfwd>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "hit_fields.h"
 #include "paperdex/searcher.h"
 
 namespace paperdex::cli {
 
-enum class Format { kText, kJson, kJsonl, kTsv };
-
-// "text", "json", "jsonl", "tsv"; nullopt for anything else.
-std::optional<Format> parse_format(const std::string& name);
-
-// What each hit shows (--fields).
-struct HitFields {
-  bool id = true;
-  bool title = true;
-  bool authors = true;
-  bool subjects = true;
-  bool year = true;
-  bool score = true;
-  bool snippet = true;
-};
-
-// "id,title,year" -> those fields only; nullopt when a name is not a field
-// (field_names() lists them).
-std::optional<HitFields> parse_fields(const std::string& list);
-std::string field_names();
-
 struct OutputOptions {
-  Format format = Format::kText;
   bool color = false;
   std::size_t width = 80;
   // Values shown per facet; JSON shows every value unless it was given.
   std::size_t facet_values = 10;
   bool facet_values_given = false;
-  std::optional<HitFields> fields;  // nullopt: the format's default
+  std::optional<FieldSelection> fields;  // nullopt: the format's default
   bool explain = false;
+  HighlightStyle highlight;
 };
 
-// One search's result in options.format: a text page, one JSON object on
-// one line, one JSON line per hit, or one TSV row per hit.
-void print_result(std::ostream& out, const std::string& query, const SearchResult& result,
-                  const SearchRequest& request, const OutputOptions& options);
+// The papers --show asked for, in the order asked, and the ids no paper has.
+struct ShownPapers {
+  std::vector<Paper> papers;
+  std::vector<std::string> missing;
+};
 
-nlohmann::ordered_json to_json(const std::string& query, const SearchResult& result,
-                               const OutputOptions& options);
+struct OutputFormat {
+  std::string_view name;
+  std::string_view help;
+  void (*print_result)(std::ostream& out, const std::string& query, const SearchResult& result,
+                       const SearchRequest& request, const OutputOptions& options);
+  void (*print_papers)(std::ostream& out, const ShownPapers& shown, const OutputOptions& options);
+  void (*print_stats)(std::ostream& out, const std::string& path, const IndexInfo& info,
+                      const OutputOptions& options);
+  // A rejected query of a --batch run on standard output, so that each query
+  // line has its answer line; nullptr: standard error alone says it.
+  void (*print_query_error)(std::ostream& out, const std::string& query,
+                            const QuerySyntaxError& error);
+};
 
-// --stats, as text or (Format::kJson, kJsonl) one JSON object.
-void print_stats(std::ostream& out, const std::string& path, const IndexInfo& info,
-                 const OutputOptions& options);
+std::span<const OutputFormat> output_formats();
+// nullptr for a name that is no format.
+const OutputFormat* find_format(std::string_view name);
+// "text, json, jsonl or tsv".
+std::string format_names();
+// The --format help: each name with its help.
+std::string formats_help();
 
-// Columns `text` takes on a terminal (a code point = one column; East Asian
-// wide characters two).
-std::size_t display_width(const std::string& text);
-
-// Wraps text to `width` columns (a code point = one column; East Asian wide
-// characters two), keeping highlight spans on the right lines.
-std::vector<HighlightedText> wrap(const HighlightedText& text, std::size_t width);
+// The most frequent values of a facet, largest first (ties in the library's
+// order), at most `limit` of them, and what the rest add up to.
+struct FacetSelection {
+  std::vector<FacetCount> shown;
+  std::size_t other_values = 0;  // values left out
+  std::size_t other_count = 0;   // the sum of their counts
+};
+FacetSelection largest_values(const std::vector<FacetCount>& facet, std::size_t limit);
 
 // The names JSON gives MatchSet and MatchRule ("all_words", "short_query").
-const char* match_set_name(MatchSet set);
-const char* match_rule_name(MatchRule rule);
+std::string_view match_set_name(MatchSet set);
+std::string_view match_rule_name(MatchRule rule);
+
+// The JSON object of one search (the json format's line), and of --stats.
+Json to_json(const std::string& query, const SearchResult& result, const OutputOptions& options);
+Json stats_json(const std::string& path, const IndexInfo& info);
 
 }  // namespace paperdex::cli

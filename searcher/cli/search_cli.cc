@@ -11,11 +11,14 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include <boost/program_options.hpp>
 
 #include "output.h"
+#include "paperdex/common/analyzer.h"
 #include "paperdex/common/line_reader.h"
+#include "paperdex/common/schema.h"
 #include "paperdex/searcher.h"
 #include "syntax_help.h"
 #include "terminal_text.h"
@@ -51,10 +54,13 @@ struct CliOptions {
   std::vector<std::string> query_words;
   SearchRequest request;
   OutputOptions output;
+  const OutputFormat* format = nullptr;  // interpret() sets it from format_name
   bool any = false;
   bool no_cross_lists = false;
   bool json = false;
-  std::string format = "text";
+  std::string format_name = "text";
+  std::string highlight_markers = "<b>,</b>";
+  std::vector<std::string> show_ids;
   std::string color = "auto";
   std::string sort = "relevance";
   std::string fields;
@@ -130,15 +136,12 @@ class SearchSession {
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
                 .count();
       }
-      print_result(out_, query, result, request, options_.output);
+      options_.format->print_result(out_, query, result, request, options_.output);
       return true;
     } catch (const QuerySyntaxError& error) {
       print_query_error(err_, query, error);
-      if (options_.output.format == Format::kJson) {
-        nlohmann::ordered_json failure = {{"query", query}, {"error", error.what()}};
-        out_ << failure.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
-             << '\n';
-      }
+      if (options_.format->print_query_error)
+        options_.format->print_query_error(out_, query, error);
       return false;
     }
   }
@@ -268,19 +271,10 @@ std::optional<std::string> check_batch_file(const std::string& path) {
   return std::nullopt;
 }
 
-// Checks and applies what the option values mean; prints the problem and
-// returns false for a bad one.
-bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& err) {
-  const auto usage_error = [&](const std::string& message) {
-    err << "paperdex-search: " << message << "\nTry 'paperdex-search --help'.\n";
-    return false;
-  };
-  if (options.db_path.empty()) return usage_error("--db PATH is required");
-  if (auto problem = apply_numbers(options.numbers, options)) return usage_error(*problem);
-  if (auto problem = check_batch_file(options.batch_file)) return usage_error(*problem);
-  if (!(options.request.time_limit_seconds >= 0 && options.request.time_limit_seconds <= 86400)) {
-    return usage_error("--time-limit must be between 0 (no limit) and 86400 seconds");
-  }
+// Each check returns the usage error to print, or nullopt when all is well.
+using Problem = std::optional<std::string>;
+
+Problem apply_sort(CliOptions& options) {
   if (options.sort == "relevance") {
     options.request.sort = SortOrder::kRelevance;
   } else if (options.sort == "newest") {
@@ -290,52 +284,129 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   } else if (options.sort == "updated") {
     options.request.sort = SortOrder::kUpdated;
   } else {
-    return usage_error("--sort must be relevance, newest, oldest or updated, not '" + options.sort +
-                       "'");
+    return "--sort must be relevance, newest, oldest or updated, not '" + options.sort + "'";
   }
-  if (options.color != "auto" && options.color != "always" && options.color != "never") {
-    return usage_error("--color must be auto, always or never");
+  return std::nullopt;
+}
+
+Problem apply_format(CliOptions& options, const po::variables_map& vm) {
+  if (options.json && vm["format"].defaulted()) options.format_name = "json";
+  options.format = find_format(options.format_name);
+  if (!options.format) {
+    return "--format must be " + format_names() + ", not '" + options.format_name + "'";
   }
-  if (options.json && vm["format"].defaulted()) options.format = "json";
-  const std::optional<Format> format = parse_format(options.format);
-  if (!format) {
-    return usage_error("--format must be text, json, jsonl or tsv, not '" + options.format + "'");
+  if (options.json && options.format->name != "json") {
+    return std::string("--json means --format json; give one or the other");
   }
-  if (options.json && *format != Format::kJson) {
-    return usage_error("--json means --format json; give one or the other");
-  }
-  options.output.format = *format;
-  if (!options.fields.empty()) {
-    options.output.fields = parse_fields(options.fields);
-    if (!options.output.fields) {
-      return usage_error("--fields takes a comma-separated list of: " + field_names() + "; not '" +
-                         options.fields + "'");
+  return std::nullopt;
+}
+
+Problem apply_fields(CliOptions& options) {
+  if (options.fields.empty()) return std::nullopt;
+  ParsedFields parsed = parse_fields(options.fields);
+  if (!parsed.error.empty()) return parsed.error;
+  if (!options.show_ids.empty()) {
+    for (const HitField* field : parsed.fields) {
+      if (field->search_only) {
+        return "--fields " + std::string(field->name) +
+               " is a search hit's, not a stored paper's: --show has no " +
+               std::string(field->name);
+      }
     }
   }
+  options.output.fields = std::move(parsed.fields);
+  return std::nullopt;
+}
+
+Problem apply_facets(CliOptions& options, const po::variables_map& vm) {
   for (const std::string& facet : options.facets_wanted) {
     if (facet == "author") {
       options.request.author_facet = true;
     } else if (facet != "subject" && facet != "year") {
-      return usage_error("--facet must be subject, year or author, not '" + facet + "'");
+      return "--facet must be subject, year or author, not '" + facet + "'";
     }
   }
   options.output.facet_values_given = !vm["facets"].defaulted();
   if (vm.count("no-facets")) options.output.facet_values = 0;
   options.request.facets = options.output.facet_values > 0;
+  return std::nullopt;
+}
+
+// "OPEN,CLOSE": the first comma divides them; either may be empty.
+Problem apply_highlight_markers(CliOptions& options) {
+  const std::size_t comma = options.highlight_markers.find(',');
+  if (comma == std::string::npos) {
+    return "--highlight-markers takes OPEN,CLOSE (such as '<em>,</em>'), not '" +
+           options.highlight_markers + "'";
+  }
+  options.output.highlight.open = options.highlight_markers.substr(0, comma);
+  options.output.highlight.close = options.highlight_markers.substr(comma + 1);
+  return std::nullopt;
+}
+
+// What --db names, or PAPERDEX_DB when --db is not given.
+Problem apply_db(CliOptions& options) {
+  if (options.db_path.empty()) {
+    if (const char* db = std::getenv("PAPERDEX_DB")) options.db_path = db;
+  }
+  if (options.db_path.empty()) {
+    return std::string("--db PATH is required (or set PAPERDEX_DB to the index directory)");
+  }
+  return std::nullopt;
+}
+
+Problem check_show(const CliOptions& options) {
+  if (options.show_ids.empty()) return std::nullopt;
+  if (options.stats || !options.batch_file.empty() || !options.request.like.empty()) {
+    return std::string(
+        "--show prints stored papers; it does not go with --stats, --batch or "
+        "--like");
+  }
+  if (!options.query_words.empty()) {
+    return "--show takes ids, not a query: put the ids right after it (not '" +
+           join_words(options.query_words) + "')";
+  }
+  return std::nullopt;
+}
+
+// Checks and applies what the option values mean; prints the problem and
+// returns false for a bad one.
+bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& err) {
+  Problem problem = apply_db(options);
+  if (!problem) problem = apply_numbers(options.numbers, options);
+  if (!problem) problem = check_batch_file(options.batch_file);
+  if (!problem &&
+      !(options.request.time_limit_seconds >= 0 && options.request.time_limit_seconds <= 86400)) {
+    problem = "--time-limit must be between 0 (no limit) and 86400 seconds";
+  }
+  if (!problem) problem = apply_sort(options);
+  if (!problem && options.color != "auto" && options.color != "always" &&
+      options.color != "never") {
+    problem = "--color must be auto, always or never";
+  }
+  if (!problem) problem = apply_format(options, vm);
+  if (!problem) problem = check_show(options);
+  if (!problem) problem = apply_fields(options);
+  if (!problem) problem = apply_facets(options, vm);
+  if (!problem) problem = apply_highlight_markers(options);
+  if (problem) {
+    err << "paperdex-search: " << *problem << "\nTry 'paperdex-search --help'.\n";
+    return false;
+  }
   options.request.match = options.any ? MatchMode::kAnyWord : MatchMode::kAllWords;
   options.request.cross_lists = !options.no_cross_lists;
   options.output.explain = options.request.explain;
   return true;
 }
 
-}  // namespace
-
-int run_search(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  CliOptions options;
+// The options, each with its help; `--help` prints them. One long function
+// because it is one table: boost's add_options() chain, an option a row.
+po::options_description describe_options(CliOptions& options) {
   po::options_description visible(
-      "Usage: paperdex-search --db PATH [options] [--] QUERY...\n"
-      "       paperdex-search --db PATH --like ID [options] [QUERY...]\n"
-      "       paperdex-search --db PATH --stats\n\n"
+      "Usage: paperdex-search [--db PATH] [options] [--] QUERY...\n"
+      "       paperdex-search [--db PATH] --like ID [options] [QUERY...]\n"
+      "       paperdex-search [--db PATH] --show ID [ID...]\n"
+      "       paperdex-search [--db PATH] --stats\n\n"
       "Searches a paperdex index. Every word must match (ranked by relevance over title\n"
       "and abstract); when too few papers match every word, the page is filled with papers\n"
       "matching most of them. Query syntax (all of it: --help-syntax):\n"
@@ -343,13 +414,17 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
       field_names_summary() +
       "  subject:cs.NI subject:hep-th subject:physics year:2020..2024 id:2101.00001\n"
       "A query of filters alone lists every match, newest first.\n\n"
-      "Exit status: 0 success (also when nothing matches), 2 usage, index or query error.\n\n"
+      "The index is --db PATH, or the directory PAPERDEX_DB names when --db is not given.\n\n"
+      "Exit status: 0 success (also when nothing matches), 2 usage, index or query error,\n"
+      "or an id of --show that no paper has (the papers found are printed all the same).\n\n"
       "Options");
   // clang-format off
   visible.add_options()
       ("help,h", "show this help")
       ("help-syntax", "explain the query language")
-      ("db", po::value(&options.db_path)->value_name("PATH"), "index directory (required)")
+      ("version", "show the versions of paperdex-search, its index schema, ICU and Xapian")
+      ("db", po::value(&options.db_path)->value_name("PATH"),
+       "index directory (default: $PAPERDEX_DB)")
       ("subject", po::value(&options.request.subjects)->value_name("CAT"),
        "only papers in this category, archive or group (repeatable, OR-ed): cs.NI, cs, physics")
       ("year", po::value(&options.request.years)->value_name("RANGE"),
@@ -360,8 +435,11 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
        "only papers by this author (repeatable, OR-ed), as the author facet lists them")
       ("like", po::value(&options.request.like)->value_name("ID"),
        "papers similar to paper ID (its title and abstract), the paper itself left out")
+      ("show", po::value(&options.show_ids)->multitoken()->value_name("ID..."),
+       "print the stored papers with these ids (any form id: takes), every field; an id no "
+       "paper has is named on standard error and makes the exit status 2")
       ("limit,n", po::value(&options.numbers.limit)->default_value(10)->value_name("N"),
-       "hits per page (0 to 10,000; 0 only counts)")
+       "hits per page (0 to 10,000; 0 prints the total and the facets only)")
       ("offset", po::value(&options.numbers.offset)->default_value(0)->value_name("N"),
        "hits to skip (for paging; 0 to 100,000)")
       ("sort", po::value(&options.sort)->default_value("relevance")->value_name("ORDER"),
@@ -382,33 +460,51 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
                       ->value_name("BYTES"),
        "snippet length (1 to 10,000)")
       ("facets", po::value(&options.numbers.facets)->default_value(10)->value_name("N"),
-       "facet values to show (top N per facet, up to 10,000; 0 hides facets and skips counting)")
+       "facet values to show: the N largest per facet, up to 10,000 (JSON: every value unless "
+       "given); 0 hides facets and skips counting")
       ("facet", po::value(&options.facets_wanted)->value_name("NAME"),
        "also count this facet: author (subject and year are always counted)")
       ("no-facets", "same as --facets 0")
-      ("format", po::value(&options.format)->default_value("text")->value_name("FORMAT"),
-       "text, json (one object), jsonl (one hit a line) or tsv (id, year, score, title)")
+      ("format", po::value(&options.format_name)->default_value("text")->value_name("FORMAT"),
+       "output format: text, json, jsonl or tsv (listed below)")
       ("json", po::bool_switch(&options.json), "same as --format json")
       ("fields", po::value(&options.fields)->value_name("LIST"),
-       "what hits show, comma-separated: id, title, authors, subjects, year, score, snippet")
+       "what hits (and --show papers) show, comma-separated, in this order (listed below)")
+      ("highlight-markers",
+       po::value(&options.highlight_markers)->default_value("<b>,</b>")->value_name("OPEN,CLOSE"),
+       "JSON: the markers around matched words in title_highlighted and snippet_highlighted")
       ("color", po::value(&options.color)->default_value("auto")->value_name("WHEN"),
        "highlight with colours: auto, always, never (auto honours NO_COLOR)")
       ("stats", po::bool_switch(&options.stats),
        "describe the index: papers, terms, size, years, subjects, schema, last update, analysis "
-       "(ICU version)")
+       "(ICU version); TSV gives NAME<TAB>VALUE rows")
       ("batch", po::value(&options.batch_file)->value_name("FILE"),
        "run every query of FILE (one a line); with --format json one object per line")
       ("timings", po::value(&options.timings_file)->value_name("FILE"),
        "with --batch: write 'N<TAB>milliseconds' per query to FILE");
   // clang-format on
-  po::options_description hidden;
-  hidden.add_options()("query", po::value(&options.query_words)->multitoken());
+  return visible;
+}
+
+// What --help prints after the options: the two tables.
+std::string help_tables() {
+  return "\nFormats (--format):\n" + formats_help() + "\nFields (--fields):\n" + fields_help();
+}
+
+std::string version_text() {
+  return "paperdex-search " PAPERDEX_VERSION "\nindex schema version " +
+         std::to_string(schema::kSchemaVersion) + "\n" + analysis_version() + "\nXapian " +
+         Xapian::version_string() + "\n";
+}
+
+// Parses the command line into `options`; prints the problem and returns
+// false when it cannot be parsed.
+bool parse_command_line(int argc, const char* const* argv, const po::options_description& visible,
+                        po::options_description hidden, po::variables_map& vm, std::ostream& err) {
   po::options_description all;
   all.add(visible).add(hidden);
   po::positional_options_description positional;
   positional.add("query", -1);
-
-  po::variables_map vm;
   try {
     po::store(
         po::command_line_parser(argc, argv)
@@ -418,43 +514,90 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
             .run(),
         vm);
     po::notify(vm);
+    return true;
   } catch (const po::error& error) {
     err << "paperdex-search: " << error.what() << "\nTry 'paperdex-search --help'.\n";
+    return false;
+  }
+}
+
+// --help, --help-syntax and --version: what they print, or nullopt for none.
+std::optional<std::string> information_asked(const po::variables_map& vm,
+                                             const po::options_description& visible) {
+  if (vm.count("help")) {
+    std::ostringstream help;
+    help << visible << help_tables();
+    return help.str();
+  }
+  if (vm.count("help-syntax")) return syntax_help();
+  if (vm.count("version")) return version_text();
+  return std::nullopt;
+}
+
+// --show: the papers found, in the order asked; each id no paper has is
+// named on standard error, and makes the status kExitError.
+int show_papers(const CliOptions& options, std::ostream& out, std::ostream& err) {
+  Searcher searcher(options.db_path);
+  ShownPapers shown;
+  for (const std::string& id : options.show_ids) {
+    try {
+      shown.papers.push_back(searcher.get(id));
+    } catch (const PaperNotFoundError& error) {
+      err << "paperdex-search: " << terminal_safe(error.what()) << '\n';
+      shown.missing.push_back(id);
+    }
+  }
+  options.format->print_papers(out, shown, options.output);
+  return shown.missing.empty() ? kExitOk : kExitError;
+}
+
+int search_once(const CliOptions& options, std::ostream& out, std::ostream& err) {
+  const std::string query = join_words(options.query_words);
+  const SearchRequest& request = options.request;
+  if (query.find_first_not_of(" \t") == std::string::npos && request.subjects.empty() &&
+      request.years.empty() && request.authors.empty() && request.like.empty()) {
+    err << "paperdex-search: empty query: give search words, a filter (--subject, --year, "
+           "--author) or --like ID\nTry 'paperdex-search --help'.\n";
     return kExitError;
   }
-  if (vm.count("help")) {
-    out << visible << '\n';
-    return finish_output(kExitOk, out, err);
+  SearchSession session(options, out, err);
+  return session.run(query, nullptr) ? kExitOk : kExitError;
+}
+
+// What the options ask for: the statistics, papers, a batch or one search.
+int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& err) {
+  try {
+    if (options.stats) {
+      Searcher searcher(options.db_path);
+      options.format->print_stats(out, options.db_path, searcher.index_info(), options.output);
+      return kExitOk;
+    }
+    if (!options.show_ids.empty()) return show_papers(options, out, err);
+    if (!options.batch_file.empty()) return run_batch(options, out, err);
+    return search_once(options, out, err);
+  } catch (const Error& error) {
+    err << "paperdex-search: " << error.what() << '\n';
+    return kExitError;
   }
-  if (vm.count("help-syntax")) {
-    out << syntax_help();
+}
+
+}  // namespace
+
+int run_search(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  CliOptions options;
+  const po::options_description visible = describe_options(options);
+  po::options_description hidden;
+  hidden.add_options()("query", po::value(&options.query_words)->multitoken());
+  po::variables_map vm;
+  if (!parse_command_line(argc, argv, visible, hidden, vm, err)) return kExitError;
+  if (const std::optional<std::string> information = information_asked(vm, visible)) {
+    out << *information;
     return finish_output(kExitOk, out, err);
   }
   if (!interpret(options, vm, err)) return kExitError;
   options.output.color = use_color(options.color, out);
   options.output.width = terminal_width();
-
-  try {
-    if (options.stats) {
-      Searcher searcher(options.db_path);
-      print_stats(out, options.db_path, searcher.index_info(), options.output);
-      return finish_output(kExitOk, out, err);
-    }
-    if (!options.batch_file.empty()) return finish_output(run_batch(options, out, err), out, err);
-    const std::string query = join_words(options.query_words);
-    const SearchRequest& request = options.request;
-    if (query.find_first_not_of(" \t") == std::string::npos && request.subjects.empty() &&
-        request.years.empty() && request.authors.empty() && request.like.empty()) {
-      err << "paperdex-search: empty query: give search words, a filter (--subject, --year, "
-             "--author) or --like ID\nTry 'paperdex-search --help'.\n";
-      return kExitError;
-    }
-    SearchSession session(options, out, err);
-    return finish_output(session.run(query, nullptr) ? kExitOk : kExitError, out, err);
-  } catch (const Error& error) {
-    err << "paperdex-search: " << error.what() << '\n';
-    return kExitError;
-  }
+  return finish_output(run_interpreted(options, out, err), out, err);
 }
 
 }  // namespace paperdex::cli

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "output.h"
+#include "text_layout.h"
 
 namespace paperdex::cli {
 namespace {
@@ -117,18 +117,33 @@ HighlightedText terminal_safe(const HighlightedText& text) {
   return safe;
 }
 
+Paper terminal_safe(const Paper& paper) {
+  Paper safe = paper;
+  for (std::string* text : {&safe.id, &safe.title, &safe.abstract, &safe.primary, &safe.submitted,
+                            &safe.updated, &safe.doi, &safe.journal_ref, &safe.comments,
+                            &safe.report_no, &safe.license, &safe.abs_url, &safe.pdf_url}) {
+    *text = terminal_safe(*text);
+  }
+  for (std::vector<std::string>* list : {&safe.authors, &safe.categories, &safe.category_names}) {
+    make_safe(*list);
+  }
+  for (PaperVersion& version : safe.versions) {
+    for (std::string* text : {&version.version, &version.date}) *text = terminal_safe(*text);
+  }
+  return safe;
+}
+
 SearchResult terminal_safe(const SearchResult& result) {
   SearchResult safe = result;
   for (Hit& hit : safe.hits) {
-    hit.id = terminal_safe(hit.id);
     hit.title = terminal_safe(hit.title);
     hit.snippet = terminal_safe(hit.snippet);
-    make_safe(hit.authors);
-    make_safe(hit.subjects);
+    hit.id = terminal_safe(hit.id);
+    for (std::vector<std::string>* list : {&hit.authors, &hit.subjects}) make_safe(*list);
     for (TermContribution& term : hit.explanation) {
-      term.field = terminal_safe(term.field);
-      term.term = terminal_safe(term.term);
+      for (std::string* text : {&term.field, &term.term}) *text = terminal_safe(*text);
     }
+    hit.paper = terminal_safe(hit.paper);
   }
   make_safe(safe.subject_facets);
   make_safe(safe.year_facets);

@@ -21,7 +21,8 @@ std::string terminal_safe(std::string_view text);
 // The same, with the highlight spans moved along with the text they mark.
 HighlightedText terminal_safe(const HighlightedText& text);
 
-// Copies of a result and of index statistics with every string terminal_safe.
+// Copies of a paper, a result and index statistics with every string terminal_safe.
+Paper terminal_safe(const Paper& paper);
 SearchResult terminal_safe(const SearchResult& result);
 IndexInfo terminal_safe(const IndexInfo& info);
 

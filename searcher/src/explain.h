@@ -1,11 +1,8 @@
-// --explain: which query terms a hit matched, in which field, and what each
-// added to its score.
+// SearchRequest::explain: the query in paperdex's own syntax, and which parts
+// of it a hit matched, in which field, and what each added to its score.
 #pragma once
 
-#include <functional>
-#include <map>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <xapian.h>
@@ -14,25 +11,21 @@
 
 namespace paperdex::detail {
 
-// The factor a term's weight is scaled by in the query (the title weight,
-// a related-papers term's distinctiveness); Xapian 1.4 cannot read it back
-// from a Query, so the query's builder says.
-using TermScale = std::function<double(const std::string& term)>;
+// `query` written back in the query language (SearchResult::parsed_query):
+// fields by name (`text:optic`, the stems the index holds), operators in
+// capitals, phrases quoted, `"a b"~n` for proximity, `+x` for a required
+// clause among optional ones, year ranges as `year:2020..2024`, and filters
+// AND-ed like any clause. Weights are not syntax and are left out.
+std::string query_text(const Xapian::Query& query);
 
-// The scale of each term listed in `scales`, 1 for every other term.
-inline TermScale scale_table(std::map<std::string, double> scales) {
-  return [scales = std::move(scales)](const std::string& term) {
-    const auto found = scales.find(term);
-    return found != scales.end() ? found->second : 1.0;
-  };
-}
-
-// The terms of `query` that document `docid` has, largest share first, each with
-// its BM25 weight in that document times its scale: with the additive
-// operators paperdex uses (AND, OR, phrase, NEAR, AND_MAYBE) these add up to
-// the hit's score. Filter terms are listed with weight 0. For the words of a
-// wildcard, which Xapian weighs as one, the split is an approximation.
+// The parts of `query` that document `docid` matched, largest share first.
+// A part is what the ranking weighs as one: a term, a phrase or NEAR group,
+// or a wildcard's (or a hyphenated word's) alternatives, which Xapian weighs
+// as one term. Each part's weight is its weight in this document as the
+// whole query gives it (the weighting's statistics are per term, not per
+// query), times the scale the query puts on it, so the weights add up to the
+// hit's score. Filters and value ranges are listed with weight 0.
 std::vector<TermContribution> explain_match(const Xapian::Database& db, const Xapian::Query& query,
-                                            Xapian::docid docid, const TermScale& scale);
+                                            Xapian::docid docid);
 
 }  // namespace paperdex::detail

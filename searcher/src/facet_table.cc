@@ -1,8 +1,10 @@
 #include "facet_table.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "paperdex/common/schema.h"
+#include "paperdex/common/taxonomy.h"
 
 namespace paperdex::detail {
 namespace {
@@ -25,7 +27,59 @@ class Interner {
   std::unordered_map<std::string, std::uint16_t> codes_;
 };
 
+// The subject terms the indexer writes for a category: the category and its
+// archive, lower-cased (document_builder.cc).
+std::vector<std::string> subject_terms(const std::string& category) {
+  std::string lower = category;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::vector<std::string> terms{lower};
+  if (const std::size_t dot = lower.find('.'); dot != std::string::npos) {
+    terms.push_back(lower.substr(0, dot));
+  }
+  return terms;
+}
+
 }  // namespace
+
+SubjectRows::SubjectRows(const std::vector<std::string>& values) : rows_(values.size()) {
+  // A row per canonical id, with the terms its drill-down matches.
+  std::unordered_map<std::string, std::uint32_t> row_of_name;
+  std::vector<std::vector<std::string>> row_terms;
+  std::vector<std::uint32_t> own(values.size());
+  for (std::size_t value = 0; value < values.size(); ++value) {
+    const std::string name = taxonomy::canonical_id(values[value]);
+    const auto [found, added] =
+        row_of_name.try_emplace(name, static_cast<std::uint32_t>(names_.size()));
+    if (added) {
+      names_.push_back(name);
+      std::vector<std::string> terms = taxonomy::subject_values(name);
+      if (terms.empty()) terms = subject_terms(name);  // not in the taxonomy: itself alone
+      row_terms.push_back(std::move(terms));
+    }
+    own[value] = found->second;
+  }
+  for (std::size_t value = 0; value < values.size(); ++value) {
+    rows_[value].push_back(own[value]);
+    const std::vector<std::string> terms = subject_terms(values[value]);
+    for (std::uint32_t row = 0; row < names_.size(); ++row) {
+      if (row == own[value]) continue;
+      const std::vector<std::string>& wanted = row_terms[row];
+      const bool found = std::any_of(terms.begin(), terms.end(), [&](const std::string& term) {
+        return std::find(wanted.begin(), wanted.end(), term) != wanted.end();
+      });
+      if (found) rows_[value].push_back(row);
+    }
+  }
+}
+
+std::map<std::string, std::size_t> SubjectRowCounter::counts() const {
+  std::map<std::string, std::size_t> counts;
+  for (std::size_t row = 0; row < counts_.size(); ++row) {
+    if (own_[row] > 0) counts[rows_.row_name(row)] = counts_[row];
+  }
+  return counts;
+}
 
 bool has_remote_shard(const Xapian::Database& db) {
   try {
@@ -77,6 +131,7 @@ std::shared_ptr<const FacetTable> FacetTable::load(const Xapian::Database& db) {
     }
     const auto end = static_cast<std::uint32_t>(table->subject_codes_.size());
     for (; next < table->subject_begin_.size(); ++next) table->subject_begin_[next] = end;
+    table->subject_rows_ = std::make_unique<SubjectRows>(table->subject_names_);
   } catch (const Xapian::UnimplementedError&) {
     return nullptr;  // remote shards do not stream values
   } catch (const Xapian::NetworkError&) {
@@ -87,7 +142,7 @@ std::shared_ptr<const FacetTable> FacetTable::load(const Xapian::Database& db) {
 
 FacetTableSpy::FacetTableSpy(std::shared_ptr<const FacetTable> table)
     : table_(std::move(table)),
-      subject_counts_(table_->subject_value_count(), 0),
+      subject_counts_(table_->subject_rows()),
       year_counts_(table_->year_value_count(), 0) {}
 
 void FacetTableSpy::operator()(const Xapian::Document& doc, double /*weight*/) {
@@ -95,11 +150,7 @@ void FacetTableSpy::operator()(const Xapian::Document& doc, double /*weight*/) {
 }
 
 std::map<std::string, std::size_t> FacetTableSpy::subject_counts() const {
-  std::map<std::string, std::size_t> counts;
-  for (std::size_t code = 0; code < subject_counts_.size(); ++code) {
-    if (subject_counts_[code] > 0) counts[table_->subject_name(code)] = subject_counts_[code];
-  }
-  return counts;
+  return subject_counts_.counts();
 }
 
 std::map<std::string, std::size_t> FacetTableSpy::year_counts() const {

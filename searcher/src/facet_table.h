@@ -7,12 +7,73 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <xapian.h>
 
 namespace paperdex::detail {
+
+// The rows of the subject facet over a set of subject values (categories as
+// stored: "cs.NI"). arXiv files some categories under two names (cs.IT and
+// math.IT are one category; a legacy one lives on in its successor:
+// subject:math.AG finds alg-geom papers), and a row's count must be what
+// drilling down to it finds. So a row is a category's canonical id
+// (taxonomy::canonical_id), and a paper counts once in each row whose
+// subject filter (taxonomy::subject_values) finds it.
+class SubjectRows {
+ public:
+  explicit SubjectRows(const std::vector<std::string>& values);
+
+  std::size_t row_count() const { return names_.size(); }
+  const std::string& row_name(std::size_t row) const { return names_[row]; }
+  // The rows a paper with the value of this index (into the constructor's
+  // `values`) counts in, its own row (the value's canonical id) first.
+  const std::vector<std::uint32_t>& rows_of(std::size_t value) const { return rows_[value]; }
+
+ private:
+  std::vector<std::string> names_;
+  std::vector<std::vector<std::uint32_t>> rows_;  // by value
+};
+
+// Counts papers into the rows of a SubjectRows, each paper once per row.
+class SubjectRowCounter {
+ public:
+  explicit SubjectRowCounter(const SubjectRows& rows)
+      : rows_(rows),
+        counts_(rows.row_count(), 0),
+        own_(rows.row_count(), 0),
+        last_paper_(rows.row_count(), 0) {}
+
+  // `count` papers whose subject values are these (indices into the rows'
+  // values).
+  template <typename Codes>
+  void add(const Codes& values, std::size_t count) {
+    ++paper_;
+    for (const auto value : values) {
+      const std::vector<std::uint32_t>& rows = rows_.rows_of(value);
+      if (!rows.empty()) own_[rows.front()] += count;
+      for (const std::uint32_t row : rows) {
+        if (last_paper_[row] == paper_) continue;  // another alias of the same row
+        last_paper_[row] = paper_;
+        counts_[row] += count;
+      }
+    }
+  }
+
+  // Counts by row name, for the rows some paper has as its own category: a
+  // legacy archive row (astro-ph) is not listed for papers of its successors
+  // alone.
+  std::map<std::string, std::size_t> counts() const;
+
+ private:
+  const SubjectRows& rows_;
+  std::vector<std::size_t> counts_;
+  std::vector<std::size_t> own_;
+  std::vector<std::size_t> last_paper_;
+  std::size_t paper_ = 0;
+};
 
 class FacetTable {
  public:
@@ -21,19 +82,21 @@ class FacetTable {
   static std::shared_ptr<const FacetTable> load(const Xapian::Database& db);
 
   std::size_t subject_value_count() const { return subject_names_.size(); }
+  // The subject facet's rows over every subject value of the index.
+  const SubjectRows& subject_rows() const { return *subject_rows_; }
   std::size_t year_value_count() const { return year_values_.size(); }
   const std::string& subject_name(std::size_t code) const { return subject_names_[code]; }
   // The year's value as stored in the slot (sortable_serialise).
   const std::string& year_value(std::size_t code) const { return year_values_[code]; }
 
-  // Adds one to the counters of the document's subjects and year.
-  void count(Xapian::docid docid, std::vector<std::uint32_t>& subject_counts,
+  // Counts the document in its subjects' rows and its year.
+  void count(Xapian::docid docid, SubjectRowCounter& subjects,
              std::vector<std::uint32_t>& year_counts) const {
     if (docid >= year_code_.size()) return;
     if (year_code_[docid] != kNone) ++year_counts[year_code_[docid]];
-    for (std::uint32_t i = subject_begin_[docid]; i < subject_begin_[docid + 1]; ++i) {
-      ++subject_counts[subject_codes_[i]];
-    }
+    subjects.add(std::span(subject_codes_.data() + subject_begin_[docid],
+                           subject_codes_.data() + subject_begin_[docid + 1]),
+                 1);
   }
 
  private:
@@ -44,6 +107,7 @@ class FacetTable {
   std::vector<std::uint16_t> year_code_;      // by docid
   std::vector<std::uint32_t> subject_begin_;  // by docid: first index into subject_codes_
   std::vector<std::uint16_t> subject_codes_;
+  std::unique_ptr<SubjectRows> subject_rows_;
 };
 
 // True when a shard of `db` is remote (a stub's "remote" line). Match spies
@@ -60,13 +124,14 @@ class FacetTableSpy : public Xapian::MatchSpy {
   explicit FacetTableSpy(std::shared_ptr<const FacetTable> table);
   void operator()(const Xapian::Document& doc, double weight) override;
 
-  // Counts by value, as the value-stream spies report them.
+  // Subject facet rows (SubjectRowCounter::counts), and years by value as
+  // the value-stream spies report them.
   std::map<std::string, std::size_t> subject_counts() const;
   std::map<std::string, std::size_t> year_counts() const;
 
  private:
   std::shared_ptr<const FacetTable> table_;
-  std::vector<std::uint32_t> subject_counts_;
+  SubjectRowCounter subject_counts_;
   std::vector<std::uint32_t> year_counts_;
 };
 

@@ -75,6 +75,29 @@ void add_list_counts(std::map<std::string, std::size_t>& into, const std::string
   }
 }
 
+std::map<std::string, std::size_t> subject_rows_of_lists(
+    const std::map<std::string, std::size_t>& list_counts) {
+  std::vector<std::string> values;
+  std::map<std::string, std::uint32_t> value_index;
+  std::vector<std::pair<std::vector<std::uint32_t>, std::size_t>> lists;
+  for (const auto& [list, count] : list_counts) {
+    std::map<std::string, std::size_t> split;
+    add_list_counts(split, list, 1);
+    std::vector<std::uint32_t> codes;
+    for (const auto& [value, ignored] : split) {
+      const auto [found, added] =
+          value_index.try_emplace(value, static_cast<std::uint32_t>(values.size()));
+      if (added) values.push_back(value);
+      codes.push_back(found->second);
+    }
+    lists.emplace_back(std::move(codes), count);
+  }
+  const SubjectRows rows(values);
+  SubjectRowCounter counter(rows);
+  for (const auto& [codes, count] : lists) counter.add(codes, count);
+  return counter.counts();
+}
+
 void add_counts(std::map<std::string, std::size_t>& into,
                 const std::map<std::string, Xapian::doccount>& counts) {
   for (const auto& [value, count] : counts) into[value] += count;

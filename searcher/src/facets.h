@@ -1,6 +1,9 @@
-// Facet counting over the full match set. Xapian's ValueCountMatchSpy counts
-// one value per document; a paper has several subjects, so the subject facet
-// needs a spy that splits the slot's list.
+// Facets over the full match set, as SearchResult lists them: subjects (by
+// the rows of facet_table.h's SubjectRows), years and authors. A slot holds
+// one value per document and a paper has several authors, so the author
+// facet counts with a spy that splits the slot's list (MultiValueCountSpy);
+// subjects and years are counted through the FacetTable, or, where there is
+// none, Xapian's own spies, whose counts are turned into rows here.
 #pragma once
 
 #include <map>
@@ -39,12 +42,18 @@ class MultiValueCountSpy : public Xapian::MatchSpy {
 void add_list_counts(std::map<std::string, std::size_t>& into, const std::string& list,
                      std::size_t count);
 
+// The subject facet's rows (SubjectRows) from counts of subject lists (the
+// slot's value per document, as Xapian's ValueCountMatchSpy counts them).
+std::map<std::string, std::size_t> subject_rows_of_lists(
+    const std::map<std::string, std::size_t>& list_counts);
+
 // Adds the counts of `spy` into `into`.
 void add_counts(std::map<std::string, std::size_t>& into,
                 const std::map<std::string, Xapian::doccount>& counts);
 
-// Subject facet: by count descending, then name, labelled with the
-// taxonomy's names. Year facet: newest first.
+// Subject facet from row counts: by count descending, then name, labelled
+// with the taxonomy's names. Year facet: newest first (SearchResult says so;
+// a caller that wants the largest first sorts them).
 std::vector<FacetCount> subject_facet(const std::map<std::string, std::size_t>& counts);
 std::vector<FacetCount> year_facet(const std::map<std::string, std::size_t>& counts);
 

@@ -1,5 +1,5 @@
-// visit_highlights: the callback form of render_highlights, for embedders
-// that render highlights as something other than marked-up text.
+// visit_highlights, and render_highlights built on it: the two public ways to
+// turn a HighlightedText into something to show.
 #include <string_view>
 
 #include "paperdex/searcher.h"
@@ -13,14 +13,50 @@ void visit_highlights(const HighlightedText& text, const HighlightVisitor& visit
     if (end > begin) visit(all.substr(begin, end - begin), matched);
   };
   for (const auto& [begin, end] : text.spans) {
-    // The same tolerance as render_highlights: a span that overlaps the one
-    // before it or runs past the text is dropped rather than trusted.
+    // A span that overlaps the one before it or runs past the text is
+    // dropped rather than trusted.
     if (begin < pos || end > all.size() || end < begin) continue;
     emit(pos, begin, false);
     emit(begin, end, true);
     pos = end;
   }
   emit(pos, all.size(), false);
+}
+
+std::string render_highlights(const HighlightedText& text, const std::string& open,
+                              const std::string& close, bool html_escape) {
+  std::string out;
+  out.reserve(text.text.size() + text.spans.size() * (open.size() + close.size()));
+  const auto append = [&](std::string_view run) {
+    if (!html_escape) {
+      out.append(run);
+      return;
+    }
+    for (const char c : run) {
+      switch (c) {
+        case '<':
+          out += "&lt;";
+          break;
+        case '>':
+          out += "&gt;";
+          break;
+        case '&':
+          out += "&amp;";
+          break;
+        case '"':
+          out += "&quot;";
+          break;
+        default:
+          out.push_back(c);
+      }
+    }
+  };
+  visit_highlights(text, [&](std::string_view run, bool matched) {
+    if (matched) out += open;
+    append(run);
+    if (matched) out += close;
+  });
+  return out;
 }
 
 }  // namespace paperdex

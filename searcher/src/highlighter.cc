@@ -1,46 +1,137 @@
 #include "highlighter.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
+
+#include "paperdex/common/schema.h"
 
 namespace paperdex::detail {
 namespace {
 
 constexpr std::string_view kEllipsis = "…";
 
+// The stem of a title or text term ("Toptic" -> "optic"); nullopt for other fields.
+std::optional<std::string> text_stem(const std::string& term) {
+  const std::string_view prefix = schema::prefix_of(term);
+  if (prefix != schema::kTextPrefix && prefix != schema::kTitlePrefix) return std::nullopt;
+  return term.substr(prefix.size());
+}
+
+// The phrases of `query` (their stems) and the stems it has outside phrases,
+// leaving out what it excludes.
+void collect_phrases(const Xapian::Query& query, std::vector<std::vector<std::string>>& phrases,
+                     std::unordered_set<std::string>& loose) {
+  switch (query.get_type()) {
+    case Xapian::Query::OP_PHRASE: {
+      std::vector<std::string> phrase;
+      // By subquery: a query's term list is sorted, not in the phrase's order.
+      for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+        const Xapian::Query word = query.get_subquery(i);
+        if (word.get_type() != Xapian::Query::LEAF_TERM) continue;
+        std::optional<std::string> stem = text_stem(*word.get_terms_begin());
+        if (stem) phrase.push_back(std::move(*stem));
+      }
+      if (phrase.size() > 1) phrases.push_back(std::move(phrase));
+      return;
+    }
+    case Xapian::Query::OP_AND_NOT:
+      if (query.get_num_subqueries() > 0) collect_phrases(query.get_subquery(0), phrases, loose);
+      return;
+    case Xapian::Query::LEAF_TERM:
+      if (std::optional<std::string> stem = text_stem(*query.get_terms_begin())) {
+        loose.insert(std::move(*stem));
+      }
+      return;
+    default:
+      for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+        collect_phrases(query.get_subquery(i), phrases, loose);
+      }
+  }
+}
+
 }  // namespace
 
 Highlighter::Highlighter(const Analyzer& analyzer, const std::vector<std::string>& terms,
-                         const std::vector<std::string>& stems)
-    : analyzer_(analyzer), terms_(terms.begin(), terms.end()), stems_(stems.begin(), stems.end()) {}
+                         const std::vector<std::string>& stems, const Xapian::Query& query)
+    : analyzer_(analyzer), terms_(terms.begin(), terms.end()), stems_(stems.begin(), stems.end()) {
+  std::unordered_set<std::string> loose;
+  collect_phrases(query, phrases_, loose);
+  for (const std::vector<std::string>& phrase : phrases_) {
+    for (const std::string& stem : phrase) {
+      if (!loose.contains(stem)) phrase_only_.insert(stem);
+    }
+  }
+}
 
-std::vector<std::string> Highlighter::matched_words(std::string_view text,
-                                                    const std::vector<Token>& tokens) const {
-  std::vector<std::string> words(tokens.size());
-  if (terms_.empty() && stems_.empty()) return words;
+Highlighter::Matches Highlighter::match(std::string_view text,
+                                        const std::vector<Token>& tokens) const {
+  Matches matches{std::vector<std::string>(tokens.size()), std::vector<int>(tokens.size(), -1)};
+  if (terms_.empty() && stems_.empty()) return matches;
   const auto listed = [&](const std::string& term, const std::string& stem) {
-    return terms_.contains(term) || stems_.contains(stem);
+    return (terms_.contains(term) || stems_.contains(stem)) && !phrase_only_.contains(stem);
   };
   for (std::size_t i = 0; i < tokens.size(); ++i) {
-    if (listed(tokens[i].term, tokens[i].stem)) words[i] = tokens[i].stem;
+    if (listed(tokens[i].term, tokens[i].stem)) matches.words[i] = tokens[i].stem;
   }
   // The query's "knockdown" matched the paper's "knock-down" (and the reverse):
   // every part is marked, as one word.
   for (const HyphenCompound& compound : analyzer_.hyphen_compounds(text, tokens)) {
     if (!listed(compound.term, compound.stem)) continue;
-    for (std::size_t i = compound.first; i <= compound.last; ++i) words[i] = compound.stem;
+    for (std::size_t i = compound.first; i <= compound.last; ++i) {
+      matches.words[i] = compound.stem;
+    }
   }
-  return words;
+  match_phrases(tokens, matches);
+  return matches;
+}
+
+void Highlighter::match_phrases(const std::vector<Token>& tokens, Matches& matches) const {
+  int occurrence = 0;
+  for (std::size_t p = 0; p < phrases_.size(); ++p) {
+    const std::vector<std::string>& phrase = phrases_[p];
+    const std::string key = "\"" + std::to_string(p);  // never a stem
+    for (std::size_t first = 0; first + phrase.size() <= tokens.size(); ++first) {
+      std::size_t length = 0;
+      while (length < phrase.size() && tokens[first + length].stem == phrase[length]) ++length;
+      if (length < phrase.size()) continue;
+      for (std::size_t i = first; i < first + length; ++i) {
+        matches.words[i] = key;
+        matches.occurrence[i] = occurrence;
+      }
+      ++occurrence;
+      first += length - 1;
+    }
+  }
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> Highlighter::spans(
+    const std::vector<Token>& tokens, const Matches& matches, std::size_t first, std::size_t last,
+    std::ptrdiff_t shift) {
+  std::vector<std::pair<std::size_t, std::size_t>> spans;
+  for (std::size_t i = first; i <= last && i < tokens.size(); ++i) {
+    if (matches.words[i].empty()) continue;
+    const std::size_t begin =
+        static_cast<std::size_t>(static_cast<std::ptrdiff_t>(tokens[i].begin) + shift);
+    const std::size_t end =
+        static_cast<std::size_t>(static_cast<std::ptrdiff_t>(tokens[i].end) + shift);
+    const bool same_phrase = i > first && matches.occurrence[i] >= 0 &&
+                             matches.occurrence[i] == matches.occurrence[i - 1];
+    if (same_phrase && !spans.empty()) {
+      spans.back().second = end;  // one span from the phrase's first word to its last
+    } else {
+      spans.emplace_back(begin, end);
+    }
+  }
+  return spans;
 }
 
 HighlightedText Highlighter::mark_all(std::string_view text) const {
   HighlightedText result{std::string(text), {}};
   if (terms_.empty() && stems_.empty()) return result;
   const std::vector<Token> tokens = analyzer_.tokenize(text);
-  const std::vector<std::string> words = matched_words(text, tokens);
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    if (!words[i].empty()) result.spans.emplace_back(tokens[i].begin, tokens[i].end);
-  }
+  if (tokens.empty()) return result;
+  result.spans = spans(tokens, match(text, tokens), 0, tokens.size() - 1, 0);
   return result;
 }
 
@@ -52,10 +143,11 @@ HighlightedText Highlighter::snippet(std::string_view text, std::size_t target_b
   // Which tokens match, and under which key (so a window scores distinct words).
   std::vector<int> match_key(tokens.size(), -1);
   std::unordered_map<std::string, int> keys;
-  const std::vector<std::string> words = matched_words(text, tokens);
+  const Matches matches = match(text, tokens);
   for (std::size_t i = 0; i < tokens.size(); ++i) {
-    if (!words[i].empty()) {
-      match_key[i] = keys.try_emplace(words[i], static_cast<int>(keys.size())).first->second;
+    if (!matches.words[i].empty()) {
+      match_key[i] =
+          keys.try_emplace(matches.words[i], static_cast<int>(keys.size())).first->second;
     }
   }
 
@@ -108,11 +200,8 @@ HighlightedText Highlighter::snippet(std::string_view text, std::size_t target_b
   const std::size_t offset = result.text.size();
   result.text.append(text.substr(begin, end - begin));
   if (end < text.size()) result.text.append(kEllipsis);
-  for (std::size_t i = best_first; i <= best_last; ++i) {
-    if (match_key[i] >= 0) {
-      result.spans.emplace_back(tokens[i].begin - begin + offset, tokens[i].end - begin + offset);
-    }
-  }
+  result.spans = spans(tokens, matches, best_first, best_last,
+                       static_cast<std::ptrdiff_t>(offset) - static_cast<std::ptrdiff_t>(begin));
   return result;
 }
 

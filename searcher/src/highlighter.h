@@ -1,12 +1,18 @@
 // Marks query matches in stored display text using the same Analyzer that
 // indexed it, so an accent-folded or stemmed match is marked in the original
 // spelling; cuts snippets around the passage with the most distinct matches.
+// A phrase of the query is marked where the text has it, as one span, and
+// its words alone are not marked elsewhere (unless the query has them
+// outside the phrase too).
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <unordered_set>
+#include <utility>
 #include <vector>
+
+#include <xapian.h>
 
 #include "paperdex/common/analyzer.h"
 #include "paperdex/searcher.h"
@@ -15,8 +21,10 @@ namespace paperdex::detail {
 
 class Highlighter {
  public:
+  // `terms` and `stems` as ParsedQuery lists them; `query` the query run,
+  // for its phrases.
   Highlighter(const Analyzer& analyzer, const std::vector<std::string>& terms,
-              const std::vector<std::string>& stems);
+              const std::vector<std::string>& stems, const Xapian::Query& query = {});
 
   // The whole text with every match marked (titles).
   HighlightedText mark_all(std::string_view text) const;
@@ -27,14 +35,30 @@ class Highlighter {
   HighlightedText snippet(std::string_view text, std::size_t target_bytes) const;
 
  private:
-  // Per token: the word it matched (its stem, or its hyphenated word's
-  // joined stem), empty when it matched nothing.
-  std::vector<std::string> matched_words(std::string_view text,
-                                         const std::vector<Token>& tokens) const;
+  // What each token of a text matched.
+  struct Matches {
+    // The word it matched (its stem, its hyphenated word's joined stem, or
+    // its phrase), empty when it matched nothing.
+    std::vector<std::string> words;
+    // Tokens with the same value >= 0 are one occurrence of a phrase: one span.
+    std::vector<int> occurrence;
+  };
+  Matches match(std::string_view text, const std::vector<Token>& tokens) const;
+  // Marks the occurrences of the query's phrases.
+  void match_phrases(const std::vector<Token>& tokens, Matches& matches) const;
+  // The spans of tokens [first, last] that matched, shifted by `shift`.
+  static std::vector<std::pair<std::size_t, std::size_t>> spans(const std::vector<Token>& tokens,
+                                                                const Matches& matches,
+                                                                std::size_t first, std::size_t last,
+                                                                std::ptrdiff_t shift);
 
   const Analyzer& analyzer_;
   std::unordered_set<std::string> terms_;
   std::unordered_set<std::string> stems_;
+  // The stems of each phrase of the query, in order.
+  std::vector<std::vector<std::string>> phrases_;
+  // Stems the query has only inside phrases: not marked alone.
+  std::unordered_set<std::string> phrase_only_;
 };
 
 }  // namespace paperdex::detail

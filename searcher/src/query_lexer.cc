@@ -5,20 +5,13 @@
 #include <optional>
 
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"
 
 namespace paperdex::detail {
 namespace {
 
-char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
 bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-
-std::string lowered(std::string_view text) {
-  std::string result(text);
-  std::transform(result.begin(), result.end(), result.begin(), ascii_lower);
-  return result;
-}
 
 // Byte length of the separator starting at `i`, 0 when there is none. Besides
 // ASCII white space, the no-break and ideographic spaces separate words too:
@@ -135,7 +128,7 @@ void throw_empty_value(const schema::Field& field, std::size_t position) {
 }
 
 std::string nearest_field_name(std::string_view name) {
-  const std::string wanted = lowered(name);
+  const std::string wanted = ascii_lower(name);
   std::string best;
   std::size_t best_distance = std::numeric_limits<std::size_t>::max();
   for (const schema::Field& field : schema::kFields) {

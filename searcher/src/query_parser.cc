@@ -14,6 +14,7 @@
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
+#include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"
 #include "query_lexer.h"
 #include "query_syntax.h"
@@ -28,14 +29,6 @@ Query combine(Query::op op, std::vector<Query> queries) {
   if (queries.empty()) return Query();
   if (queries.size() == 1) return std::move(queries.front());
   return Query(op, queries.begin(), queries.end());
-}
-
-std::string ascii_lowered(std::string_view text) {
-  std::string result(text);
-  for (char& c : result) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return result;
 }
 
 std::string_view trimmed(std::string_view text) {
@@ -55,7 +48,7 @@ struct Part {
   // An unquoted word written as several ("IL-6/IL-10"): `text` is their
   // phrase (a hyphenated word's joined form), these are the words one by one,
   // and a hyphenated word's joined form where a part is missing
-  // (ParsedQuery::relaxed pools them).
+  // (ParsedQuery::any_word pools them).
   std::vector<Query> words;
   std::vector<Query> exclusions;
   std::size_t exclusion_position = 0;
@@ -75,7 +68,7 @@ struct Part {
 // written as several counts one by one there ("resident tissue" shares both
 // words of "tissue-resident"), and a clause already in the pool is not added
 // again but weighs more (take()).
-struct RelaxedPool {
+struct AnyWordPool {
   std::vector<Query> queries;
   std::vector<std::string> descriptions;  // of `queries`, to find repeats
   std::vector<int> repeats;
@@ -98,15 +91,10 @@ struct RelaxedPool {
   // word written four times should not outweigh three others written once
   // (bench/README.md, "Relevance across collections": linear counts gained
   // on LISA but cost MED 2.6 %).
-  // Each scaled clause's terms go into `scales`, for --explain.
-  std::vector<Query> take(std::map<std::string, double>& scales) {
+  std::vector<Query> take() {
     for (std::size_t i = 0; i < queries.size(); ++i) {
       if (repeats[i] == 1) continue;
       const double scale = std::sqrt(static_cast<double>(repeats[i]));
-      for (auto it = queries[i].get_unique_terms_begin(); it != queries[i].get_unique_terms_end();
-           ++it) {
-        scales[*it] = scale;
-      }
       queries[i] = Query(Query::OP_SCALE_WEIGHT, queries[i], scale);
     }
     return std::move(queries);
@@ -290,11 +278,11 @@ Query date_query(const schema::Field& field, std::string_view value, std::size_t
 Query subject_query(const schema::Field& field, std::string_view value, std::size_t position) {
   const std::vector<std::string> values = taxonomy::subject_values(value);
   if (values.empty()) {
-    const std::string wanted = ascii_lowered(value);
+    const std::string wanted = ascii_lower(value);
     std::string nearest;
     std::size_t best = wanted.size() <= 4 ? 1 : 2;  // as for field names
     for (const std::string& name : taxonomy::subject_names()) {
-      const std::size_t distance = edit_distance(wanted, ascii_lowered(name));
+      const std::size_t distance = edit_distance(wanted, ascii_lower(name));
       if (distance <= best && (nearest.empty() || distance < best)) {
         best = distance;
         nearest = name;
@@ -303,7 +291,7 @@ Query subject_query(const schema::Field& field, std::string_view value, std::siz
     throw QuerySyntaxError(
         "unknown subject '" + std::string(value) +
             "'; a subject is an arXiv category (cs.NI), archive (hep-th) or "
-            "group (physics); paperdex-search --help-syntax lists them",
+            "group (physics), as arXiv's taxonomy names them (arxiv.org/category_taxonomy)",
         position,
         nearest.empty() ? "" : "did you mean " + std::string(field.name) + ":" + nearest + "?");
   }
@@ -346,13 +334,12 @@ class Translator {
              const TermSource* terms)
       : analyzer_(analyzer), options_(options), mode_(mode), terms_(terms) {}
 
-  // The tree's root as the final query parts. With `relax`, the top-level
-  // free-text clauses are OR-ed (ParsedQuery::relaxed); relaxed_clauses()
+  // The tree's root as the final query parts. With `any_word`, the top-level
+  // free-text clauses are OR-ed (ParsedQuery::any_word); any_word_clauses()
   // then says how many there were.
-  Part translate_root(const QueryNode& root, bool relax) {
-    relaxed_clauses_ = 0;
-    relaxed_scales_.clear();
-    Part part = conjunction(root, false, relax);
+  Part translate_root(const QueryNode& root, bool any_word_form) {
+    any_word_clauses_ = 0;
+    Part part = conjunction(root, false, any_word_form);
     if (!part.exclusions.empty()) throw_only_exclusions(part.exclusion_position);
     return part;
   }
@@ -360,14 +347,12 @@ class Translator {
   // One field:value, as parse_filter() gets it.
   Part translate_term(const QueryNode& node) { return term(node, false); }
 
-  std::size_t relaxed_clauses() const { return relaxed_clauses_; }
+  std::size_t any_word_clauses() const { return any_word_clauses_; }
 
   // Highlight terms and words are collected from the first translation only.
   void stop_collecting_highlights() { collect_highlights_ = false; }
   // Free-text words of the stopword list match nothing (is_stopword).
   void drop_stopwords() { drop_stopwords_ = true; }
-  // The weight factors of the last relaxed translation's repeated clauses.
-  std::map<std::string, double> take_relaxed_scales() { return std::move(relaxed_scales_); }
   std::vector<std::string> take_highlight_terms() { return std::move(highlight_terms_); }
   std::vector<std::string> take_highlight_stems() { return std::move(highlight_stems_); }
   std::vector<QueryWord> take_words() { return std::move(words_); }
@@ -392,13 +377,13 @@ class Translator {
     return {};
   }
 
-  Part conjunction(const QueryNode& node, bool excluded, bool relax) {
+  Part conjunction(const QueryNode& node, bool excluded, bool any_word_form) {
     // In kAnyWord mode the space between clauses is OR ("any word"), but the
     // clauses marked "+" and the filters still must match.
     const bool any_word = node.implicit && mode_ == MatchMode::kAnyWord;
     std::vector<Query> required;
     std::vector<Query> optional;
-    RelaxedPool pooled;  // relax: the free-text clauses (or their words) to OR
+    AnyWordPool pooled;  // any_word_form: the free-text clauses (or their words) to OR
     std::size_t pooled_clauses = 0;
     std::size_t pool_index = 0;
     std::vector<Query> filters;
@@ -415,7 +400,7 @@ class Translator {
       if (!part.positive()) continue;
       if (part.text.empty()) {
         filters.push_back(std::move(part.filter));
-      } else if (relax && !marked_required && part.filter.empty() &&
+      } else if (any_word_form && !marked_required && part.filter.empty() &&
                  ((inner.kind == NodeKind::kTerm && inner.field == nullptr) ||
                   (inner.kind == NodeKind::kAnd && inner.implicit))) {
         // A plain word, or a bracketed group of them ("(Th2)" in a sentence):
@@ -439,9 +424,9 @@ class Translator {
       }
     }
     if (!pooled.queries.empty()) {
-      relaxed_clauses_ = pooled_clauses;
+      any_word_clauses_ = pooled_clauses;
       required.insert(required.begin() + static_cast<std::ptrdiff_t>(pool_index),
-                      combine(Query::OP_OR, pooled.take(relaxed_scales_)));
+                      combine(Query::OP_OR, pooled.take()));
     }
 
     Query must = combine(Query::OP_AND, std::move(required));
@@ -820,10 +805,9 @@ class Translator {
   const QueryParserOptions& options_;
   MatchMode mode_;
   const TermSource* terms_;
-  std::size_t relaxed_clauses_ = 0;
+  std::size_t any_word_clauses_ = 0;
   bool collect_highlights_ = true;
   bool drop_stopwords_ = false;
-  std::map<std::string, double> relaxed_scales_;
   std::vector<std::string> highlight_terms_;
   std::vector<std::string> highlight_stems_;
   std::vector<QueryWord> words_;
@@ -951,25 +935,24 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
   // has an any-word form too, for the match rule (paperdex::MatchRule).
   if (mode == MatchMode::kAllWords && !syntax.has_operators) {
     translator.stop_collecting_highlights();
-    Part relaxed = translator.translate_root(syntax.root, true);
-    parsed.free_text_clauses = translator.relaxed_clauses();
+    Part any_word = translator.translate_root(syntax.root, true);
+    parsed.free_text_clauses = translator.any_word_clauses();
     // A long query's function words say how it is phrased, not what it is
     // about: they would match nearly every paper, and weigh a little in each.
     if (parsed.free_text_clauses > kAllWordsUpTo) {
       translator.drop_stopwords();
       Part content = translator.translate_root(syntax.root, true);
-      if (content.positive() && translator.relaxed_clauses() >= 1) relaxed = std::move(content);
+      if (content.positive() && translator.any_word_clauses() >= 1) any_word = std::move(content);
     }
     if (parsed.free_text_clauses >= 2) {
-      parsed.relaxed = assemble(relaxed);
-      parsed.relaxed_scales = translator.take_relaxed_scales();
+      parsed.any_word = assemble(any_word);
     }
   }
   return parsed;
 }
 
 Xapian::Query QueryParser::parse_filter(std::string_view field_name, std::string_view value) const {
-  const schema::Field* field = schema::find_field(ascii_lowered(field_name));
+  const schema::Field* field = schema::find_field(ascii_lower(field_name));
   if (field == nullptr) throw_unknown_field(field_name, 0);
   QueryNode node;
   node.kind = NodeKind::kTerm;
@@ -985,8 +968,7 @@ Xapian::Query QueryParser::author_filter(std::string_view name) const {
   // As DocumentBuilder writes it (Indexing::kAuthors).
   const std::string normalized = schema::folded_words(analyzer_, analyzer_.prepare(name));
   if (normalized.empty()) {
-    throw QuerySyntaxError(
-        "the author filter has no name; write one, e.g. --author \"Zhida Jiang\"", 0);
+    throw QuerySyntaxError("the author filter has no name; give one, such as \"Zhida Jiang\"", 0);
   }
   return Query(schema::make_term(schema::kAuthorExactPrefix, normalized));
 }

@@ -55,13 +55,10 @@ struct ParsedQuery {
   // free-text words OR-ed instead of AND-ed, filters and exclusions kept.
   // Empty (Xapian::Query()) when it would not differ from `query` (one word,
   // explicit operators, kAnyWord).
-  Xapian::Query relaxed;
+  Xapian::Query any_word;
   // The top-level free-text clauses (words, bracketed groups of words) that
-  // `relaxed` ORs; 0 when there is no relaxed form to build.
+  // `any_word` ORs; 0 when there is no any-word form to build.
   std::size_t free_text_clauses = 0;
-  // The weight factor of each term of `relaxed` that is not 1 (a clause the
-  // query repeats), for explanations.
-  std::map<std::string, double> relaxed_scales;
   // False when the query holds only filters (subject:, year:, id:...): the
   // caller lists every match, newest first.
   bool has_text = false;

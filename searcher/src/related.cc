@@ -1,14 +1,15 @@
 #include "related.h"
 
-#include "paper.h"
-
 #include <optional>
 #include <utility>
+
+#include "paper.h"
 
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/errors.h"
+#include "stopwords.h"
 
 namespace paperdex::detail {
 namespace {
@@ -21,7 +22,8 @@ std::string id_term(const Xapian::Database& db, Xapian::docid paper) {
   return *it;
 }
 
-// Title and abstract stems worth searching for: not numbers or single
+// Title and abstract stems worth searching for: not numbers, function words
+// ("the", "which": they say nothing of what the paper is about) or single
 // letters (two letters stay: acronyms such as "OCS" stem to "oc"), and found
 // in some other paper (a word only this paper has finds nothing).
 class TextTermDecider : public Xapian::ExpandDecider {
@@ -33,7 +35,7 @@ class TextTermDecider : public Xapian::ExpandDecider {
   bool operator()(const std::string& term) const override {
     if (schema::prefix_of(term) != schema::kTextPrefix) return false;
     const std::string_view stem = std::string_view(term).substr(schema::kTextPrefix.size());
-    if (stem.size() < 2 || is_number(stem)) return false;
+    if (stem.size() < 2 || is_number(stem) || is_stopword(stem)) return false;
     return db_.get_termfreq(term) > 1;
   }
 
@@ -69,7 +71,6 @@ RelatedQuery related_query(const Xapian::Database& db, std::string_view id,
     // letting one rare word decide alone.
     const double scale = top > 0 ? it.get_weight() / top : 1.0;
     terms.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(*it), scale);
-    related.scales[*it] = scale;
     related.stems.push_back(
         (*it).substr(schema::kTextPrefix.size()));  // the decider kept text terms
   }

@@ -3,7 +3,6 @@
 // paper's own stems).
 #pragma once
 
-#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,8 +15,6 @@ struct RelatedQuery {
   // The paper's most distinctive title and abstract terms, OR-ed and weighted
   // by distinctiveness, the paper itself excluded.
   Xapian::Query query;
-  // Each term's weight factor in `query` (for --explain).
-  std::map<std::string, double> scales;
   // The stems, for the highlighter.
   std::vector<std::string> stems;
 };

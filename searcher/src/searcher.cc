@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string_view>
 
 #include <xapian.h>
 
@@ -28,44 +29,71 @@
 namespace paperdex {
 namespace {
 
+// What a Xapian error says, without the name of its class: messages are for
+// users of paperdex, who never meet Xapian's types.
+std::string reason(const Xapian::Error& error) {
+  std::string message = error.get_msg();
+  if (const char* context = error.get_error_string(); context != nullptr && *context != '\0') {
+    message += std::string(" (") + context + ")";
+  }
+  return message;
+}
+
+// Calls `attempt` until it returns without Xapian::DatabaseModifiedError: a
+// writer committing while we read can discard the revision we were reading.
+// Between tries, `recover` moves to a revision that exists; after `retries`
+// of them the index is reported as changing too fast (IoError). Every read
+// of the index goes through here, once (Searcher::Impl::guarded).
+template <typename Attempt, typename Recover>
+auto retry_when_modified(const std::string& path, std::string_view doing, int retries,
+                         const Attempt& attempt, const Recover& recover) -> decltype(attempt()) {
+  for (int tried = 0;; ++tried) {
+    try {
+      return attempt();
+    } catch (const Xapian::DatabaseModifiedError&) {
+      if (tried >= retries) {
+        throw IoError("the index at " + path + " kept changing while " + std::string(doing) +
+                      "; try again");
+      }
+      recover();
+    }
+  }
+}
+
 Xapian::Database open_database(const std::string& path) {
   if (!std::filesystem::exists(path)) {
     throw DatabaseNotFoundError("no paperdex index at " + path +
-                                "; build one with: paperdex-index --db " + path + " FILES...");
+                                "; build one there with paperdex-index first");
   }
   Xapian::Database db;
   std::optional<int> version;
-  // A writer committing while we open can discard the revision we started
-  // reading (DatabaseModifiedError): open again, as Searcher::search retries.
-  for (int attempt = 0;; ++attempt) {
-    try {
-      db = Xapian::Database(path);
-      version = schema::stored_schema_version(db);
-      break;
-    } catch (const Xapian::DatabaseModifiedError&) {
-      if (attempt >= 5) {
-        throw IoError("the index at " + path + " kept changing while opening it; try again");
-      }
-    } catch (const Xapian::DatabaseError& error) {
-      throw DatabaseNotFoundError("cannot open the index at " + path + ": " +
-                                  error.get_description() +
-                                  "; check the path or rebuild it with paperdex-index");
-    } catch (const Xapian::NetworkError& error) {
-      throw DatabaseNotFoundError("cannot reach a remote shard of the index at " + path + ": " +
-                                  error.get_description() +
-                                  "; check that its xapian-tcpsrv is running and reachable");
-    }
+  try {
+    // Opening again finds the revision the writer left.
+    retry_when_modified(
+        path, "opening it", 5,
+        [&] {
+          db = Xapian::Database(path);
+          version = schema::stored_schema_version(db);
+        },
+        [] {});
+  } catch (const Xapian::DatabaseError& error) {
+    throw DatabaseNotFoundError("cannot open the index at " + path + ": " + reason(error) +
+                                "; check the path, or rebuild the index with paperdex-index");
+  } catch (const Xapian::NetworkError& error) {
+    throw DatabaseNotFoundError("cannot reach a remote shard of the index at " + path + ": " +
+                                reason(error) +
+                                "; check that its xapian-tcpsrv is running and reachable");
   }
   if (!version) {
     throw SchemaVersionError(path +
-                             " is not a paperdex index (no schema version); build one with"
-                             " paperdex-index --db PATH FILES...");
+                             " is not a paperdex index (no schema version); build one with "
+                             "paperdex-index");
   }
   if (*version != schema::kSchemaVersion) {
     throw SchemaVersionError("the index at " + path + " has schema version " +
                              std::to_string(*version) + " but this paperdex reads version " +
                              std::to_string(schema::kSchemaVersion) +
-                             "; re-index it with paperdex-index into a new --db path");
+                             "; re-index it with this paperdex into a new path");
   }
   return db;
 }
@@ -93,44 +121,26 @@ struct MatchPass {
   Xapian::MSet mset;
   Xapian::doccount matches = 0;  // exact when matches_exact
   bool matches_exact = true;
-  std::map<std::string, std::size_t> subjects;
-  std::map<std::string, std::size_t> years;
+  std::map<std::string, std::size_t> subjects;  // by facet row (SubjectRows)
+  std::map<std::string, std::size_t> years;     // by the year slot's value
 };
 
-}  // namespace
+// The match set of a query (MatchRule) and its papers with every word.
+struct MatchPlan {
+  MatchRule rule = MatchRule::kAsWritten;
+  Xapian::Query matched;    // the match set, filters applied
+  Xapian::Query all_words;  // its papers with every word (== matched for kAllWords)
+};
 
-std::string render_highlights(const HighlightedText& text, const std::string& open,
-                              const std::string& close, bool html_escape) {
-  std::string out;
-  out.reserve(text.text.size() + text.spans.size() * (open.size() + close.size()));
-  const auto append_text = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) {
-      const char c = text.text[i];
-      if (html_escape && c == '<') {
-        out += "&lt;";
-      } else if (html_escape && c == '>') {
-        out += "&gt;";
-      } else if (html_escape && c == '&') {
-        out += "&amp;";
-      } else if (html_escape && c == '"') {
-        out += "&quot;";
-      } else {
-        out.push_back(c);
-      }
-    }
-  };
-  std::size_t pos = 0;
-  for (const auto& [begin, end] : text.spans) {
-    if (begin < pos || end > text.text.size()) continue;
-    append_text(pos, begin);
-    out += open;
-    append_text(begin, end);
-    out += close;
-    pos = end;
-  }
-  append_text(pos, text.text.size());
-  return out;
+// A name's words as one `author:` phrase: they follow each other in one
+// author's name. Quotes in the name would end the phrase; they go.
+std::string author_phrase(const std::string& name) {
+  std::string phrase = "\"";
+  for (const char c : name) phrase.push_back(c == '"' ? ' ' : c);
+  return phrase + "\"";
 }
+
+}  // namespace
 
 struct Searcher::Impl {
   std::string path;
@@ -145,6 +155,30 @@ struct Searcher::Impl {
     sync_facet_table(false);
   }
 
+  // Runs `read` against the index, the one place a Searcher call meets
+  // writers and the network: a writer's commit that discards the revision
+  // being read moves the Searcher to the latest one (reopen) and reads again;
+  // a shard server that closed the connection (it does so to a connection
+  // idle past its idle timeout, 60 s by default) is connected to again, once;
+  // any other Xapian error becomes an IoError saying what `doing` failed.
+  template <typename Read>
+  auto guarded(std::string_view doing, const Read& read) -> decltype(read()) {
+    for (int connection = 0;; ++connection) {
+      try {
+        return retry_when_modified(path, doing, 3, read, [this] { reopen(); });
+      } catch (const Xapian::NetworkError& error) {
+        if (connection >= 1) {
+          throw IoError("a remote shard of the index at " + path + " failed while " +
+                        std::string(doing) + ": " + reason(error) +
+                        "; check that its xapian-tcpsrv is running and reachable");
+        }
+        reconnect();
+      } catch (const Xapian::Error& error) {
+        throw IoError(std::string(doing) + " the index at " + path + " failed: " + reason(error));
+      }
+    }
+  }
+
   // Moves to the latest revision; the facet table follows it.
   void reopen() { sync_facet_table(true); }
 
@@ -156,24 +190,20 @@ struct Searcher::Impl {
 
   // Loads the facet table for the revision `db` shows, after moving `db` to
   // the latest one when `move`. A writer can discard that revision meanwhile
-  // (DatabaseModifiedError, from the reopen or the load; a Xapian type that
-  // must not reach callers): move again and reload, so that the table and the
-  // revision always agree.
+  // (from the reopen or the load): move again and reload, so that the table
+  // and the revision always agree.
   void sync_facet_table(bool move) {
     bool changed = !move;  // a fresh open needs its first table
-    for (int attempt = 0;; ++attempt) {
-      try {
-        if (move) changed = db.reopen() || changed;
-        if (changed) facet_table = detail::FacetTable::load(db);
-        return;
-      } catch (const Xapian::DatabaseModifiedError&) {
-        if (attempt >= 5) {
-          throw IoError("the index at " + path + " kept changing while reading it; try again");
-        }
-        move = true;
-        changed = true;
-      }
-    }
+    retry_when_modified(
+        path, "reading it", 5,
+        [&] {
+          if (move) changed = db.reopen() || changed;
+          if (changed) facet_table = detail::FacetTable::load(db);
+        },
+        [&] {
+          move = true;
+          changed = true;
+        });
   }
 
   // The search's time budget (SearchRequest::time_limit_seconds): each pass
@@ -246,15 +276,21 @@ struct Searcher::Impl {
           pass.mset.get_matches_lower_bound() == pass.mset.get_matches_upper_bound();
       return pass;
     }
-    // Exact totals and facets need every match seen, but not weighed: the
-    // page comes from a pass that may skip what cannot reach it, the counts
-    // from an unweighted, unsorted pass over every match (weighing every
-    // match was two thirds of a query's time; and sorted by value over
-    // remote shards, Xapian 1.4 would count some matches twice).
+    count_facets(query, pass);
+    return pass;
+  }
+
+  // The exact total and the subject and year facets of `query`'s matches.
+  // Exact totals and facets need every match seen, but not weighed: the page
+  // comes from a pass that may skip what cannot reach it, the counts from an
+  // unweighted, unsorted pass over every match (weighing every match was two
+  // thirds of a query's time; and sorted by value over remote shards, Xapian
+  // 1.4 would count some matches twice).
+  void count_facets(const Xapian::Query& query, MatchPass& pass) {
     Xapian::Enquire counter = unweighted(query);
     // The table when there is one; otherwise Xapian's own value-count spies,
     // which remote shard servers know without registration. A slot holds one
-    // value, so the subject spy counts subject lists; they are split below.
+    // value, so the subject spy counts subject lists; they become rows below.
     std::optional<detail::FacetTableSpy> table_spy;
     Xapian::ValueCountMatchSpy subject_spy(schema::kSubjectsSlot);
     Xapian::ValueCountMatchSpy year_spy(schema::kYearSlot);
@@ -271,15 +307,16 @@ struct Searcher::Impl {
     if (table_spy) {
       pass.subjects = table_spy->subject_counts();
       pass.years = table_spy->year_counts();
-    } else {
-      for (auto it = subject_spy.values_begin(); it != subject_spy.values_end(); ++it) {
-        detail::add_list_counts(pass.subjects, *it, it.get_termfreq());
-      }
-      for (auto it = year_spy.values_begin(); it != year_spy.values_end(); ++it) {
-        pass.years[*it] += it.get_termfreq();
-      }
+      return;
     }
-    return pass;
+    std::map<std::string, std::size_t> lists;
+    for (auto it = subject_spy.values_begin(); it != subject_spy.values_end(); ++it) {
+      lists[*it] += it.get_termfreq();
+    }
+    pass.subjects = detail::subject_rows_of_lists(lists);
+    for (auto it = year_spy.values_begin(); it != year_spy.values_end(); ++it) {
+      pass.years[*it] += it.get_termfreq();
+    }
   }
 
   Hit make_hit(const Xapian::MSetIterator& it, const detail::Highlighter& highlighter,
@@ -298,6 +335,14 @@ struct Searcher::Impl {
     return hit;
   }
 
+  // Papers by this author (SearchRequest::authors): the exact name, as the
+  // author facet lists it, or the name's words as `author:` finds them
+  // ("grassl", a family name alone).
+  Xapian::Query author_filter(const std::string& name) const {
+    return Xapian::Query(Xapian::Query::OP_OR, parser.author_filter(name),
+                         parser.parse_filter("author", author_phrase(name)));
+  }
+
   // The request's filters (subject, year, author), AND-ed onto `query`;
   // without cross-lists, the subjects must be the papers' primary ones.
   Xapian::Query filtered(const SearchRequest& request, Xapian::Query query) const {
@@ -306,21 +351,14 @@ struct Searcher::Impl {
     query = add_filters(parser, std::move(query), "year", request.years);
     if (request.authors.empty()) return query;
     std::vector<Xapian::Query> authors;
-    for (const std::string& name : request.authors) authors.push_back(parser.author_filter(name));
+    for (const std::string& name : request.authors) authors.push_back(author_filter(name));
     return Xapian::Query(Xapian::Query::OP_FILTER, query,
                          Xapian::Query(Xapian::Query::OP_OR, authors.begin(), authors.end()));
   }
 
-  // The request's words as parsed, with what the searcher adds for --like.
-  struct Understood {
+  // The request's words as parsed, with what the searcher adds for `like`.
+  detail::ParsedQuery understand(const SearchRequest& request) const {
     detail::ParsedQuery parsed;
-    // What a term's weight is multiplied by in the query: 1 but in "like" queries.
-    detail::TermScale scale = [](const std::string&) { return 1.0; };
-  };
-
-  Understood understand(const SearchRequest& request) const {
-    Understood understood;
-    detail::ParsedQuery& parsed = understood.parsed;
     const bool has_filters =
         !request.subjects.empty() || !request.years.empty() || !request.authors.empty();
     const bool no_words = request.query.find_first_not_of(" \t\r\n") == std::string::npos;
@@ -339,46 +377,33 @@ struct Searcher::Impl {
                          ? related.query
                          : Xapian::Query(Xapian::Query::OP_FILTER, related.query, parsed.query);
       parsed.has_text = true;
-      parsed.relaxed = Xapian::Query();
+      parsed.any_word = Xapian::Query();  // no any-word form
       parsed.free_text_clauses = 0;
       for (std::string& stem : related.stems) parsed.highlight_stems.push_back(std::move(stem));
-      understood.scale = detail::scale_table(std::move(related.scales));
     }
-    return understood;
+    return parsed;
   }
 
-  // The match set of a query (MatchRule) and its papers with every word.
-  struct MatchPlan {
-    MatchRule rule = MatchRule::kAsWritten;
-    Xapian::Query matched;    // the match set, filters applied
-    Xapian::Query all_words;  // its papers with every word (== matched for kAllWords)
-    detail::TermScale scale;  // the weight factors of `matched`'s terms
-  };
-
-  MatchPlan plan_match(const SearchRequest& request, const Understood& understood) {
-    const detail::ParsedQuery& parsed = understood.parsed;
+  // Which papers the query matches (MatchRule): as written, or any word.
+  MatchPlan plan_match(const SearchRequest& request, const detail::ParsedQuery& parsed) {
     MatchPlan plan;
     plan.all_words = filtered(request, parsed.query);
     plan.matched = plan.all_words;
-    plan.scale = understood.scale;
     if (request.match == MatchMode::kAnyWord) {
       plan.rule = MatchRule::kAnyWordRequested;
       return plan;
     }
-    if (parsed.relaxed.empty()) return plan;  // kAsWritten
-    const Xapian::Query any_word = filtered(request, parsed.relaxed);
-    const detail::TermScale any_word_scale = detail::scale_table(parsed.relaxed_scales);
+    if (parsed.any_word.empty()) return plan;  // kAsWritten
+    const Xapian::Query any_word = filtered(request, parsed.any_word);
     if (parsed.free_text_clauses > kAllWordsUpTo) {
       plan.rule = MatchRule::kLongQuery;
       plan.matched = any_word;
-      plan.scale = any_word_scale;
       return plan;
     }
     plan.rule = MatchRule::kShortQuery;
     if (!has_match(plan.all_words)) {
       plan.rule = MatchRule::kNoFullMatch;
       plan.matched = any_word;
-      plan.scale = any_word_scale;
     }
     return plan;
   }
@@ -395,12 +420,25 @@ struct Searcher::Impl {
     return matches;
   }
 
+  // What the result says of the query before any paper is read: how it was
+  // understood and why it matches the set it does.
+  static SearchResult describe(const detail::ParsedQuery& parsed, const MatchPlan& plan) {
+    SearchResult result;
+    result.parsed_query = detail::query_text(plan.matched);
+    result.match_rule = plan.rule;
+    result.match_set = plan.rule == MatchRule::kAsWritten || plan.rule == MatchRule::kShortQuery
+                           ? MatchSet::kAllWords
+                           : MatchSet::kAnyWord;
+    result.notes = parsed.notes;
+    return result;
+  }
+
   void add_hits(SearchResult& result, const Xapian::MSet& mset, const MatchPlan& plan,
                 const SearchRequest& request, const detail::Highlighter& highlighter) {
     for (auto it = mset.begin(); it != mset.end(); ++it) {
       result.hits.push_back(make_hit(it, highlighter, request.snippet_bytes, true));
       if (request.explain) {
-        result.hits.back().explanation = detail::explain_match(db, plan.matched, *it, plan.scale);
+        result.hits.back().explanation = detail::explain_match(db, plan.matched, *it);
       }
     }
   }
@@ -408,8 +446,8 @@ struct Searcher::Impl {
   // The page: the match set's top hits from `offset`. Sets the totals and
   // returns the facet counts of the match set.
   MatchPass fill_page(SearchResult& result, const SearchRequest& request, const MatchPlan& plan,
-                      const Understood& understood, const detail::Highlighter& highlighter) {
-    MatchPass pass = run(plan.matched, understood.parsed.has_text, request.sort,
+                      const detail::ParsedQuery& parsed, const detail::Highlighter& highlighter) {
+    MatchPass pass = run(plan.matched, parsed.has_text, request.sort,
                          static_cast<Xapian::doccount>(request.offset),
                          static_cast<Xapian::doccount>(request.limit), request.facets);
     add_hits(result, pass.mset, plan, request, highlighter);
@@ -419,15 +457,15 @@ struct Searcher::Impl {
       result.all_words_total = result.total;
     } else {
       result.all_words_total = count(plan.all_words, request.facets);
-      mark_partial_hits(result, pass.mset, plan.all_words);
+      mark_hits_with_every_word(result, pass.mset, plan.all_words);
     }
     return pass;
   }
 
   // Hit::matches_all_words for a page of an any-word match set: which of its
   // papers also match the all-words query (one small query over the page).
-  void mark_partial_hits(SearchResult& result, const Xapian::MSet& page,
-                         const Xapian::Query& all_words) {
+  void mark_hits_with_every_word(SearchResult& result, const Xapian::MSet& page,
+                                 const Xapian::Query& all_words) {
     if (result.hits.empty()) return;
     std::vector<Xapian::Query> ids;
     for (const Hit& hit : result.hits)
@@ -443,53 +481,73 @@ struct Searcher::Impl {
     }
   }
 
-  SearchResult search(const SearchRequest& request) {
-    start_budget(request.time_limit_seconds);
-    const Understood understood = understand(request);
-    const detail::ParsedQuery& parsed = understood.parsed;
-    const MatchPlan plan = plan_match(request, understood);
+  void note_time_limit(SearchResult& result, const SearchRequest& request) const {
+    if (!budget.spent) return;
+    result.total_exact = false;
+    result.notes.push_back("the search reached its time limit of " +
+                           format_seconds(request.time_limit_seconds) +
+                           ": the hits are the best found by then, and the total and facets "
+                           "are estimates");
+  }
 
-    SearchResult result;
-    result.parsed_query = plan.matched.get_description();
-    result.match_rule = plan.rule;
-    result.match_set = plan.rule == MatchRule::kAsWritten || plan.rule == MatchRule::kShortQuery
-                           ? MatchSet::kAllWords
-                           : MatchSet::kAnyWord;
-    result.notes = parsed.notes;
-
-    const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems);
-    MatchPass counted = fill_page(result, request, plan, understood, highlighter);
-    if (budget.spent) {
-      result.total_exact = false;
-      result.notes.push_back("the search reached its time limit of " +
-                             format_seconds(request.time_limit_seconds) +
-                             ": the hits are the best found by then, and the total and facets "
-                             "are estimates");
-    }
-    if (request.facets) {
-      result.subject_facets = detail::subject_facet(counted.subjects);
-      result.year_facets = detail::year_facet(counted.years);
-    }
-    if (request.facets && request.author_facet) {
-      // Over the same documents as the other facets.
+  // The facets of the match set: subjects and years from the page's pass,
+  // authors from a pass of their own (over the same documents) when asked.
+  void add_facets(SearchResult& result, const SearchRequest& request, const MatchPlan& plan,
+                  const MatchPass& counted) {
+    if (!request.facets) return;
+    result.subject_facets = detail::subject_facet(counted.subjects);
+    result.year_facets = detail::year_facet(counted.years);
+    if (request.author_facet) {
       result.author_facets =
           detail::author_facet(detail::count_authors(db, plan.matched), analyzer);
     }
-    if ((request.suggest || request.correct) && request.like.empty()) {
-      result.suggestion = detail::spelling_suggestion(db, analyzer, request.query, parsed.words,
-                                                      result.all_words_total);
-      if (request.correct && !result.suggestion.empty()) {
-        SearchRequest corrected = request;
-        corrected.query = result.suggestion;
-        corrected.suggest = false;
-        corrected.correct = false;
-        SearchResult instead = search(corrected);
-        instead.suggestion = std::move(result.suggestion);
-        instead.corrected = true;
-        return instead;
-      }
+  }
+
+  // A note for each SearchRequest::authors name that is no author's whole
+  // name: it matched as name parts, and these are the nearest names.
+  void note_author_names(SearchResult& result, const SearchRequest& request) {
+    for (const std::string& name : request.authors) {
+      if (db.get_termfreq(*parser.author_filter(name).get_terms_begin()) > 0) continue;
+      result.notes.push_back(detail::author_name_note(db, analyzer, name, author_filter(name)));
     }
+  }
+
+  // The search of the spelling correction instead, when asked and there is one.
+  std::optional<SearchResult> search_correction(const SearchRequest& request, SearchResult& result,
+                                                const detail::ParsedQuery& parsed) {
+    if (!(request.suggest || request.correct) || !request.like.empty()) return std::nullopt;
+    result.suggestion = detail::spelling_suggestion(db, analyzer, request.query, parsed.words,
+                                                    result.all_words_total);
+    if (!request.correct || result.suggestion.empty()) return std::nullopt;
+    SearchRequest corrected = request;
+    corrected.query = result.suggestion;
+    corrected.suggest = false;
+    corrected.correct = false;
+    SearchResult instead = search(corrected);
+    instead.suggestion = std::move(result.suggestion);
+    instead.corrected = true;
+    return instead;
+  }
+
+  SearchResult search(const SearchRequest& request) {
+    start_budget(request.time_limit_seconds);
+    const detail::ParsedQuery parsed = understand(request);
+    const MatchPlan plan = plan_match(request, parsed);
+    SearchResult result = describe(parsed, plan);
+    const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems,
+                                          parsed.query);
+    const MatchPass counted = fill_page(result, request, plan, parsed, highlighter);
+    note_time_limit(result, request);
+    add_facets(result, request, plan, counted);
+    note_author_names(result, request);
+    if (std::optional<SearchResult> instead = search_correction(request, result, parsed))
+      return std::move(*instead);
     return result;
+  }
+
+  Paper get(const std::string& id) {
+    const Xapian::docid docid = detail::require_paper(db, id);
+    return detail::paper_from_record(decode_stored_record(db.get_document(docid).get_data()));
   }
 
   IndexInfo index_info() {
@@ -506,29 +564,7 @@ Searcher::Searcher(Searcher&&) noexcept = default;
 Searcher& Searcher::operator=(Searcher&&) noexcept = default;
 
 SearchResult Searcher::search(const SearchRequest& request) {
-  // A writer committing while we read invalidates our snapshot: reopen and retry.
-  for (int attempt = 0;; ++attempt) {
-    try {
-      return impl_->search(request);
-    } catch (const Xapian::DatabaseModifiedError&) {
-      if (attempt >= 3) throw IoError("the index kept changing while searching; try again");
-      impl_->reopen();
-    } catch (const Xapian::NetworkError& error) {
-      // A shard server closes a connection idle for longer than its
-      // --idle-timeout (60 s by default): connect again, once.
-      if (attempt >= 1) {
-        throw IoError("a remote shard of the index at " + impl_->path +
-                      " failed: " + error.get_description() +
-                      "; check that its xapian-tcpsrv is running and reachable");
-      }
-      impl_->reconnect();
-    } catch (const Xapian::DatabaseError& error) {
-      throw IoError("reading the index at " + impl_->path + " failed: " + error.get_description());
-    } catch (const Xapian::Error& error) {
-      throw IoError("searching the index at " + impl_->path +
-                    " failed: " + error.get_description());
-    }
-  }
+  return impl_->guarded("searching", [&] { return impl_->search(request); });
 }
 
 std::size_t Searcher::document_count() const { return impl_->db.get_doccount(); }
@@ -537,36 +573,17 @@ AnalysisVersions Searcher::analysis_versions() const {
   try {
     return {impl_->db.get_metadata(std::string(schema::kAnalysisKey)), analysis_version()};
   } catch (const Xapian::Error& error) {
-    throw IoError("reading the index at " + impl_->path + " failed: " + error.get_description());
+    // const: no reopening; a metadata read does not meet a discarded revision.
+    throw IoError("reading the index at " + impl_->path + " failed: " + reason(error));
   }
 }
 
 Paper Searcher::get(const std::string& id) {
-  for (int attempt = 0;; ++attempt) {
-    try {
-      const Xapian::docid docid = detail::require_paper(impl_->db, id);
-      return detail::paper_from_record(
-          decode_stored_record(impl_->db.get_document(docid).get_data()));
-    } catch (const Xapian::DatabaseModifiedError&) {
-      if (attempt >= 3) throw IoError("the index kept changing while reading it; try again");
-      impl_->reopen();
-    } catch (const Xapian::DatabaseError& error) {
-      throw IoError("reading the index at " + impl_->path + " failed: " + error.get_description());
-    }
-  }
+  return impl_->guarded("reading", [&] { return impl_->get(id); });
 }
 
 IndexInfo Searcher::index_info() {
-  for (int attempt = 0;; ++attempt) {
-    try {
-      return impl_->index_info();
-    } catch (const Xapian::DatabaseModifiedError&) {
-      if (attempt >= 3) throw IoError("the index kept changing while reading it; try again");
-      impl_->reopen();
-    } catch (const Xapian::DatabaseError& error) {
-      throw IoError("reading the index at " + impl_->path + " failed: " + error.get_description());
-    }
-  }
+  return impl_->guarded("reading", [&] { return impl_->index_info(); });
 }
 
 }  // namespace paperdex

@@ -1,6 +1,11 @@
 #include "spelling.h"
 
 #include <algorithm>
+#include <map>
+
+#include "facets.h"
+#include "query_lexer.h"
+#include "ranking.h"
 
 #include "paperdex/common/schema.h"
 #include "paperdex/common/utf8.h"
@@ -75,6 +80,100 @@ std::string spelling_suggestion(const Xapian::Database& db, const Analyzer& anal
     limit = replacement.begin;
   }
   return suggestion;
+}
+
+namespace {
+
+// How many names an author note suggests.
+constexpr std::size_t kNearestNames = 3;
+
+std::vector<std::string> folded_words(const Analyzer& analyzer, std::string_view name) {
+  std::vector<std::string> words;
+  for (const Token& token : analyzer.tokenize(analyzer.prepare(name))) words.push_back(token.term);
+  return words;
+}
+
+// True when `words` occur in `name`'s words one after another.
+bool contains_words(const std::vector<std::string>& name, const std::vector<std::string>& words) {
+  if (words.empty()) return false;
+  return std::search(name.begin(), name.end(), words.begin(), words.end()) != name.end();
+}
+
+// The author-name word of the index nearest to `word` (a typo's
+// correction): within two edits, the commonest of the nearest; "" when none.
+// Only words with the same first letter are read, a small slice of them.
+std::string nearest_name_word(const Xapian::Database& db, const std::string& word) {
+  if (word.empty()) return {};
+  const std::string prefix = std::string(schema::kAuthorPrefix) + word.front();
+  std::string best;
+  std::size_t best_distance = word.size() <= 4 ? 1 : 2;
+  Xapian::doccount best_papers = 0;
+  for (auto it = db.allterms_begin(prefix); it != db.allterms_end(prefix); ++it) {
+    const std::string candidate = (*it).substr(schema::kAuthorPrefix.size());
+    const std::size_t distance = edit_distance(word, candidate);
+    if (distance > best_distance) continue;
+    if (distance < best_distance || it.get_termfreq() > best_papers || best.empty()) {
+      best = candidate;
+      best_distance = distance;
+      best_papers = it.get_termfreq();
+    }
+  }
+  return best;
+}
+
+// The authors of `query`'s papers whose names hold `words`, most papers first.
+std::vector<FacetCount> names_with(const Xapian::Database& db, const Analyzer& analyzer,
+                                   const Xapian::Query& query,
+                                   const std::vector<std::string>& words) {
+  std::vector<FacetCount> names;
+  for (FacetCount& author : author_facet(count_authors(db, query), analyzer)) {
+    if (contains_words(folded_words(analyzer, author.value), words)) {
+      names.push_back(std::move(author));
+    }
+  }
+  return names;
+}
+
+std::string name_list(const std::vector<FacetCount>& names) {
+  if (names.empty()) return "; no name is near it";
+  std::string list = "; nearest names: ";
+  for (std::size_t i = 0; i < names.size() && i < kNearestNames; ++i) {
+    if (i > 0) list += ", ";
+    list += names[i].value + " (" + std::to_string(names[i].count) + ")";
+  }
+  return list;
+}
+
+}  // namespace
+
+std::string author_name_note(const Xapian::Database& db, const Analyzer& analyzer,
+                             const std::string& name, const Xapian::Query& matched) {
+  const std::vector<std::string> words = folded_words(analyzer, name);
+  Xapian::Enquire enquire(db);
+  enquire.set_query(unweighted_match(matched));
+  enquire.set_weighting_scheme(Xapian::BoolWeight());
+  const Xapian::doccount papers = enquire.get_mset(0, 0, db.get_doccount()).get_matches_estimated();
+  const std::string quoted = "author '" + name + "': ";
+  if (papers > 0) {
+    return quoted + "no author has exactly this name; " + std::to_string(papers) +
+           (papers == 1 ? " paper has" : " papers have") + " an author whose name contains it" +
+           name_list(names_with(db, analyzer, matched, words));
+  }
+  // A typo: each word's nearest author-name word, and the names that hold them.
+  std::vector<std::string> corrected;
+  std::vector<Xapian::Query> terms;
+  for (const std::string& word : words) {
+    std::string nearest = nearest_name_word(db, word);
+    if (nearest.empty()) break;
+    terms.emplace_back(schema::make_term(schema::kAuthorPrefix, nearest));
+    corrected.push_back(std::move(nearest));
+  }
+  std::vector<FacetCount> names;
+  if (!words.empty() && corrected.size() == words.size()) {
+    names = names_with(db, analyzer,
+                       Xapian::Query(Xapian::Query::OP_AND, terms.begin(), terms.end()), corrected);
+  }
+  return quoted + "no author has this name or a name containing it" + name_list(names);
 }
 
 }  // namespace paperdex::detail

@@ -22,4 +22,16 @@ std::string spelling_suggestion(const Xapian::Database& db, const Analyzer& anal
                                 std::string_view query, const std::vector<QueryWord>& words,
                                 std::size_t matches);
 
+// The SearchResult note for an author filter `name` that is no author's whole
+// name (no exact-name term in the index): how it matched instead (`matched`:
+// the filter, which also takes the name's words as `author:` does) and the
+// nearest whole names, with their papers:
+//   author 'grassl': no author has exactly this name; 12 papers have an
+//   author whose name contains it; nearest names: Markus Grassl (12), ...
+//   author 'grasl': no author has this name or a name containing it;
+//   nearest names: Markus Grassl (12)
+// ("; nearest names: ..." becomes "; no name is near it" when there is none).
+std::string author_name_note(const Xapian::Database& db, const Analyzer& analyzer,
+                             const std::string& name, const Xapian::Query& matched);
+
 }  // namespace paperdex::detail

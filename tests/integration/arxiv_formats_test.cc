@@ -1,8 +1,11 @@
 // Real arXiv metadata in every format (../shared/data): one document per
-// paper, facet counts equal to an independent count of the XML, and a known
+// paper, facet counts equal to an independent count of the XML (subjects by
+// the taxonomy's rows: cs.IT and math.IT are one), and a known
 // title from each format found. Skipped, with a warning, without ../shared.
 #include <zlib.h>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <set>
@@ -11,7 +14,8 @@
 #include <xapian.h>
 #include <catch2/catch.hpp>
 
-#include "paperdex/indexer/index_run.h"
+#include "index_test_support.h"
+#include "paperdex/common/taxonomy.h"
 #include "paperdex/searcher.h"
 #include "test_support.h"
 
@@ -45,15 +49,43 @@ std::vector<std::string> elements(std::string_view block, const std::string& tag
   return found;
 }
 
-// Independent counts of the harvest: distinct ids, categories, first-version years.
+// Independent counts of the harvest: distinct ids, subject facet rows,
+// first-version years.
 struct HarvestCounts {
   std::set<std::string> ids;
   std::map<std::string, std::size_t> subjects;
   std::map<std::string, std::size_t> years;
 };
 
+// The subject facet's rows as the taxonomy defines them: one per canonical
+// category id, counting each paper its drill-down (the subject filter's XC
+// terms: a category and its archive, lower-cased) finds.
+std::map<std::string, std::size_t> subject_rows(
+    const std::vector<std::vector<std::string>>& papers) {
+  std::set<std::string> rows;
+  for (const auto& categories : papers) {
+    for (const std::string& category : categories)
+      rows.insert(paperdex::taxonomy::canonical_id(category));
+  }
+  std::map<std::string, std::size_t> counts;
+  for (const std::string& row : rows) {
+    const std::vector<std::string> wanted = paperdex::taxonomy::subject_values(row);
+    for (const auto& categories : papers) {
+      const bool found = std::any_of(categories.begin(), categories.end(), [&](std::string c) {
+        for (char& ch : c) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        const std::string archive = c.substr(0, c.find('.'));
+        return std::find(wanted.begin(), wanted.end(), c) != wanted.end() ||
+               std::find(wanted.begin(), wanted.end(), archive) != wanted.end();
+      });
+      if (found) ++counts[row];
+    }
+  }
+  return counts;
+}
+
 HarvestCounts count_harvest(const fs::path& dir) {
   HarvestCounts counts;
+  std::vector<std::vector<std::string>> papers;  // categories of each
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string xml = gunzip(entry.path());
     for (std::size_t at = xml.find("<record>"); at != std::string::npos;
@@ -61,10 +93,12 @@ HarvestCounts count_harvest(const fs::path& dir) {
       const std::string_view record(xml.data() + at, xml.find("</record>", at) - at);
       if (!counts.ids.insert(elements(record, "id").at(0)).second) continue;
       std::istringstream categories(elements(record, "categories").at(0));
-      for (std::string category; categories >> category;) ++counts.subjects[category];
+      papers.emplace_back();
+      for (std::string category; categories >> category;) papers.back().push_back(category);
       ++counts.years[elements(record, "created").at(0).substr(0, 4)];
     }
   }
+  counts.subjects = subject_rows(papers);
   return counts;
 }
 
@@ -75,14 +109,7 @@ std::map<std::string, std::size_t> as_map(const std::vector<paperdex::FacetCount
 }
 
 int index_into(const std::string& db, const std::vector<std::string>& inputs, std::string& log) {
-  paperdex::IndexRunOptions options;
-  options.db_path = db;
-  options.inputs = inputs;
-  options.progress = paperdex::ProgressStyle::kNone;
-  std::ostringstream out, err;
-  const int status = paperdex::run_index(options, out, err);
-  log = out.str() + err.str();
-  return status;
+  return paperdex::test::index_files(db, inputs, &log);
 }
 
 }  // namespace
@@ -184,11 +211,10 @@ TEST_CASE("an author page's paper joins its arXiv record, in one index and in sh
     paperdex::IndexRunOptions options;
     options.db_path = (dir / (shards ? "sharded" : "single")).string();
     options.inputs = {(dir / "snapshot.jsonl").string(), (dir / "page.txt").string()};
-    options.progress = paperdex::ProgressStyle::kNone;
     options.jobs = 2;
     options.keep_shards = shards;
     std::ostringstream out, err;
-    REQUIRE(paperdex::run_index(options, out, err) == 0);
+    REQUIRE(paperdex::test::run_indexer(options, out, err) == 0);
     INFO(out.str() + err.str());
 
     paperdex::Searcher searcher(options.db_path);
@@ -213,10 +239,9 @@ TEST_CASE("the spelling table counts papers through updates and deletions", "[fo
   paperdex::IndexRunOptions options;
   options.db_path = (dir / "index").string();
   options.inputs = {(dir / "snapshot.jsonl").string()};
-  options.progress = paperdex::ProgressStyle::kNone;
   const auto index = [&] {
     std::ostringstream out, err;
-    REQUIRE(paperdex::run_index(options, out, err) == 0);
+    REQUIRE(paperdex::test::run_indexer(options, out, err) == 0);
   };
   const auto frequency = [&](const std::string& word) -> Xapian::doccount {
     const Xapian::Database db(options.db_path);
@@ -253,7 +278,7 @@ TEST_CASE("the spelling table counts papers through updates and deletions", "[fo
     bulk.db_path = (dir / "bulk").string();
     bulk.inputs = {(dir / "both.jsonl").string()};
     std::ostringstream out, err;
-    REQUIRE(paperdex::run_index(bulk, out, err) == 0);
+    REQUIRE(paperdex::test::run_indexer(bulk, out, err) == 0);
     const Xapian::Database db(bulk.db_path);
     for (const auto& [word, expected] :
          {std::pair{"quokkaword", 0}, std::pair{"wallabyword", 1}, std::pair{"sharedword", 1}}) {

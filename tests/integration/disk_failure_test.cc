@@ -70,25 +70,15 @@ class TmpfsMount {
 // title has `marker`, and every paper a word of its own so the index grows.
 void write_snapshot(const std::filesystem::path& path, const std::string& prefix, int count,
                     const std::string& marker) {
-  static const char* const kWords[] = {
-      "graph",  "network", "learning", "optical", "switch",   "quantum", "kernel",   "sparse",
-      "random", "theorem", "protocol", "latency", "compiler", "cache",   "wireless", "proof"};
-  std::mt19937 random(7);
-  std::ofstream out(path);
-  for (int i = 0; i < count; ++i) {
-    std::string title = marker, abstract;
-    for (int w = 0; w < 5; ++w) title += std::string(" ") + kWords[random() % 16];
-    for (int w = 0; w < 120; ++w) {
-      abstract += std::string(w ? " " : "") + kWords[random() % 16];
-      if (w % 10 == 0) abstract += " " + prefix.substr(0, 2) + "word" + std::to_string(i * 13 + w);
-    }
-    char id[32];
-    std::snprintf(id, sizeof id, "%s.%05d", prefix.c_str(), i + 1);
-    out << R"({"id":")" << id << R"(","authors":"A. Author and B. Writer","title":")" << title
-        << R"(","categories":"cs.DS cs.NI","abstract":")" << abstract
-        << R"(","versions":[{"version":"v1","created":"Mon, 5 Jan 2015 10:00:00 GMT"}],)"
-        << R"("update_date":"2015-01-06"})" << '\n';
-  }
+  paperdex::test::SnapshotSpec spec;
+  spec.id_prefix = prefix;
+  spec.count = count;
+  spec.seed = 7;
+  spec.title_marker = marker;
+  spec.title_words = 5;
+  spec.abstract_words = 120;
+  spec.words_of_its_own = true;
+  paperdex::test::write_snapshot(path, spec);
 }
 
 struct IndexRun {
@@ -122,6 +112,21 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// The run could not proceed (exit 2) and said so naming the index and `why`.
+void check_stopped(const IndexRun& run, const std::string& db, const std::string& why) {
+  CHECK(run.status == 2);
+  CHECK(contains(run.messages, db));
+  CHECK(contains(run.messages, why));
+}
+
+// Without the tmpfs the test cannot run: it says why and passes untested.
+bool skipped_without(const TmpfsMount& fs) {
+  if (fs.mounted()) return false;
+  WARN("SKIPPED: cannot mount a small tmpfs (" << fs.why_not() << ")");
+  SUCCEED();
+  return true;
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -136,11 +141,7 @@ TEST_CASE(
   write_snapshot(small, "1401", kSmall, "zebrafish");
   write_snapshot(big, "1501", kBig, "okapi");
   TmpfsMount fs(dir / "fs", "2m");
-  if (!fs.mounted()) {
-    WARN("SKIPPED: cannot mount a small tmpfs (" << fs.why_not() << ")");
-    SUCCEED();
-    return;
-  }
+  if (skipped_without(fs)) return;
   const std::string db = (dir / "fs" / "index").string();
 
   const IndexRun first = index(db, small);
@@ -150,9 +151,7 @@ TEST_CASE(
 
   const IndexRun full = index(db, big);
   INFO("the run on a full disk said: " << full.messages);
-  CHECK(full.status == 2);
-  CHECK(contains(full.messages, db));
-  CHECK(contains(full.messages, "disk is full"));
+  check_stopped(full, db, "disk is full");
 
   // Every paper of the first run is still there and found.
   const long after_failure = documents(db);
@@ -178,18 +177,12 @@ TEST_CASE(
   const auto big = dir / "big.jsonl";
   write_snapshot(big, "1501", kBig, "okapi");
   TmpfsMount fs(dir / "fs", "2m");
-  if (!fs.mounted()) {
-    WARN("SKIPPED: cannot mount a small tmpfs (" << fs.why_not() << ")");
-    SUCCEED();
-    return;
-  }
+  if (skipped_without(fs)) return;
   const std::string db = (dir / "fs" / "index").string();
 
   const IndexRun full = index(db, big);
   INFO("the build on a full disk said: " << full.messages);
-  CHECK(full.status == 2);
-  CHECK(contains(full.messages, db));
-  CHECK(contains(full.messages, "disk is full"));
+  check_stopped(full, db, "disk is full");
   // The index opens, with at most the batches committed before the disk filled.
   const long after_failure = documents(db);
   CHECK(after_failure >= 0);
@@ -218,21 +211,15 @@ TEST_CASE(
   write_snapshot(small, "1401", kSmall, "zebrafish");
   write_snapshot(more, "1501", 25, "okapi");
   TmpfsMount fs(dir / "fs", "64m");
-  if (!fs.mounted()) {
-    WARN("SKIPPED: cannot mount a small tmpfs (" << fs.why_not() << ")");
-    SUCCEED();
-    return;
-  }
+  if (skipped_without(fs)) return;
   const std::string db = (dir / "fs" / "index").string();
   REQUIRE(index(db, small).status == 0);
 
   REQUIRE(fs.remount(MS_RDONLY, ""));
   const IndexRun refused = index(db, more);
   INFO("the run on a read-only index said: " << refused.messages);
-  CHECK(refused.status == 2);
-  CHECK(contains(refused.messages, db));
-  CHECK(contains(refused.messages, "read-only"));
-  CHECK_FALSE(contains(refused.messages, "locked by another indexer"));
+  check_stopped(refused, db, "read-only");
+  CHECK_FALSE(contains(refused.messages, "locked by another writer"));
 
   // Searching needs no write access.
   CHECK(documents(db) == kSmall);

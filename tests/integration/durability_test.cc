@@ -27,22 +27,9 @@ using namespace std::chrono_literals;
 
 // Writes `count` distinct papers in the arXiv snapshot format.
 void write_snapshot(const std::filesystem::path& path, int count) {
-  static const char* const kWords[] = {
-      "graph",  "network", "learning", "optical", "switch",   "quantum", "kernel",   "sparse",
-      "random", "theorem", "protocol", "latency", "compiler", "cache",   "wireless", "proof"};
-  std::mt19937 random(42);
-  std::ofstream out(path);
-  for (int i = 0; i < count; ++i) {
-    std::string title, abstract;
-    for (int w = 0; w < 6; ++w) title += std::string(w ? " " : "") + kWords[random() % 16];
-    for (int w = 0; w < 80; ++w) abstract += std::string(w ? " " : "") + kWords[random() % 16];
-    char id[32];
-    std::snprintf(id, sizeof id, "1501.%05d", i + 1);
-    out << R"({"id":")" << id << R"(","authors":"A. Author and B. Writer","title":")" << title
-        << R"(","categories":"cs.DS cs.NI","abstract":")" << abstract
-        << R"(","versions":[{"version":"v1","created":"Mon, 5 Jan 2015 10:00:00 GMT"}],)"
-        << R"("update_date":"2015-01-06"})" << '\n';
-  }
+  paperdex::test::SnapshotSpec spec;
+  spec.count = count;
+  paperdex::test::write_snapshot(path, spec);
 }
 
 pid_t spawn(const std::vector<std::string>& args) {
@@ -142,7 +129,8 @@ TEST_CASE("a second indexer is told the database is locked", "[durability]") {
     CHECK(WEXITSTATUS(status) == 2);
     std::ifstream in(log);
     const std::string message((std::istreambuf_iterator<char>(in)), {});
-    CHECK(message.find("locked by another indexer") != std::string::npos);
+    CHECK(message.find("locked by another writer") != std::string::npos);
+    CHECK(message.find("run it again with --wait") != std::string::npos);
   }
   SECTION("--wait waits for the lock instead") {
     std::thread holder_thread;

@@ -11,7 +11,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "paperdex/indexer/index_run.h"
+#include "index_test_support.h"
 #include "paperdex/searcher.h"
 #include "test_support.h"
 
@@ -60,16 +60,7 @@ bool has_terminal_controls(const std::string& text) {
   return false;
 }
 
-int index_files(const std::string& db, const std::vector<std::string>& inputs, std::string* log) {
-  paperdex::IndexRunOptions options;
-  options.db_path = db;
-  options.inputs = inputs;
-  options.progress = paperdex::ProgressStyle::kNone;
-  std::ostringstream out, err;
-  const int status = paperdex::run_index(options, out, err);
-  if (log) *log = out.str() + err.str();
-  return status;
-}
+using paperdex::test::index_files;
 
 // An index of three papers, one of them with a title made to attack a terminal.
 class HostileIndex {
@@ -162,7 +153,7 @@ TEST_CASE("output that cannot be written is an error, not a silent success", "[h
   TempDir dir;
   const auto corpus = dir / "one.jsonl";
   write_file(corpus, snapshot_line("1501.00009", "One paper") + "\n");
-  run = run_command(kIndexBin + " -q --db " + quote((dir / "index").string()) + " " +
+  run = run_command(kIndexBin + " --db " + quote((dir / "index").string()) + " " +
                     quote(corpus.string()) + " 2>&1 >/dev/full");
   CHECK(run.status == 2);
   CHECK(contains(run.out, "cannot write the summary to standard output: No space left on device"));
@@ -242,7 +233,8 @@ TEST_CASE("over-long lines are refused while read, and the lines after them stil
                       snapshot_line("1501.00022", "Huge", std::string(17 << 20, 'x')) + "\n" +
                       snapshot_line("1501.00023", "After") + "\n");
   std::string log;
-  CHECK(index_files((dir / "big-index").string(), {big.string()}, &log) == paperdex::kExitSkipped);
+  CHECK(index_files((dir / "big-index").string(), {big.string()}, &log) ==
+        paperdex::cli::kExitSkipped);
   CHECK(contains(log, big.string() + ":2: a line longer than 16 MiB"));
   CHECK(paperdex::Searcher((dir / "big-index").string()).document_count() == 2);
 }
@@ -259,7 +251,7 @@ TEST_CASE("fields over their limits are cut with a message naming file, line and
                          snapshot_line("1501.00032", title, abstract) + "\n");
   std::string log;
   const std::string db = (dir / "index").string();
-  CHECK(index_files(db, {corpus.string()}, &log) == paperdex::kExitSkipped);
+  CHECK(index_files(db, {corpus.string()}, &log) == paperdex::cli::kExitSkipped);
   CHECK(contains(log, corpus.string() + ":2: title: 5,00"));  // trimmed: 5,007 or 5,008
   CHECK(contains(log, "bytes, cut to at most 4,096 (truncated)"));
   CHECK(contains(log, corpus.string() + ":2: abstract: 100,00"));
@@ -299,7 +291,7 @@ TEST_CASE("a JSON array of snapshot records is read element by element", "[hosti
                            snapshot_line("1501.00052", "Second \\\"quoted\\\" \\\\") + "\n]\n");
   std::string log;
   const std::string db = (dir / "index").string();
-  CHECK(index_files(db, {document.string()}, &log) == paperdex::kExitSkipped);
+  CHECK(index_files(db, {document.string()}, &log) == paperdex::cli::kExitSkipped);
   CHECK(contains(log, document.string() + ":3: \"id\" is not a string"));
   // One problem for the one bad element: not one per line.
   CHECK(std::count(log.begin(), log.end(), '\n') == 1 + 10);  // the summary's 10 lines
@@ -310,7 +302,7 @@ TEST_CASE("a JSON array of snapshot records is read element by element", "[hosti
   write_file(broken, "[\n" + snapshot_line("1501.00061", "Kept") + ",\n" +
                          snapshot_line("1501.00062", "Cut off").substr(0, 30));
   CHECK(index_files((dir / "broken-index").string(), {broken.string()}, &log) ==
-        paperdex::kExitSkipped);
+        paperdex::cli::kExitSkipped);
   CHECK(contains(log, broken.string() + ":3: the file ends inside the JSON array"));
   CHECK(paperdex::Searcher((dir / "broken-index").string()).document_count() == 1);
 }

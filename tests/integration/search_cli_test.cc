@@ -1,8 +1,10 @@
 // paperdex-search as a researcher uses it, on the whole default corpus
 // (author pages and the real arXiv slice in corpus/): related papers, explain,
 // spelling suggestions, sorting and paging, every output format, facets,
-// fields, the author facet and its drill-down, --stats, and the query
-// language's newer parts through the command line.
+// fields, the author facet and its drill-down, --stats, the query
+// language's newer parts through the command line, the whole stored paper
+// (--show, every --fields field), JSON's plain text with highlight spans,
+// facet buckets, --limit 0 counts, --version and PAPERDEX_DB.
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -19,9 +21,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "index_test_support.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
-#include "paperdex/indexer/index_run.h"
 #include "paperdex/searcher.h"
 #include "test_support.h"
 
@@ -51,9 +53,8 @@ class CorpusIndex {
     paperdex::IndexRunOptions options;
     options.db_path = path();
     options.inputs = {(paperdex::test::source_dir() / "corpus").string()};
-    options.progress = paperdex::ProgressStyle::kNone;
     std::ostringstream out, err;
-    status_ = paperdex::run_index(options, out, err);
+    status_ = paperdex::test::run_indexer(options, out, err);
     summary_ = out.str() + err.str();
   }
   TempDir dir_;
@@ -138,7 +139,16 @@ TEST_CASE("paperdex-search --like lists papers similar to one paper, never the p
 TEST_CASE("paperdex-search --explain shows the parsed query and what each term added to each score",
           "[cli]") {
   const Json json = search_json("--explain --limit 5 " + quote("optical circuit switch"));
-  CHECK(contains(json["explain"]["parsed_query"].get<std::string>(), "Toptic"));
+  // The parsed query is the library's, as it gives it.
+  paperdex::SearchRequest request;
+  request.query = "optical circuit switch";
+  request.explain = true;
+  const std::string parsed =
+      paperdex::Searcher(CorpusIndex::get().path()).search(request).parsed_query;
+  REQUIRE_FALSE(parsed.empty());
+  CHECK(json["explain"]["parsed_query"] == parsed);
+  // In the query language, as a user could type it again.
+  CHECK(parsed == "text:optic AND text:circuit AND text:switch");
   REQUIRE(json["hits"].size() == 5);
   for (const Json& hit : json["hits"]) {
     INFO(hit["id"]);
@@ -169,7 +179,7 @@ TEST_CASE("paperdex-search --explain shows the parsed query and what each term a
 
   const RunOutput text = search("--explain --limit 2 " + quote("optical circuit switch"));
   REQUIRE(text.status == 0);
-  CHECK(contains(text.out, "Query: Query("));
+  CHECK(contains(text.out, "Query: " + parsed));
   CHECK(contains(text.out, "score "));
   CHECK(contains(text.out, " = "));
   CHECK(contains(text.out, "text:optic "));
@@ -246,8 +256,8 @@ TEST_CASE("each output format carries the same hits", "[cli]") {
   for (const char* key : {"query", "total", "total_exact", "hits", "facets", "suggestion"}) {
     CHECK(json.contains(key));
   }
-  CHECK(json["facets"].contains("subject"));
-  CHECK(json["facets"].contains("year"));
+  CHECK(json["facets"]["subjects"].is_array());
+  CHECK(json["facets"]["years"].is_array());
   CHECK(search("--json " + query).out == search("--format json " + query).out);
 
   const RunOutput jsonl = search("--format jsonl " + query);
@@ -323,10 +333,10 @@ TEST_CASE("paperdex-search --facets N shows the top N values, and 0 hides them",
   REQUIRE(three.status == 0);
   CHECK(contains(three.out, "Subjects (top 3 of "));
   const Json json = search_json("--facets 2 " + quote("quantum"));
-  CHECK(json["facets"]["subject"].size() == 2);
-  CHECK(json["facets"]["year"].size() == 2);
+  CHECK(json["facets"]["subjects"].size() == 2);
+  CHECK(json["facets"]["years"].size() == 2);
   // Without --facets, JSON has every value.
-  CHECK(search_json(quote("quantum"))["facets"]["subject"].size() > 2);
+  CHECK(search_json(quote("quantum"))["facets"]["subjects"].size() > 2);
   const RunOutput none = search("--facets 0 " + quote("quantum"));
   CHECK_FALSE(contains(none.out, "Subjects"));
   CHECK_FALSE(contains(none.out, "Years"));
@@ -347,16 +357,16 @@ TEST_CASE("paperdex-search --fields chooses what each hit shows", "[cli]") {
   CHECK_FALSE(contains(text.out, "score "));
   const RunOutput bad = search("--fields id,colour x 2>&1");
   CHECK(bad.status == 2);
-  CHECK(contains(bad.out, "--fields takes a comma-separated list of: id, title"));
+  CHECK(contains(bad.out, "--fields: no field 'colour'; the fields are id, title"));
 }
 
 TEST_CASE("the author facet lists who works on a topic, and --author drills down", "[cli]") {
   const Json json = search_json("--facet author " + quote("optical circuit switch"));
-  REQUIRE(json["facets"].contains("author"));
-  const Json& authors = json["facets"]["author"];
+  REQUIRE(json["facets"].contains("authors"));
+  const Json& authors = json["facets"]["authors"];
   REQUIRE_FALSE(authors.empty());
-  const std::string top = authors.begin().key();
-  const int papers = authors.begin().value();
+  const std::string top = authors[0]["value"];
+  const int papers = authors[0]["count"];
   CHECK(papers >= 2);
   // Drilling down keeps exactly that author's matching papers.
   const Json drilled =
@@ -398,7 +408,11 @@ TEST_CASE("paperdex-search --stats describes the index", "[cli]") {
   CHECK(json["last_year"].get<int>() >= json["first_year"].get<int>());
   CHECK(json["schema_version"] == paperdex::schema::kSchemaVersion);
   CHECK(json["last_update"].get<std::string>().size() == 20);  // 2026-01-02T03:04:05Z
-  CHECK(json["subjects"]["cs.NI"].get<int>() >= 9);
+  const auto cs_ni = std::find_if(json["subjects"].begin(), json["subjects"].end(),
+                                  [](const Json& bucket) { return bucket["value"] == "cs.NI"; });
+  REQUIRE(cs_ni != json["subjects"].end());
+  CHECK((*cs_ni)["count"].get<int>() >= 9);
+  CHECK((*cs_ni)["name"] == "Networking and Internet Architecture");
   CHECK(json["subject_count"] == json["subjects"].size());
   CHECK(json["analysis"] == paperdex::analysis_version());
 }
@@ -408,9 +422,8 @@ TEST_CASE("an index built with another ICU is searched with a warning", "[cli]")
   paperdex::IndexRunOptions options;
   options.db_path = (dir / "index").string();
   options.inputs = {(paperdex::test::source_dir() / "corpus" / "author-pages").string()};
-  options.progress = paperdex::ProgressStyle::kNone;
   std::ostringstream out, err;
-  REQUIRE(paperdex::run_index(options, out, err) == 0);
+  REQUIRE(paperdex::test::run_indexer(options, out, err) == 0);
   CHECK(err.str().find("warning") == std::string::npos);
   const std::string search_command = std::string(PAPERDEX_SEARCH_BIN) + " --db " +
                                      quote(options.db_path) + " --format json ocs 2>&1";
@@ -433,7 +446,7 @@ TEST_CASE("an index built with another ICU is searched with a warning", "[cli]")
   // Adding papers to it says so too, and adds them.
   options.incremental = true;
   std::ostringstream out2, err2;
-  CHECK(paperdex::run_index(options, out2, err2) == 0);
+  CHECK(paperdex::test::run_indexer(options, out2, err2) == 0);
   CHECK(contains(err2.str(), "paperdex-index: warning: " + options.db_path +
                                  " was built with ICU 1.0, Unicode 1.0"));
 }
@@ -452,7 +465,8 @@ TEST_CASE("the newer query language works end to end", "[cli]") {
   const Json wildcard = search_json("--limit 3 " + quote("optimiz*"));
   REQUIRE(wildcard["hits"].size() == 3);
   for (const Json& hit : wildcard["hits"]) {
-    std::string text = hit["title"].get<std::string>() + hit["snippet"].get<std::string>();
+    std::string text =
+        hit["title_highlighted"].get<std::string>() + hit["snippet_highlighted"].get<std::string>();
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     CHECK(contains(text, "<b>optim"));
@@ -505,7 +519,8 @@ TEST_CASE("a hyphenated word and its joined spelling find each other, highlighte
     const Json result = search_json("--limit 100 " + quote(query));
     bool hyphenated = false, joined = false;
     for (const Json& hit : result["hits"]) {
-      std::string text = hit["title"].get<std::string>() + " " + hit["snippet"].get<std::string>();
+      std::string text = hit["title_highlighted"].get<std::string>() + " " +
+                         hit["snippet_highlighted"].get<std::string>();
       std::transform(text.begin(), text.end(), text.begin(),
                      [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
       if (contains(text, "<b>trade</b>-<b>off")) hyphenated = true;
@@ -525,8 +540,8 @@ TEST_CASE("a hyphenated word and its joined spelling find each other, highlighte
   const Json phrase = search_json("--limit 100 " + quote("\"tradeoff between\""));
   bool phrase_hyphenated = false, phrase_joined = false;
   for (const Json& hit : phrase["hits"]) {
+    // Plain text: no markers to take out.
     std::string text = hit["title"].get<std::string>() + " " + hit["snippet"].get<std::string>();
-    text = std::regex_replace(text, std::regex("</?b>"), "");
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (std::regex_search(text, std::regex("trade-offs? between"))) phrase_hyphenated = true;
@@ -548,8 +563,8 @@ TEST_CASE("a Greek letter and its name find the same papers", "[cli]") {
   CHECK(ids_of(letter) == ids_of(name));
   bool letter_marked = false, name_marked = false;
   for (const Json& hit : name["hits"]) {
-    const std::string text =
-        hit["title"].get<std::string>() + " " + hit["snippet"].get<std::string>();
+    const std::string text = hit["title_highlighted"].get<std::string>() + " " +
+                             hit["snippet_highlighted"].get<std::string>();
     if (contains(text, "<b>α</b>")) letter_marked = true;
     if (contains(text, "<b>alpha</b>") || contains(text, "<b>Alpha</b>")) name_marked = true;
   }
@@ -858,4 +873,461 @@ TEST_CASE("counts and facets hold when every paper has a word and deletions left
   paperdex::SearchRequest filters_only;
   filters_only.subjects = {"cs.NI"};
   CHECK(searcher.search(filters_only).total == 250);
+}
+
+namespace {
+
+// The code points of UTF-8 text, to check offsets JSON gives in code points.
+std::u32string code_points(const std::string& text) {
+  std::u32string decoded;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    char32_t cp = length == 1   ? lead
+                  : length == 2 ? (lead & 0x1F)
+                  : length == 3 ? (lead & 0x0F)
+                                : (lead & 0x07);
+    for (std::size_t k = 1; k < length && i + k < text.size(); ++k) {
+      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    }
+    decoded.push_back(cp);
+    i += length;
+  }
+  return decoded;
+}
+
+// `text` with the code point ranges `spans` wrapped in open/close: what
+// *_highlighted must be.
+std::u32string marked(const std::u32string& text, const Json& spans, const std::u32string& open,
+                      const std::u32string& close) {
+  std::u32string result;
+  std::size_t at = 0;
+  for (const Json& span : spans) {
+    const std::size_t begin = span[0], end = span[1];
+    REQUIRE(begin >= at);
+    REQUIRE(end <= text.size());
+    result += text.substr(at, begin - at) + open + text.substr(begin, end - begin) + close;
+    at = end;
+  }
+  return result + text.substr(at);
+}
+
+// paperdex-search with the corpus index named by PAPERDEX_DB alone, not --db.
+RunOutput search_by_environment(const std::string& args) {
+  return run_command("COLUMNS=100 PAPERDEX_DB=" + quote(CorpusIndex::get().path()) + " " +
+                     std::string(PAPERDEX_SEARCH_BIN) + " --color never " + args);
+}
+
+// `text` matching itself in a regular expression.
+std::string regex_escaped(const std::string& text) {
+  return std::regex_replace(text, std::regex(R"([.^$|()\[\]{}*+?\\])"), "\\$&");
+}
+
+// Cells of a TSV row.
+std::vector<std::string> cells_of(const std::string& row) {
+  std::vector<std::string> cells;
+  std::size_t start = 0;
+  for (std::size_t tab = row.find('\t'); tab != std::string::npos; tab = row.find('\t', start)) {
+    cells.push_back(row.substr(start, tab - start));
+    start = tab + 1;
+  }
+  cells.push_back(row.substr(start));
+  return cells;
+}
+
+// The JSON values of a paper's stored fields, by key.
+std::vector<std::pair<std::string, Json>> stored_fields(const paperdex::Paper& paper) {
+  Json versions = Json::array();
+  for (const paperdex::PaperVersion& version : paper.versions) {
+    versions.push_back({{"version", version.version}, {"date", version.date}});
+  }
+  return {{"id", paper.id},
+          {"title", paper.title},
+          {"authors", paper.authors},
+          {"subjects", paper.categories},
+          {"subject_names", paper.category_names},
+          {"primary", paper.primary},
+          {"year", paper.year},
+          {"submitted", paper.submitted},
+          {"updated", paper.updated},
+          {"versions", versions},
+          {"doi", paper.doi},
+          {"journal", paper.journal_ref},
+          {"comments", paper.comments},
+          {"report_no", paper.report_no},
+          {"license", paper.license},
+          {"url", paper.abs_url},
+          {"pdf_url", paper.pdf_url},
+          {"abstract", paper.abstract}};
+}
+
+// The corpus paper used below: an arXiv record with a DOI, a journal
+// reference and comments.
+constexpr const char* kFullPaper = "0704.0001";
+
+}  // namespace
+
+TEST_CASE("paperdex-search --show prints the whole stored paper as text", "[cli][show]") {
+  REQUIRE(CorpusIndex::get().status() <= 1);
+  const paperdex::Paper paper = paperdex::Searcher(CorpusIndex::get().path()).get(kFullPaper);
+  REQUIRE_FALSE(paper.doi.empty());
+  REQUIRE_FALSE(paper.journal_ref.empty());
+  REQUIRE(paper.authors.size() > 3);
+  REQUIRE(paper.versions.size() >= 2);
+  REQUIRE_FALSE(paper.report_no.empty());
+  // Any form id: takes.
+  const RunOutput run = search("--show " + quote("arXiv:" + std::string(kFullPaper) + "v2"));
+  REQUIRE(run.status == 0);
+  const std::vector<std::string> lines = lines_of(run.out);
+  REQUIRE(lines.size() > 10);
+  CHECK(lines[0] == paper.title);
+  // Every author, not the first three.
+  for (const std::string& author : paper.authors) CHECK(contains(lines[1], author));
+  // TeX decoded: the record writes "C. Bal\\'azs".
+  CHECK(contains(lines[1], "C. Balázs"));
+  CHECK_FALSE(contains(run.out, "\\'"));
+  const auto has_line = [&](const std::string& pattern) {
+    const std::regex line(pattern);
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const std::string& l) { return std::regex_match(l, line); });
+  };
+  CHECK(has_line("  Id +" + paper.id));
+  CHECK(has_line("  Subjects +" + regex_escaped(paper.primary) + " +" +
+                 regex_escaped(paper.category_names[0]) + " \\(primary\\)"));
+  CHECK(has_line("  DOI +" + regex_escaped(paper.doi)));
+  CHECK(has_line("  Submitted +" + paper.submitted));
+  CHECK(has_line("  Updated +" + paper.updated));
+  CHECK(has_line("  Versions +" + paper.versions[0].version + " " + paper.versions[0].date + ", " +
+                 paper.versions[1].version + " " + paper.versions[1].date + ".*"));
+  CHECK(has_line("  Report number +" + regex_escaped(paper.report_no)));
+  CHECK(has_line("  Abstract page +https://arxiv\\.org/abs/" + paper.id));
+  CHECK(has_line("  PDF +https://arxiv\\.org/pdf/" + paper.id));
+  CHECK(contains(run.out, paper.journal_ref));
+  // The abstract, wrapped to the width, its words all there.
+  for (const std::string& line : lines) {
+    const auto columns = std::count_if(line.begin(), line.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    });
+    CHECK(columns <= 100);
+  }
+  const std::string first_words = paper.abstract.substr(0, paper.abstract.find(' ', 40));
+  CHECK(contains(run.out, "  " + first_words));
+
+  // Several ids; an id no paper has is named, the others printed, exit 2.
+  const RunOutput some = search("--show " + std::string(kFullPaper) + " 9999.99999 0704.0002 2>&1");
+  CHECK(some.status == 2);
+  CHECK(contains(some.out, "paperdex-search: "));
+  CHECK(contains(some.out, "'9999.99999'"));
+  CHECK(contains(some.out, paper.title));
+  CHECK(contains(some.out, "Sparsity-certifying Graph Decompositions"));
+  // A query does not go with --show.
+  const RunOutput query = search("--show " + std::string(kFullPaper) + " --any x 2>&1");
+  CHECK(query.status == 2);
+  CHECK(contains(query.out, "--show takes ids, not a query"));
+}
+
+TEST_CASE("paperdex-search --show --format json gives every stored field", "[cli][show]") {
+  const paperdex::Paper paper = paperdex::Searcher(CorpusIndex::get().path()).get(kFullPaper);
+  const RunOutput run =
+      search("--format json --show " + quote("https://arxiv.org/abs/" + paper.id) +
+             " 0704.0002 nosuch/0000000 2>/dev/null");
+  CHECK(run.status == 2);
+  const Json json = Json::parse(run.out);
+  REQUIRE(json["papers"].size() == 2);
+  CHECK(json["not_found"] == Json::array({"nosuch/0000000"}));
+  const Json& shown = json["papers"][0];
+  // Every stored field, with the library's value.
+  for (const auto& [key, value] : stored_fields(paper)) {
+    INFO(key);
+    REQUIRE(shown.contains(key));
+    CHECK(shown[key] == value);
+  }
+  CHECK(shown["url"] == "https://arxiv.org/abs/" + paper.id);
+  CHECK(shown["pdf_url"] == "https://arxiv.org/pdf/" + paper.id);
+  // Nothing is highlighted in a stored paper, and search-only fields are absent.
+  CHECK_FALSE(shown.contains("title_highlighted"));
+  CHECK_FALSE(shown.contains("score"));
+
+  // JSON lines: one paper a line.
+  const RunOutput jsonl = search("--format jsonl --show " + paper.id + " 0704.0002");
+  REQUIRE(jsonl.status == 0);
+  const std::vector<std::string> rows = lines_of(jsonl.out);
+  REQUIRE(rows.size() == 2);
+  CHECK(Json::parse(rows[0]) == shown);
+  // A derived id has no arXiv links.
+  const Json seed = search_json("--limit 1 " + quote("title:OCS scheduling"));
+  const std::string derived = seed["hits"][0]["id"];
+  REQUIRE(derived.rfind("pdx-", 0) == 0);
+  const Json own = search_json("--show " + derived);
+  CHECK(own["papers"][0]["url"] == "");
+  CHECK(own["papers"][0]["pdf_url"] == "");
+}
+
+TEST_CASE("paperdex-search --fields takes every stored field in every format", "[cli][fields]") {
+  const paperdex::Paper paper = paperdex::Searcher(CorpusIndex::get().path()).get(kFullPaper);
+  const std::string query = quote("id:" + paper.id);
+  const Json json = search_json(
+      "--fields id,abstract,doi,journal,comments,report_no,submitted,updated,primary,url,"
+      "pdf_url,license,versions,subject_names " +
+      query);
+  REQUIRE(json["hits"].size() == 1);
+  const Json& hit = json["hits"][0];
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : hit.items()) keys.push_back(key);
+  // In the order given.
+  CHECK(keys == std::vector<std::string>{"id", "abstract", "doi", "journal", "comments",
+                                         "report_no", "submitted", "updated", "primary", "url",
+                                         "pdf_url", "license", "versions", "subject_names"});
+  for (const auto& [key, value] : stored_fields(paper)) {
+    INFO(key);
+    if (hit.contains(key)) CHECK(hit[key] == value);
+  }
+
+  // TSV: one cell per field, in the order given.
+  const RunOutput tsv = search("--format tsv --fields doi,id,journal,url,submitted " + query);
+  REQUIRE(tsv.status == 0);
+  const std::vector<std::string> rows = lines_of(tsv.out);
+  REQUIRE(rows.size() == 1);
+  CHECK(cells_of(rows[0]) == std::vector<std::string>{paper.doi, paper.id, paper.journal_ref,
+                                                      paper.abs_url, paper.submitted});
+  // JSON lines: the same object as a hit of the JSON page.
+  const RunOutput jsonl = search("--format jsonl --fields doi,comments " + query);
+  CHECK(Json::parse(jsonl.out) == Json{{"doi", paper.doi}, {"comments", paper.comments}});
+  // Text: a labelled line per field, under the hit.
+  const RunOutput text = search("--fields title,doi,journal,url " + query);
+  CHECK(contains(text.out, "    DOI            " + paper.doi + "\n"));
+  CHECK(contains(text.out, "    Journal        " + paper.journal_ref + "\n"));
+  CHECK(contains(text.out, "    Abstract page  " + paper.abs_url + "\n"));
+
+  // An unknown name is named by itself, with the valid ones.
+  const RunOutput bad = search("--fields id,doi,jounral x 2>&1");
+  CHECK(bad.status == 2);
+  CHECK(contains(bad.out, "--fields: no field 'jounral'; the fields are id, title, authors"));
+  CHECK(contains(bad.out, "journal"));
+  CHECK_FALSE(contains(bad.out, "'id,doi"));
+  // Every field --help lists is accepted.
+  const RunOutput help = search("--help");
+  const std::string table = help.out.substr(help.out.find("Fields (--fields):"));
+  std::size_t fields = 0;
+  for (const std::string& line : lines_of(table)) {
+    std::smatch name;
+    if (!std::regex_match(line, name, std::regex(R"(  ([a-z_]+)  .*)"))) continue;
+    ++fields;
+    INFO(name[1]);
+    const bool search_only = contains(line, "search hits only");
+    CHECK(search("--format json --fields " + name[1].str() + " " + query).status == 0);
+    CHECK(search("--format json --fields " + name[1].str() + " --show " + paper.id + " 2>/dev/null")
+              .status == (search_only ? 2 : 0));
+  }
+  CHECK(fields >= 19);
+}
+
+TEST_CASE("JSON gives plain title and snippet, the highlights beside them", "[cli][json]") {
+  // "Bjorn" matches "Björn": offsets count code points, not bytes.
+  const Json json = search_json("--limit 20 " + quote("Bjorn"));
+  REQUIRE_FALSE(json["hits"].empty());
+  std::size_t spans = 0;
+  bool after_non_ascii = false;
+  for (const Json& hit : json["hits"]) {
+    for (const char* field : {"title", "snippet"}) {
+      INFO(hit["id"] << " " << field);
+      const std::string plain = hit[field];
+      CHECK_FALSE(contains(plain, "<b>"));
+      const Json& ranges = hit[std::string(field) + "_spans"];
+      CHECK(code_points(hit[std::string(field) + "_highlighted"].get<std::string>()) ==
+            marked(code_points(plain), ranges, U"<b>", U"</b>"));
+      spans += ranges.size();
+      for (const Json& range : ranges) {
+        const std::u32string upto = code_points(plain).substr(0, range[1].get<std::size_t>());
+        if (std::any_of(upto.begin(), upto.end(), [](char32_t c) { return c > 0x7F; })) {
+          after_non_ascii = true;
+        }
+      }
+    }
+  }
+  CHECK(spans > 0);
+  CHECK(after_non_ascii);  // the test tells code points from bytes
+  // Markers of one's own choosing.
+  const Json custom = search_json("--limit 3 --highlight-markers '[[,]]' " + quote("optical"));
+  for (const Json& hit : custom["hits"]) {
+    CHECK(
+        code_points(hit["snippet_highlighted"].get<std::string>()) ==
+        marked(code_points(hit["snippet"].get<std::string>()), hit["snippet_spans"], U"[[", U"]]"));
+  }
+  CHECK(search("--highlight-markers nocomma x 2>&1").status == 2);
+
+  // No HTML escaping: a title with & or < is as the paper writes it.
+  const RunOutput titles =
+      search("--format tsv --fields id,title --limit 10000 " + quote("year:..3000"));
+  std::string id, title;
+  for (const std::string& row : lines_of(titles.out)) {
+    const std::vector<std::string> cells = cells_of(row);
+    if (cells.size() == 2 && cells[1].find_first_of("&<>") != std::string::npos) {
+      id = cells[0];
+      title = cells[1];
+      break;
+    }
+  }
+  REQUIRE_FALSE(id.empty());
+  const Json escaped = search_json(quote("id:" + id));
+  REQUIRE(escaped["hits"].size() == 1);
+  CHECK(escaped["hits"][0]["title"] == title);
+  CHECK_FALSE(contains(escaped["hits"][0]["title_highlighted"].get<std::string>(), "&amp;"));
+}
+
+TEST_CASE("facets are bucket lists, largest first, with what --facets N leaves out",
+          "[cli][facets]") {
+  const Json all = search_json(quote("quantum"));
+  const Json top = search_json("--facets 3 " + quote("quantum"));
+  for (const char* facet : {"subjects", "years"}) {
+    INFO(facet);
+    const Json& every = all["facets"][facet];
+    REQUIRE(every.size() > 3);
+    CHECK(all["facets"][std::string(facet) + "_other"] == 0);
+    for (std::size_t i = 1; i < every.size(); ++i) {
+      CHECK(every[i]["count"].get<int>() <= every[i - 1]["count"].get<int>());
+    }
+    // The N largest (years too, not the N newest), and the rest as other.
+    const Json& three = top["facets"][facet];
+    REQUIRE(three.size() == 3);
+    std::size_t rest = 0;
+    for (std::size_t i = 0; i < every.size(); ++i) {
+      if (i < 3) {
+        CHECK(three[i] == every[i]);
+      } else {
+        rest += every[i]["count"].get<std::size_t>();
+      }
+    }
+    CHECK(top["facets"][std::string(facet) + "_other"] == rest);
+  }
+  // Subjects carry their names.
+  CHECK(all["facets"]["subjects"][0]["value"] == "quant-ph");
+  CHECK(all["facets"]["subjects"][0]["name"] == "Quantum Physics");
+  // The text shows the same N largest years.
+  const RunOutput text = search("--facets 3 " + quote("quantum"));
+  for (const Json& year : top["facets"]["years"]) {
+    CHECK(contains(text.out, year["value"].get<std::string>() + " " +
+                                 std::to_string(year["count"].get<int>())));
+  }
+  CHECK(
+      contains(text.out, "Years (top 3 of " + std::to_string(all["facets"]["years"].size()) + ")"));
+}
+
+TEST_CASE("paperdex-search --limit 0 prints the total and the facets", "[cli][facets]") {
+  const Json json = search_json("--limit 0 " + quote("quantum"));
+  CHECK(json["hits"].empty());
+  const RunOutput text = search("--limit 0 " + quote("quantum"));
+  REQUIRE(text.status == 0);
+  CHECK(contains(text.out,
+                 "Found " + std::to_string(json["total"].get<int>()) + " papers for 'quantum'."));
+  CHECK_FALSE(contains(text.out, "No papers match"));
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Json& subject = json["facets"]["subjects"][i];
+    const std::regex line("  " + regex_escaped(subject["value"]) + " +" +
+                          regex_escaped(subject["name"]) + " +" +
+                          std::to_string(subject["count"].get<int>()));
+    const std::vector<std::string> lines = lines_of(text.out);
+    CHECK(std::any_of(lines.begin(), lines.end(),
+                      [&](const std::string& l) { return std::regex_match(l, line); }));
+  }
+  const RunOutput filters = search("--limit 0 --subject cs.NI");
+  CHECK(contains(filters.out, "papers for the filters."));
+}
+
+TEST_CASE("paperdex-search --explain prints each hit's explanation as the library gives it",
+          "[cli]") {
+  const Json json = search_json("--explain --limit 3 " + quote("optical circuit switch"));
+  const RunOutput text = search("--explain --limit 3 " + quote("optical circuit switch"));
+  REQUIRE(json["hits"].size() == 3);
+  for (const Json& hit : json["hits"]) {
+    REQUIRE_FALSE(hit["explain"].empty());
+    for (const Json& term : hit["explain"]) {
+      const std::string name =
+          term["field"].get<std::string>() + ":" + term["term"].get<std::string>();
+      CHECK(contains(text.out, name));
+    }
+  }
+}
+
+TEST_CASE("paperdex-search --version names paperdex, the schema, ICU and Xapian", "[cli]") {
+  const RunOutput run = run_command(std::string(PAPERDEX_SEARCH_BIN) + " --version");
+  REQUIRE(run.status == 0);
+  const std::vector<std::string> lines = lines_of(run.out);
+  REQUIRE(lines.size() == 4);
+  CHECK(std::regex_match(lines[0], std::regex(R"(paperdex-search \d+\.\d+\.\d+)")));
+  CHECK(lines[1] == "index schema version " + std::to_string(paperdex::schema::kSchemaVersion));
+  CHECK(lines[2] == paperdex::analysis_version());
+  CHECK(lines[3] == std::string("Xapian ") + Xapian::version_string());
+}
+
+TEST_CASE("PAPERDEX_DB names the index when --db is not given", "[cli]") {
+  const RunOutput by_environment = search_by_environment("--format json " + quote("quantum"));
+  REQUIRE(by_environment.status == 0);
+  CHECK(by_environment.out == search("--format json " + quote("quantum")).out);
+  // --db wins over it.
+  const RunOutput both =
+      run_command("PAPERDEX_DB=/nonexistent " + std::string(PAPERDEX_SEARCH_BIN) + " --db " +
+                  quote(CorpusIndex::get().path()) + " --format json --limit 0 quantum");
+  CHECK(both.status == 0);
+  const RunOutput neither =
+      run_command("env -u PAPERDEX_DB " + std::string(PAPERDEX_SEARCH_BIN) + " quantum 2>&1");
+  CHECK(neither.status == 2);
+  CHECK(contains(neither.out, "PAPERDEX_DB"));
+  CHECK(contains(run_command(std::string(PAPERDEX_SEARCH_BIN) + " --help").out, "PAPERDEX_DB"));
+}
+
+TEST_CASE("paperdex-search --stats in TSV is NAME, VALUE rows", "[cli]") {
+  const Json json = search_json("--stats");
+  const RunOutput tsv = search("--stats --format tsv");
+  REQUIRE(tsv.status == 0);
+  CHECK_FALSE(contains(tsv.out, "{"));
+  std::size_t subjects = 0;
+  for (const std::string& row : lines_of(tsv.out)) {
+    const std::vector<std::string> cells = cells_of(row);
+    REQUIRE(cells.size() == 2);
+    if (cells[0] == "documents")
+      CHECK(std::stoul(cells[1]) == json["documents"].get<std::size_t>());
+    if (cells[0] == "schema_version")
+      CHECK(std::stoi(cells[1]) == json["schema_version"].get<int>());
+    if (cells[0].rfind("subject:", 0) == 0) ++subjects;
+  }
+  CHECK(subjects == json["subjects"].size());
+}
+
+TEST_CASE("paperdex-search --help lists the formats and fields from their tables", "[cli]") {
+  const RunOutput help = run_command(std::string(PAPERDEX_SEARCH_BIN) + " --help");
+  REQUIRE(help.status == 0);
+  for (const char* format : {"text", "json", "jsonl", "tsv"}) {
+    CHECK(std::regex_search(help.out, std::regex(std::string("\n  ") + format + " +[a-z]")));
+  }
+  for (const char* field : {"abstract", "doi", "journal", "comments", "report_no", "submitted",
+                            "updated", "primary", "url", "pdf_url", "license", "versions"}) {
+    CHECK(std::regex_search(help.out, std::regex(std::string("\n  ") + field + " +[a-zA-Z]")));
+  }
+  CHECK(contains(help.out, "--show"));
+}
+
+TEST_CASE("an --author that is no author's name says so, whole, with the nearest names",
+          "[cli][author]") {
+  // The note is the library's; the CLI must show all of it, wrapped, however
+  // long: its end is what to type instead.
+  const Json json = search_json("--author " + quote("Markus Grasl") + " " + quote("codes"));
+  REQUIRE(json["notes"].size() == 1);
+  const std::string note = json["notes"][0];
+  CHECK(contains(note, "nearest names: Markus Grassl"));
+  const RunOutput text = search("--author " + quote("Markus Grasl") + " " + quote("codes"));
+  REQUIRE(text.status == 0);
+  std::string joined;  // the note's wrapped lines, joined back by spaces
+  for (const std::string& line : lines_of(text.out)) {
+    if (!joined.empty() && line.empty()) break;
+    if (line.rfind("Note: ", 0) == 0 || !joined.empty()) {
+      joined += (joined.empty() ? "" : " ") + line;
+      CHECK(line.size() <= 100);
+    }
+  }
+  CHECK(joined == "Note: " + note);
+  // A name part finds the papers of the authors who have it, as author: does.
+  const Json part = search_json("--author grassl --limit 0");
+  CHECK(part["total"] == search_json("--limit 0 " + quote("author:grassl"))["total"]);
+  CHECK(part["total"].get<int>() > 0);
 }

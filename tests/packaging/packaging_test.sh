@@ -9,7 +9,8 @@
 #    SONAMEs, only the public API exported, relocatable CLIs that use the .so.
 # 2. Build and run examples/embed with find_package(Paperdex) from that prefix,
 #    and check that an incompatible version request is refused.
-# 3. Build and run examples/pkgconfig with plain g++ and pkg-config.
+# 3. Build and run examples/pkgconfig with plain g++ and pkg-config, also
+#    from a copy of the installed tree moved elsewhere (relocatable .pc files).
 # 4. cpack -G DEB: check the package's files and Depends (against the NEEDED
 #    entries of its binaries), then install it with dpkg into a scratch root
 #    (checked against this system's package database), run it, remove it.
@@ -209,7 +210,10 @@ export PKG_CONFIG_PATH=$libdir/pkgconfig
   fail "pkg-config paperdex-searcher version is not $version"
 flags=$(pkg-config --cflags --libs paperdex-searcher paperdex-indexer)
 echo "pkg-config: $flags"
-grep -q -- "-I$prefix/include" <<<"$flags" || fail "pkg-config cflags do not point into the prefix"
+# The .pc files find the prefix from where they lie (${pcfiledir}/../..).
+include_dir=$(pkg-config --variable=includedir paperdex-searcher)
+[ "$(realpath "$include_dir")" = "$(realpath "$prefix/include")" ] ||
+  fail "pkg-config includedir $include_dir is not the prefix's include"
 grep -q -- "-lpaperdex-common" <<<"$(pkg-config --libs paperdex-searcher)" ||
   fail "pkg-config paperdex-searcher does not bring -lpaperdex-common (the error types)"
 # shellcheck disable=SC2086 # the flags are words, as in any Makefile
@@ -222,6 +226,26 @@ if LD_LIBRARY_PATH=$libdir "$work/pkgconfig-consumer" "$work/pkgconfig-index" \
 else
   cat "$work/pkgconfig.out" >&2
   fail "examples/pkgconfig failed"
+fi
+unset PKG_CONFIG_PATH
+
+step "pkg-config after moving the installed tree (relocatable)"
+moved=$work/moved/elsewhere
+mkdir -p "$(dirname "$moved")"
+cp -a "$prefix" "$moved"
+moved_libdir=$moved/${libdir#"$prefix"/}
+export PKG_CONFIG_PATH=$moved_libdir/pkgconfig
+moved_flags=$(pkg-config --cflags --libs paperdex-searcher paperdex-indexer)
+echo "pkg-config: $moved_flags"
+[ "$(realpath "$(pkg-config --variable=libdir paperdex-searcher)")" = "$(realpath "$moved_libdir")" ] ||
+  fail "a moved tree's pkg-config libdir does not follow it"
+# shellcheck disable=SC2086 # the flags are words, as in any Makefile
+quiet g++ -std=c++17 -Wall -Wextra -Wpedantic -Werror "$source_dir/examples/pkgconfig/main.cc" \
+  $moved_flags -o "$work/moved-consumer" || true
+if ! LD_LIBRARY_PATH=$moved_libdir "$work/moved-consumer" "$work/moved-index" \
+  >"$work/moved.out" 2>&1 || [ "$(tail -1 "$work/moved.out")" != ok ]; then
+  cat "$work/moved.out" >&2
+  fail "examples/pkgconfig built against a moved tree failed"
 fi
 unset PKG_CONFIG_PATH
 
@@ -262,9 +286,10 @@ else
   echo "Depends: $depends"
   root=$work/deb-root
   dpkg-deb -x "$deb" "$root"
-  grep -qx 'prefix=/usr' "$root"/usr/lib/*pkgconfig/paperdex-searcher.pc 2>/dev/null ||
-    grep -rqx 'prefix=/usr' "$root/usr/lib" --include=paperdex-searcher.pc ||
-    fail "the packaged .pc file does not say prefix=/usr"
+  packaged_pc=$(find "$root/usr/lib" -name paperdex-searcher.pc | head -1)
+  [ -n "$packaged_pc" ] && [ "$(PKG_CONFIG_PATH=$(dirname "$packaged_pc") \
+    pkg-config --variable=prefix paperdex-searcher | xargs realpath)" = "$(realpath "$root/usr")" ] ||
+    fail "the packaged .pc file does not find its prefix (/usr) from where it lies"
   # Every library the packaged binaries load must come from a package in Depends.
   # A package named twice (python3 (>= 3.11~), python3 (<< 3.12)) is one package.
   depends_names=$(tr ',' '\n' <<<"$depends" | awk '{ print $1 }' | sort -u)

@@ -123,7 +123,7 @@ struct Row {
   MatchMode mode;
   const char* expected;  // ParsedQuery::query
   bool has_text;
-  const char* relaxed = "Query()";  // ParsedQuery::relaxed
+  const char* any_word = "Query()";  // ParsedQuery::any_word
 };
 
 void check_rows(const std::vector<Row>& rows) {
@@ -132,7 +132,7 @@ void check_rows(const std::vector<Row>& rows) {
     const ParsedQuery parsed = parser().parse(row.query, row.mode);
     CHECK(parsed.query.get_description() == expand(row.expected));
     CHECK(parsed.has_text == row.has_text);
-    CHECK(parsed.relaxed.get_description() == expand(row.relaxed));
+    CHECK(parsed.any_word.get_description() == expand(row.any_word));
   }
 }
 
@@ -274,7 +274,7 @@ TEST_CASE("operators, exclusions and precedence", "[query]") {
       {"graphs (-trees -neural)", kAll, "Query(({graph} AND_NOT ({tree} OR {neural})))", true},
       {"NOT NOT graphs", kAll, "Query({graph})", true},
       // Required anyway when every word must match; with one loose word
-      // left there is nothing to relax.
+      // left there is nothing to OR.
       {"+graphs trees", kAll, "Query(({graph} AND {tree}))", true},
   });
 }
@@ -294,7 +294,7 @@ TEST_CASE("any-word mode ORs the clauses but keeps +required, exclusions and fil
   });
 }
 
-TEST_CASE("the relaxed query ORs the free-text words of a plain list", "[query]") {
+TEST_CASE("the any-word query ORs the free-text words of a plain list", "[query]") {
   check_rows({
       {"graphs trees", kAll, "Query(({graph} AND {tree}))", true, "Query(({graph} OR {tree}))"},
       {"graphs trees -neural subject:cs", kAll,
@@ -328,7 +328,7 @@ TEST_CASE("the relaxed query ORs the free-text words of a plain list", "[query]"
       // "... cells (Th2) ..." in a sentence.
       {"graphs (trees neural)", kAll, "Query(({graph} AND ({tree} AND {neural})))", true,
        "Query(({graph} OR ({tree} AND {neural})))"},
-      // Nothing to relax: one free-text clause, written operators, any-word mode.
+      // Nothing to OR: one free-text clause, written operators, any-word mode.
       {"graphs -trees", kAll, "Query(({graph} AND_NOT {tree}))", true},
       {"graphs author:jiang", kAll, "Query(({graph} AND Ajiang))", true},
       {"graphs OR trees neural", kAll, "Query((({graph} OR {tree}) AND {neural}))", true},

@@ -200,3 +200,14 @@ TEST_CASE("decode_tex: random TeX-like input", "[tex]") {
     REQUIRE(decode_tex(once) == once);
   }
 }
+
+TEST_CASE("decode_tex: TeX's ``quotes'' become the curly quotes they print", "[tex]") {
+  check_cases({
+      {"a ``fallback and bypass'' approach", "a \u201Cfallback and bypass\u201D approach"},
+      {"Centre ``Kurchatov\n  Institute''", "Centre \u201CKurchatov\n  Institute\u201D"},
+      // A lone quote, an apostrophe and a prime stay as they are.
+      {"don't `x' $f''(x)$", "don't `x' f''(x)"},
+      // A stray $ leaves the rest "in math": `` still opens a quote there.
+      {"X = (x_0)$ that ``approximate'' f", "X = (x_0) that \u201Capproximate\u201D f"},
+  });
+}

@@ -47,8 +47,11 @@ struct SearchRequest {
   std::size_t limit = 10;                  ///< hits to return at most
   bool facets = true;                      ///< count subject and year facets over all matches
   std::size_t snippet_bytes = 240;         ///< target snippet length
-  /// Author filters, OR-ed: papers by exactly this author ("Zhida Jiang";
-  /// accents and case ignored), as the author facet lists them.
+  /// Author filters, OR-ed: papers by this author, as the author facet
+  /// lists the name ("Zhida Jiang"; accents and case ignored), or with the
+  /// name's words in one author's name, as `author:"..."` finds them
+  /// ("grassl"). A name that is no author's whole name gets a note in
+  /// SearchResult::notes, with the nearest whole names.
   std::vector<std::string> authors;
   /// Papers similar to this paper (an arXiv id in any form, or a derived
   /// id): ranked by the distinctive words of its title and abstract, the
@@ -123,10 +126,15 @@ struct Paper {
   std::string pdf_url;  ///< https://arxiv.org/pdf/ID for an arXiv id; "" for a derived id
 };
 
-/// One query term that matched a hit, and what it added to the hit's score.
+/// One part of the query that matched a hit, and what it added to the hit's
+/// score: a term, a phrase, or the words of a wildcard, which the ranking
+/// weighs as one.
 struct TermContribution {
-  std::string field;  ///< "text" (title and abstract), "title", "author", "subject", ...
-  std::string term;   ///< as indexed, without prefix: a stem in text and title ("switch")
+  std::string field;  ///< "text" (title and abstract), "title", "author", "subject", "year", ...
+  /// As the index holds it, without the field: a stem in text and title
+  /// ("switch"), a quoted phrase ("\"circuit switch\""), a wildcard's words
+  /// the paper has ("switch OR switching"), a range ("2020..2024").
+  std::string term;
   double weight = 0;  ///< its share of Hit::score; 0 for filters
 };
 
@@ -140,8 +148,10 @@ struct Hit {
   int year = 0;                       ///< year of first submission; 0 when unknown
   double score = 0;                   ///< BM25 relevance (0 for filter-only queries)
   bool matches_all_words = true;      ///< the paper has every word of the query
-  /// With SearchRequest::explain: the query terms this paper matched, the
-  /// largest share of the score first; their weights add up to `score`.
+  /// With SearchRequest::explain: the parts of the query this paper matched,
+  /// the largest share of the score first; their weights add up to `score`
+  /// (to rounding). A `like` search's parts are the paper's distinctive
+  /// words, never function words or numbers.
   std::vector<TermContribution> explanation;
   /// The whole stored record (title and snippet above are its highlighted forms).
   Paper paper;
@@ -195,11 +205,22 @@ struct SearchResult {
   MatchSet match_set = MatchSet::kAllWords;      ///< which documents total and facets describe
   MatchRule match_rule = MatchRule::kAsWritten;  ///< why `match_set` is what it is
   /// What the query parser read differently from the query language (parts
-  /// read as words, and why); empty when the query parsed as written.
+  /// read as words, and why); each SearchRequest::authors name that is no
+  /// author's whole name ("author 'grassl': no author has exactly this name;
+  /// 7 papers have an author whose name contains it; nearest names: Markus
+  /// Grassl (7)"); the time limit, when reached. Empty for a query that
+  /// parsed as written.
   std::vector<std::string> notes;
-  std::vector<FacetCount> subject_facets;  ///< by count, descending, then value
-  std::vector<FacetCount> year_facets;     ///< by year, descending
-  std::string parsed_query;                ///< the query as the engine understands it
+  /// By count, descending, then value: one row per category, named by its
+  /// canonical id (cs.IT and math.IT are one), counting exactly what the same
+  /// search with `subjects = {value}` finds.
+  std::vector<FacetCount> subject_facets;
+  /// By year, descending (newest first); sort by count for the largest first.
+  std::vector<FacetCount> year_facets;
+  /// The query as paperdex understood it, in its own syntax, with every
+  /// filter applied: "text:optic AND subject:cs.ni AND year:2020..2024"
+  /// (words as indexed: stems, lower-cased subjects; see docs/api.md).
+  std::string parsed_query;
   /// With SearchRequest::author_facet: the authors with the most matching
   /// papers, by count descending, then name.
   std::vector<FacetCount> author_facets;
@@ -262,7 +283,8 @@ class PAPERDEX_API Searcher {
   /// @throws QuerySyntaxError a filter cannot be parsed, the query has
   ///         nothing to search for, or (SearchRequest::strict_syntax) the
   ///         query cannot be parsed; position() points at the problem.
-  /// @throws PaperNotFoundError SearchRequest::like names no paper of the index.
+  /// @throws PaperNotFoundError SearchRequest::like names no paper of the index
+  ///         (PaperNotFoundError::id() is the id as given).
   /// @throws IoError reading the index failed.
   SearchResult search(const SearchRequest& request);
 

@@ -1,5 +1,5 @@
 // The one Analyzer: the same text analysis for indexing, query parsing and
-// highlighting (see GUIDE.md "one Analyzer"). Anything that turns text into
+// highlighting (README.md, "How the pieces fit"). Anything that turns text into
 // terms goes through here, so a query term always matches what was indexed and
 // the highlighter marks exactly what matched.
 #pragma once
@@ -45,8 +45,16 @@ struct HyphenCompound {
 // a query analyzed by another one may split words differently from the index.
 std::string analysis_version();
 
-// Not thread-safe (holds ICU break iterators): use one Analyzer per thread.
-// Construction is moderately expensive (ICU set-up): keep one and reuse it.
+// Thread-safety: one Analyzer must not be used from two threads at once,
+// not even through its const methods. They are const because they do not
+// change what the Analyzer computes, but they do change its state: the ICU
+// word break iterator and UText it reuses for every text, the folder's
+// buffers, scratch strings, and a cache of recent stems (stem() and
+// tokenize() fill it). Use one Analyzer per thread (as each Searcher and
+// each indexing worker does); distinct Analyzers share nothing mutable.
+// The free functions of this header (is_number, analysis_version) are
+// safe from any thread. Construction is moderately expensive (ICU set-up):
+// keep one and reuse it.
 class Analyzer {
  public:
   Analyzer();

@@ -16,6 +16,15 @@ inline std::size_t count_characters(std::string_view text) {
   for (const char c : text) characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
   return characters;
 }
+// ASCII letters lower-cased, every other byte kept: for names and codes
+// (fields, categories, DOIs) that are ASCII by definition.
+inline std::string ascii_lower(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return lower;
+}
 // Collapse runs of ASCII whitespace (and NBSP-free line wraps) to one space; trim.
 std::string collapse_whitespace(std::string_view text);
 

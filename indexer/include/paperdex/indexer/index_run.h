@@ -1,25 +1,21 @@
 /// @file
 /// One indexing run as the paperdex-index command does it: read inputs, feed
-/// the writer, report progress, problems and a summary. The CLI only parses
-/// options into IndexRunOptions.
+/// a writer (a bulk build for a new index, batches for an existing one) and
+/// return what happened as values. Presenting it (progress line, summary,
+/// exit status) is the caller's: paperdex-index's is in indexer/cli.
 #pragma once
 
-#include <iosfwd>
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "paperdex/export.h"
 #include "paperdex/indexer/index_writer.h"
+#include "paperdex/indexer/record_sink.h"
 
 namespace paperdex {
-
-/// How run_index reports progress on its error stream.
-enum class ProgressStyle {
-  kAuto,      ///< a live line on a terminal, periodic lines otherwise
-  kTerminal,  ///< a live line rewritten in place
-  kLines,     ///< a plain line every few seconds
-  kNone,      ///< --quiet
-};
 
 /// What one run_index call does.
 struct IndexRunOptions {
@@ -28,7 +24,6 @@ struct IndexRunOptions {
   std::vector<std::string> delete_ids;  ///< papers to remove
   std::string delete_from;              ///< a file of ids to remove, one a line
   bool strict = false;                  ///< stop at the first bad record, dropping its batch
-  ProgressStyle progress = ProgressStyle::kAuto;  ///< progress reporting on `err`
   /// A new (absent or empty) index is built in bulk: parallel segments merged
   /// at the end and installed at once. An existing index, or any index when
   /// this is set, is updated in batches committed whole.
@@ -38,16 +33,81 @@ struct IndexRunOptions {
   IndexWriterOptions writer;  ///< batching and locking
 };
 
-/// run_index result: every record indexed.
-inline constexpr int kExitOk = 0;
-/// run_index result: some records were skipped (each reported on `err`).
-inline constexpr int kExitSkipped = 1;
-/// run_index result: the run could not proceed (reported on `err`).
-inline constexpr int kExitFailed = 2;
+/// Asks for batch commits every `batch_records` changes (0: the default) or
+/// `interval_seconds` (0: the default); asking for either means asking for
+/// the batched writer, so it sets `incremental` too.
+PAPERDEX_API void request_batches(IndexRunOptions& options, std::size_t batch_records,
+                                  double interval_seconds);
 
-/// Runs it; the summary goes to `out`, progress and problems to `err`.
-/// Never throws for bad input or a busy index: the return value says how it
-/// went (kExitOk, kExitSkipped, kExitFailed) and `err` says why.
-PAPERDEX_API int run_index(const IndexRunOptions& options, std::ostream& out, std::ostream& err);
+/// How far a run has got, for a progress display.
+struct IndexProgress {
+  std::uint64_t records = 0;      ///< records read so far
+  std::uint64_t bytes = 0;        ///< input bytes consumed so far
+  std::uint64_t total_bytes = 0;  ///< of all input files (0 when unknown: stdin only)
+  double elapsed_seconds = 0;
+};
+
+/// What run_index tells as it goes; every callback may be empty. They are
+/// called on the calling thread.
+struct IndexRunEvents {
+  /// After each record and each chunk of input (many times a second: throttle).
+  std::function<void(const IndexProgress&)> on_progress;
+  /// A record that was skipped (bad input); the run goes on.
+  std::function<void(const ReadProblem&)> on_skipped;
+  /// A record kept with a field cut to its limit.
+  std::function<void(const ReadProblem&)> on_truncated;
+  /// A file in an input directory that holds no records of a known kind.
+  std::function<void(const std::string& path)> on_ignored;
+  /// Something the user should know that does not change the outcome (the
+  /// index was built with another ICU, --jobs does not apply, ...).
+  std::function<void(const std::string& message)> on_warning;
+  /// Reading is done and a bulk build starts merging its segments.
+  std::function<void()> on_merging;
+};
+
+/// How an index was written.
+enum class WriteMode {
+  kBulk,     ///< a new index built in parallel and installed at the end
+  kBatched,  ///< batches committed as they filled
+};
+
+/// How a run ended.
+enum class IndexRunOutcome {
+  kCompleted,      ///< every input read (some records may have been skipped)
+  kStoppedStrict,  ///< --strict stopped at `strict_problem`; uncommitted changes dropped
+  kFailed,         ///< the run could not proceed: `error` says why
+};
+
+/// What one run did.
+struct IndexRunResult {
+  IndexRunOutcome outcome = IndexRunOutcome::kCompleted;
+  WriteMode mode = WriteMode::kBatched;
+  std::string error;           ///< kFailed: what went wrong, for a human
+  bool disk_full = false;      ///< kFailed: because the disk holding the index is full
+  bool locked = false;         ///< kFailed: because another writer holds the index's lock
+  ReadProblem strict_problem;  ///< kStoppedStrict: the record it stopped at
+
+  std::uint64_t records_read = 0;                          ///< good records handed to the writer
+  IndexStats stats;                                        ///< what the writer did with them
+  std::size_t documents = 0;                               ///< papers in the index afterwards
+  std::uint64_t skipped = 0;                               ///< records skipped as bad input
+  std::map<std::string, std::uint64_t> skipped_by_reason;  ///< ReadProblem::reason -> count
+  std::uint64_t fields_cut = 0;  ///< fields cut to their limits (a record may count twice)
+  std::vector<std::string> deletes_not_found;  ///< --delete ids no paper had
+  std::vector<std::string> ignored_files;      ///< directory entries holding no records
+  double elapsed_seconds = 0;
+
+  /// True when every record given was indexed whole and every removal found
+  /// its paper: nothing was skipped, cut or missing.
+  bool everything_indexed() const {
+    return outcome == IndexRunOutcome::kCompleted && skipped == 0 && fields_cut == 0 &&
+           deletes_not_found.empty();
+  }
+};
+
+/// Runs it. Never throws for bad input, a missing input file or a busy
+/// index: the result says how it went.
+PAPERDEX_API IndexRunResult run_index(const IndexRunOptions& options,
+                                      const IndexRunEvents& events = {});
 
 }  // namespace paperdex

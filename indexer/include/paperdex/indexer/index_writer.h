@@ -1,6 +1,8 @@
 /// @file
-/// The writer: turns records into documents and keeps one document per paper,
-/// committing in batches so an interrupted run loses at most the open batch.
+/// The writers' one interface (RecordWriter: add, remove, finish) and the
+/// batched writer: it turns records into documents and keeps one document per
+/// paper, committing in batches so an interrupted run loses at most the open
+/// batch.
 #pragma once
 
 #include <chrono>
@@ -16,9 +18,9 @@
 
 namespace paperdex {
 
-/// The indexer's name for SchemaVersionError (kept so existing code compiles):
-/// the database was written by another schema version, or is not a paperdex index.
-using SchemaMismatchError = SchemaVersionError;
+/// The indexer's old name for SchemaVersionError, the one name now: kept so
+/// that existing code compiles, with a warning.
+using SchemaMismatchError [[deprecated("use paperdex::SchemaVersionError")]] = SchemaVersionError;
 
 /// How an IndexWriter batches its changes and handles a busy database.
 struct IndexWriterOptions {
@@ -34,6 +36,39 @@ struct IndexStats {
   std::size_t unchanged = 0;  ///< re-indexed with identical content, or older than the stored one
   std::size_t merged = 0;     ///< records folded into another paper's document
   std::size_t deleted = 0;    ///< papers removed
+
+  /// Adds `other`'s counts to these (the counts of several writers, shards or workers).
+  PAPERDEX_API IndexStats& operator+=(const IndexStats& other);
+};
+
+/// What every writer of an index offers: IndexWriter (batches committed as it
+/// goes) and the bulk builder a new index is built with. Both apply the same
+/// update rules ("newer wins", identical records are unchanged, author-page
+/// authors kept), so the same records give the same papers and counts.
+class PAPERDEX_API RecordWriter {
+ public:
+  virtual ~RecordWriter();
+
+  /// Adds the paper, replaces its stored version, or (Record::deleted)
+  /// removes it; see IndexWriter::add for the rules.
+  virtual void add(Record&& record) = 0;
+  /// Removes the paper with this id (any version suffix, old-style ids too).
+  /// @return false if no such paper is indexed.
+  virtual bool remove(const std::string& id) = 0;
+  /// Drops every change not committed yet (--strict): for IndexWriter the
+  /// open batch, for a bulk build the whole build. The writer is done then.
+  virtual void discard_uncommitted() = 0;
+  /// Commits (a bulk build: merges and installs) what was added and returns
+  /// the counts. The writer is done then.
+  virtual IndexStats finish() = 0;
+  /// Documents in the index: before finish(), those committed or pending
+  /// where the writer can tell, after it, all of them.
+  virtual std::size_t document_count() const = 0;
+
+ protected:
+  RecordWriter() = default;
+  RecordWriter(const RecordWriter&) = delete;
+  RecordWriter& operator=(const RecordWriter&) = delete;
 };
 
 /// Adds, replaces and removes papers in a paperdex index.
@@ -47,21 +82,19 @@ struct IndexStats {
 /// lock enforces it across processes); do not call one IndexWriter from several
 /// threads at once. Searchers in other threads or processes may read the index
 /// while it writes.
-class PAPERDEX_API IndexWriter {
+class PAPERDEX_API IndexWriter final : public RecordWriter {
  public:
   /// Opens or creates the database at `path`.
   /// @throws DatabaseLockedError another writer holds the index (unless
   ///         options.wait_for_lock, which waits for it instead).
-  /// @throws SchemaMismatchError the path holds another schema version or
+  /// @throws SchemaVersionError the path holds another schema version or
   ///         something that is not a paperdex index.
   /// @throws IoError the database cannot be opened or created; the message
   ///         says why.
   IndexWriter(const std::string& path, IndexWriterOptions options = {});
   /// Commits what is pending; never throws (a failing final commit loses only
   /// the open batch).
-  ~IndexWriter();
-  IndexWriter(const IndexWriter&) = delete;
-  IndexWriter& operator=(const IndexWriter&) = delete;
+  ~IndexWriter() override;
 
   /// Adds the paper, or replaces it when a paper with the same id is indexed
   /// (an older `updated` date never overwrites a newer one). A record without
@@ -69,18 +102,24 @@ class PAPERDEX_API IndexWriter {
   /// an id derived from its title and year. A record with `deleted` set
   /// removes the paper instead.
   void add(const Record& record);
+  /// As add(const Record&).
+  void add(Record&& record) override;
   /// Removes the paper with this id (any version suffix, old-style ids too).
   /// @return false if no such paper is indexed.
-  bool remove(const std::string& id);
+  bool remove(const std::string& id) override;
   /// Commits the open batch now, making it visible to searchers.
   void commit();
   /// Drops the open batch: none of its changes reach the index (for --strict).
   void discard_batch();
+  /// As discard_batch().
+  void discard_uncommitted() override;
+  /// Commits the open batch and returns stats().
+  IndexStats finish() override;
 
   /// Counts of what this writer did since it was opened.
   const IndexStats& stats() const;
   /// Documents in the index, including the open batch's changes.
-  std::size_t document_count() const;
+  std::size_t document_count() const override;
 
  private:
   struct Impl;

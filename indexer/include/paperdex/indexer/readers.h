@@ -19,11 +19,37 @@ namespace paperdex {
 /// kArxivJsonArray: one JSON document holding an array of snapshot records.
 enum class InputFormat { kAuthorPage, kArxivJsonl, kOaiPmh, kAtom, kArxivJsonArray, kUnknown };
 
+/// One row of the input format table (input.cc): what a new format adds.
+struct InputFormatInfo {
+  InputFormat format;
+  std::string_view name;         ///< short name for messages and --help ("arxiv-jsonl")
+  std::string_view description;  ///< what it is, for --help ("an arXiv API Atom feed")
+  /// Whether content starting with `head` is of this format; `head` is
+  /// decompressed, without byte-order mark and leading whitespace, not empty.
+  bool (*detect)(std::string_view head);
+  /// Reads a whole stream of this format into the sink (never throws for bad input).
+  void (*read)(std::istream& in, const std::string& origin, const RecordSink& sink);
+};
+
+/// Every format paperdex reads, in the order detection tries them.
+PAPERDEX_API const std::vector<InputFormatInfo>& input_formats();
+
 /// A short name for the format ("arxiv-jsonl", ...), for messages.
 PAPERDEX_API std::string_view format_name(InputFormat format);
 
 /// Detects the format from the first bytes of the (decompressed) content.
 PAPERDEX_API InputFormat detect_format(std::string_view head);
+
+/// ReadProblem reasons for an input that holds no records of any known kind
+/// (rather than damaged records): see holds_no_records().
+inline constexpr std::string_view kNotRecordsEmpty = "empty";
+inline constexpr std::string_view kNotRecordsBinary = "binary";
+inline constexpr std::string_view kNotRecordsUnknownFormat = "unknown-format";
+
+/// True for a problem that says a whole input is no record file at all (empty,
+/// binary, or text of no known format), as a README or an image beside the
+/// data in a directory is.
+PAPERDEX_API bool holds_no_records(const ReadProblem& problem);
 
 /// Reads an "arXiv subjects" author page (see corpus/author-pages/).
 PAPERDEX_API void read_author_page(std::istream& in, const std::string& origin,
@@ -33,7 +59,14 @@ PAPERDEX_API void read_author_page(std::istream& in, const std::string& origin,
 /// paths), "-" is standard input, ".gz" content is decompressed transparently,
 /// the format is detected from content. An unreadable or unknown input is
 /// reported as a problem, not thrown.
-/// expand_inputs lists the files the paths stand for.
+/// One file an input path stands for.
+struct InputFile {
+  std::string path;
+  bool found_in_directory = false;  ///< listed from a directory given, not named itself
+};
+/// list_inputs lists the files the paths stand for, in reading order.
+PAPERDEX_API std::vector<InputFile> list_inputs(const std::vector<std::string>& paths);
+/// expand_inputs: their paths only.
 PAPERDEX_API std::vector<std::string> expand_inputs(const std::vector<std::string>& paths);
 /// Reads one file (or "-") of any supported format into `sink`.
 PAPERDEX_API void read_input(const std::string& path, const RecordSink& sink);

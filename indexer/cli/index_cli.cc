@@ -1,0 +1,273 @@
+#include "index_cli.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <string>
+
+#include <xapian.h>
+#include <boost/program_options.hpp>
+
+#include "paperdex/common/analyzer.h"
+#include "paperdex/common/schema.h"
+#include "paperdex/indexer/readers.h"
+
+namespace po = boost::program_options;
+
+namespace paperdex::cli {
+namespace {
+
+constexpr std::string_view kProgram = "paperdex-index";
+constexpr const char* kDbVariable = "PAPERDEX_DB";
+
+// Bounds on the numeric options: a worker per core of a large machine, and a
+// batch that still fits in memory (IndexWriter holds a batch's documents).
+constexpr long long kMaxJobs = 256;
+constexpr long long kMaxBatch = 1'000'000;
+constexpr double kMaxCommitSeconds = 24 * 3600;
+
+// The numbers as given: read signed, so that "-1" is refused instead of
+// wrapping to the largest unsigned value.
+struct NumberOptions {
+  long long jobs = 0;
+  long long batch = 0;
+  double commit_seconds = 0;
+};
+
+// What the command line asks for.
+struct Command {
+  enum class Action { kRun, kHelp, kVersion } action = Action::kRun;
+  IndexRunOptions run;
+  IndexReportOptions report;
+  NumberOptions numbers;
+  bool wait = false;
+};
+
+// A usage error: the message, without the program name.
+struct UsageError {
+  std::string message;
+};
+
+std::string help_text() {
+  std::string text =
+      "Usage: paperdex-index [--db PATH] [options] INPUT...\n\n"
+      "Reads paper records (.gz read transparently; directories recursively; - for standard\n"
+      "input) into the paperdex index at PATH. Re-indexing is idempotent: one document per\n"
+      "paper, newer metadata wins.\n\n"
+      "A new index is built in bulk: parallel workers, merged and installed at the end (a\n"
+      "killed build leaves an empty index; run it again). An existing index is updated in\n"
+      "batches, each committed whole: a killed run keeps every committed batch, and running\n"
+      "the same command again completes it.\n\n"
+      "Input formats, recognised from the content:\n";
+  for (const InputFormatInfo& format : input_formats()) {
+    std::string name(format.name);
+    name.resize(std::max<std::size_t>(name.size() + 2, 18), ' ');
+    text += "  " + name + std::string(format.description) + '\n';
+  }
+  text +=
+      "Files in a directory that hold none of these (a README, a CSV, an image) are listed\n"
+      "as ignored.\n\n"
+      "Environment: PAPERDEX_DB names the index when --db is not given.\n\n"
+      "Exit status: 0 every record indexed, 1 some records skipped, 2 usage error or the run\n"
+      "could not proceed (a missing input file, a locked or full index).\n\nOptions";
+  return text;
+}
+
+po::options_description visible_options(Command& command) {
+  po::options_description visible(help_text());
+  IndexRunOptions& run = command.run;
+  // clang-format off
+  visible.add_options()
+      ("help,h", "show this help")
+      ("version", "show the versions of paperdex, its index schema, ICU and Xapian")
+      ("db", po::value(&run.db_path)->value_name("PATH"),
+       "index directory (default: $PAPERDEX_DB)")
+      ("delete", po::value(&run.delete_ids)->multitoken()->value_name("ID..."),
+       "remove these papers (arXiv ids, any version)")
+      ("delete-from", po::value(&run.delete_from)->value_name("FILE"),
+       "remove the papers whose ids FILE lists, one a line")
+      ("strict", po::bool_switch(&run.strict),
+       "stop at the first bad record; nothing of its batch is committed")
+      ("wait", po::bool_switch(&command.wait), "wait for another indexer's lock instead of failing")
+      ("batch", po::value(&command.numbers.batch)->value_name("N"),
+       "commit every N changes (1 to 1,000,000; default 5000)")
+      ("commit-interval", po::value(&command.numbers.commit_seconds)->value_name("SECONDS"),
+       "also commit when a batch has been open this long (default 10)")
+      ("jobs,j", po::value(&command.numbers.jobs)->value_name("N"),
+       "new index: build with N parallel workers (1 to 256; default: one per core)")
+      ("shards", po::bool_switch(&run.keep_shards),
+       "new index: keep one shard per worker behind a stub file instead of merging")
+      ("incremental", po::bool_switch(&run.incremental),
+       "new index: commit in batches as for an existing one, instead of building in bulk")
+      ("quiet,q", po::bool_switch(&command.report.quiet),
+       "print nothing on success: no progress, no summary (problems still go to stderr)");
+  // clang-format on
+  return visible;
+}
+
+// The numbers and combinations no run can mean.
+void check_values(const Command& command, const po::variables_map& vm) {
+  const NumberOptions& numbers = command.numbers;
+  if (vm.count("jobs") && (numbers.jobs < 1 || numbers.jobs > kMaxJobs)) {
+    throw UsageError{"--jobs must be between 1 and " + std::to_string(kMaxJobs) + ", not " +
+                     std::to_string(numbers.jobs) + " (leave it out for one worker per core)"};
+  }
+  if (vm.count("batch") && (numbers.batch < 1 || numbers.batch > kMaxBatch)) {
+    throw UsageError{"--batch must be between 1 and 1,000,000, not " +
+                     std::to_string(numbers.batch)};
+  }
+  if (vm.count("commit-interval") &&
+      !(numbers.commit_seconds > 0 && numbers.commit_seconds <= kMaxCommitSeconds)) {
+    throw UsageError{"--commit-interval must be more than 0 and at most 86400 seconds, not " +
+                     std::to_string(numbers.commit_seconds)};
+  }
+  const bool batches = command.run.incremental || vm.count("batch") || vm.count("commit-interval");
+  if (batches && (vm.count("jobs") || command.run.keep_shards)) {
+    throw UsageError{
+        "--jobs and --shards build a new index in bulk; --incremental, --batch and "
+        "--commit-interval ask for batch commits instead: give one or the other"};
+  }
+  if (vm.count("delete-from") && command.run.delete_from.empty()) {
+    throw UsageError{"--delete-from needs a file name"};
+  }
+}
+
+// --db, else $PAPERDEX_DB; then something to do.
+void check_target(Command& command) {
+  IndexRunOptions& run = command.run;
+  if (run.db_path.empty()) {
+    if (const char* db = std::getenv(kDbVariable); db != nullptr) run.db_path = db;
+  }
+  if (run.db_path.empty()) throw UsageError{"--db PATH is required (or set PAPERDEX_DB)"};
+  if (run.inputs.empty() && run.delete_ids.empty() && run.delete_from.empty()) {
+    throw UsageError{"nothing to do: give input files or directories, or --delete"};
+  }
+}
+
+// The options that are settings of the writer rather than of the run.
+void apply_writer_settings(Command& command) {
+  command.run.jobs = static_cast<unsigned>(command.numbers.jobs);
+  command.run.writer.wait_for_lock = command.wait;
+  request_batches(command.run, static_cast<std::size_t>(command.numbers.batch),
+                  command.numbers.commit_seconds);
+  if (command.report.quiet) command.report.progress = ProgressStyle::kNone;
+}
+
+// Parses the command line; throws UsageError.
+Command parse_command(int argc, const char* const* argv, std::string& help) {
+  Command command;
+  const po::options_description visible = visible_options(command);
+  po::options_description hidden;
+  hidden.add_options()("input", po::value(&command.run.inputs)->multitoken());
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& error) {
+    throw UsageError{error.what()};
+  }
+  std::ostringstream text;
+  text << visible << '\n';
+  help = text.str();
+  if (vm.count("help")) {
+    command.action = Command::Action::kHelp;
+  } else if (vm.count("version")) {
+    command.action = Command::Action::kVersion;
+  } else {
+    check_values(command, vm);
+    check_target(command);
+    apply_writer_settings(command);
+  }
+  return command;
+}
+
+void print_version(std::ostream& out) {
+  out << kProgram << ' ' << PAPERDEX_VERSION << '\n'
+      << "index schema version " << schema::kSchemaVersion << '\n'
+      << analysis_version() << '\n'
+      << "Xapian " << Xapian::version_string() << '\n';
+}
+
+// A failed write (a full disk, a closed pipe) is an error, not a silent
+// success: says so and returns kExitFailed instead of `status`.
+int finish_output(int status, std::ostream& out, std::ostream& err) {
+  if (out.flush()) return status;
+  err << kProgram << ": cannot write the summary to standard output: " << std::strerror(errno)
+      << (status == kExitFailed ? "\n" : " (the index itself was written)\n");
+  return kExitFailed;
+}
+
+}  // namespace
+
+int index_and_report(const IndexRunOptions& options, const IndexReportOptions& report,
+                     std::ostream& out, std::ostream& err) {
+  ProgressDisplay progress(report.quiet ? ProgressStyle::kNone : report.progress, err,
+                           report.columns, report.progress_interval);
+  IndexRunEvents events;
+  events.on_progress = [&](const IndexProgress& now) { progress.update(now); };
+  events.on_skipped = [&](const ReadProblem& problem) {
+    progress.clear();
+    err << problem.origin << ": " << problem.message << " (skipped)\n";
+  };
+  events.on_truncated = [&](const ReadProblem& problem) {
+    progress.clear();
+    err << problem.origin << ": " << problem.message << " (" << problem.reason << ")\n";
+  };
+  events.on_warning = [&](const std::string& message) {
+    progress.clear();
+    err << kProgram << ": warning: " << message << '\n';
+  };
+  if (!report.quiet) {
+    events.on_ignored = [&](const std::string& path) {
+      progress.clear();
+      err << kProgram << ": ignored " << path << ": it holds no records of a known kind\n";
+    };
+  }
+  if (report.progress != ProgressStyle::kNone && !report.quiet) {
+    events.on_merging = [&] {
+      progress.clear();
+      err << "merging segments...\n";
+    };
+  }
+
+  const IndexRunResult result = run_index(options, events);
+  progress.clear();
+  print_problems(options, result, err);
+  const int status = exit_status(result);
+  if (result.outcome == IndexRunOutcome::kCompleted && !(report.quiet && status == kExitOk)) {
+    print_summary(result, out);
+  }
+  return status;
+}
+
+int run_index_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  std::string help;
+  Command command;
+  try {
+    command = parse_command(argc, argv, help);
+  } catch (const UsageError& error) {
+    err << kProgram << ": " << error.message << "\nTry 'paperdex-index --help'.\n";
+    return kExitFailed;
+  }
+  switch (command.action) {
+    case Command::Action::kHelp:
+      out << help;
+      return finish_output(kExitOk, out, err);
+    case Command::Action::kVersion:
+      print_version(out);
+      return finish_output(kExitOk, out, err);
+    case Command::Action::kRun:
+      break;
+  }
+  return finish_output(index_and_report(command.run, command.report, out, err), out, err);
+}
+
+}  // namespace paperdex::cli

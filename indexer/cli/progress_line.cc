@@ -1,0 +1,119 @@
+#include "progress_line.h"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ostream>
+#include <vector>
+
+#include "index_report.h"
+
+namespace paperdex::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::size_t kDefaultColumns = 80;
+constexpr std::string_view kLinePrefix = "progress: ";
+
+std::string megabytes(std::uint64_t bytes) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f MB", static_cast<double>(bytes) / 1e6);
+  return buffer;
+}
+
+std::string duration(double seconds) {
+  const long total = std::lround(seconds);
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%ld:%02ld", total / 60, total % 60);
+  return buffer;
+}
+
+std::string join(const std::vector<std::string>& parts) {
+  std::string line;
+  for (const std::string& part : parts) {
+    if (part.empty()) continue;
+    if (!line.empty()) line += "  ";
+    line += part;
+  }
+  return line;
+}
+
+}  // namespace
+
+std::string progress_text(const IndexProgress& progress, std::size_t width) {
+  const std::string records = with_commas(progress.records) + " records";
+  const std::string rate = with_commas(static_cast<std::uint64_t>(
+                               progress.records / std::max(progress.elapsed_seconds, 1e-9))) +
+                           " rec/s";
+  std::string size = megabytes(progress.bytes);
+  std::string eta;
+  if (progress.total_bytes > 0) {
+    size += " of " + megabytes(progress.total_bytes);
+    if (progress.bytes > 0 && progress.bytes <= progress.total_bytes) {
+      eta = "ETA " + duration(progress.elapsed_seconds *
+                              static_cast<double>(progress.total_bytes - progress.bytes) /
+                              static_cast<double>(progress.bytes));
+    }
+  }
+  // From the fullest line to the barest: the first that fits is shown.
+  const std::vector<std::vector<std::string>> candidates = {
+      {records, rate, size, eta}, {records, size, eta}, {records, eta}, {records}};
+  for (const auto& parts : candidates) {
+    std::string line = join(parts);
+    if (line.size() <= width) return line;
+  }
+  return records.substr(0, width);
+}
+
+std::size_t output_columns(int fd) {
+  if (const char* columns = std::getenv("COLUMNS"); columns != nullptr && *columns != '\0') {
+    char* end = nullptr;
+    const long value = std::strtol(columns, &end, 10);
+    if (*end == '\0' && value > 0) return static_cast<std::size_t>(value);
+  }
+  winsize size{};
+  if (ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return kDefaultColumns;
+}
+
+ProgressDisplay::ProgressDisplay(ProgressStyle style, std::ostream& err, std::size_t columns,
+                                 std::optional<std::chrono::milliseconds> interval)
+    : err_(err),
+      style_(style == ProgressStyle::kAuto
+                 ? (isatty(STDERR_FILENO) ? ProgressStyle::kTerminal : ProgressStyle::kLines)
+                 : style),
+      columns_(columns > 0 ? columns : output_columns(STDERR_FILENO)),
+      interval_(interval                             ? *interval
+                : style_ == ProgressStyle::kTerminal ? std::chrono::milliseconds(500)
+                                                     : std::chrono::milliseconds(10'000)),
+      last_(Clock::now()) {}
+
+void ProgressDisplay::update(const IndexProgress& progress) {
+  if (style_ == ProgressStyle::kNone) return;
+  const auto now = Clock::now();
+  if (now - last_ < interval_) return;
+  last_ = now;
+  if (style_ == ProgressStyle::kTerminal) {
+    // One column short of the width: a terminal that wraps on writing the
+    // last column would leave a blank line behind each rewrite.
+    const std::size_t width = columns_ > 1 ? columns_ - 1 : 1;
+    err_ << "\r\033[K" << progress_text(progress, width) << std::flush;
+    live_line_ = true;
+  } else {
+    const std::size_t width =
+        columns_ > kLinePrefix.size() ? columns_ - kLinePrefix.size() : std::size_t{1};
+    err_ << kLinePrefix << progress_text(progress, width) << '\n' << std::flush;
+  }
+}
+
+void ProgressDisplay::clear() {
+  if (live_line_) err_ << "\r\033[K" << std::flush;
+  live_line_ = false;
+}
+
+}  // namespace paperdex::cli

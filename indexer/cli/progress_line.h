@@ -1,0 +1,54 @@
+// paperdex-index's progress display: one line that fits the terminal,
+// rewritten in place, or a plain line every few seconds when stderr is not a
+// terminal.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "paperdex/indexer/index_run.h"
+
+namespace paperdex::cli {
+
+// How progress is shown on the error stream.
+enum class ProgressStyle {
+  kAuto,      // a live line on a terminal, periodic lines otherwise
+  kTerminal,  // a live line rewritten in place
+  kLines,     // a plain line every few seconds
+  kNone,      // none (--quiet)
+};
+
+// "12,345 records  2,100 rec/s  12.3 MB of 80.0 MB  ETA 0:31", shortened to
+// at most `width` characters by leaving out first the rate, then the sizes,
+// then the ETA; cut as a last resort.
+std::string progress_text(const IndexProgress& progress, std::size_t width);
+
+// The width lines must fit: $COLUMNS when it is a positive number, else the
+// width of the terminal on `fd`, else 80.
+std::size_t output_columns(int fd);
+
+class ProgressDisplay {
+ public:
+  // `columns`: the width to fit (0: output_columns of stderr). `interval`:
+  // the least time between two lines (by default half a second for a live
+  // line, ten seconds for plain lines).
+  ProgressDisplay(ProgressStyle style, std::ostream& err, std::size_t columns = 0,
+                  std::optional<std::chrono::milliseconds> interval = std::nullopt);
+
+  void update(const IndexProgress& progress);
+  // Ends a live line before anything else is printed below it.
+  void clear();
+
+ private:
+  std::ostream& err_;
+  ProgressStyle style_;
+  std::size_t columns_;
+  std::chrono::milliseconds interval_;
+  std::chrono::steady_clock::time_point last_;
+  bool live_line_ = false;
+};
+
+}  // namespace paperdex::cli

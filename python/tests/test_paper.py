@@ -1,0 +1,72 @@
+"""The whole record from Python: Searcher.get, Hit.paper, PaperNotFoundError,
+and the stub's attributes against the module's."""
+import ast
+import os
+
+import pytest
+
+import paperdex
+
+
+def test_get_finds_a_paper_by_any_form_of_its_id(searcher):
+    hits = searcher.search("optical", limit=50)
+    hit = next(h for h in hits if h.paper.abs_url and "/" not in h.id)
+    for form in (hit.id, "arXiv:" + hit.id, hit.id + "v1", "https://arxiv.org/abs/" + hit.id):
+        paper = searcher.get(form)
+        assert paper.id == hit.id
+        assert paper.title == hit.title.text
+        assert paper.authors == hit.authors
+        assert paper.categories == hit.subjects
+        assert paper.primary == hit.subjects[0]
+        assert len(paper.category_names) == len(paper.categories)
+        assert paper.abs_url == "https://arxiv.org/abs/" + hit.id
+        assert paper.to_dict()["abstract"] == hit.paper.abstract
+    assert hit.snippet.text.strip("…") in hit.paper.abstract
+
+
+def test_a_derived_id_has_no_arxiv_links(searcher):
+    hits = searcher.search("year:..2100", limit=5000, facets=False)
+    hit = next(h for h in hits if not h.paper.abs_url)
+    paper = searcher.get(hit.id)
+    assert paper.id == hit.id and paper.pdf_url == ""
+
+
+def test_an_unknown_id_raises_paper_not_found_naming_it(searcher):
+    with pytest.raises(paperdex.PaperNotFoundError) as raised:
+        searcher.get("9999.99999")
+    assert raised.value.id == "9999.99999"
+    assert "9999.99999" in str(raised.value)
+    with pytest.raises(paperdex.PaperNotFoundError) as raised:
+        searcher.search(like="9999.99998")
+    assert raised.value.id == "9999.99998"
+    assert isinstance(raised.value, paperdex.Error)
+
+
+def test_the_stub_lists_only_attributes_the_module_has():
+    stub = os.path.join(os.path.dirname(paperdex.__file__), "paperdex.pyi")
+    tree = ast.parse(open(stub).read())
+    checked = 0
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(paperdex, node.name)
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign):
+                name = item.target.id
+            elif isinstance(item, ast.FunctionDef) and not item.name.startswith("__"):
+                name = item.name
+            else:
+                continue
+            assert hasattr(cls, name) or name in getattr(cls, "__annotations__", {}) or \
+                issubclass(cls, Exception), "%s.%s" % (node.name, name)
+            checked += 1
+    assert checked > 50
+
+
+def test_the_stub_lists_every_field_of_paper_in_order(searcher):
+    stub = os.path.join(os.path.dirname(paperdex.__file__), "paperdex.pyi")
+    tree = ast.parse(open(stub).read())
+    paper_class = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Paper")
+    fields = [item.target.id for item in paper_class.body if isinstance(item, ast.AnnAssign)]
+    paper = searcher.search("optical", limit=1)[0].paper
+    assert fields == list(paper.to_dict())

@@ -1,0 +1,32 @@
+// Indexing from tests as paperdex-index does it (index_and_report: the
+// library run and its presentation), without a progress display.
+#pragma once
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "index_cli.h"
+
+namespace paperdex::test {
+
+// Runs `options`; the summary goes to `out`, problems to `err`. Returns the exit status.
+inline int run_indexer(const IndexRunOptions& options, std::ostream& out, std::ostream& err) {
+  cli::IndexReportOptions report;
+  report.progress = cli::ProgressStyle::kNone;
+  return cli::index_and_report(options, report, out, err);
+}
+
+// Indexes `inputs` into `db`; `log` (when given) gets the summary and the problems.
+inline int index_files(const std::string& db, const std::vector<std::string>& inputs,
+                       std::string* log = nullptr) {
+  IndexRunOptions options;
+  options.db_path = db;
+  options.inputs = inputs;
+  std::ostringstream out, err;
+  const int status = run_indexer(options, out, err);
+  if (log != nullptr) *log = out.str() + err.str();
+  return status;
+}
+
+}  // namespace paperdex::test

@@ -1,0 +1,159 @@
+// The two write paths, a bulk build of a new index and batches into an
+// existing one, apply the one update policy: the same inputs give the same
+// counts and the same stored documents either way.
+#include <fstream>
+#include <map>
+#include <string>
+
+#include <xapian.h>
+#include <catch2/catch.hpp>
+
+#include "paperdex/common/schema.h"
+#include "paperdex/indexer/index_run.h"
+#include "test_support.h"
+
+namespace {
+
+using paperdex::test::TempDir;
+
+std::string snapshot_line(const std::string& id, const std::string& title,
+                          const std::string& authors, const std::string& updated) {
+  paperdex::test::SnapshotRecord record;
+  record.id = id;
+  record.title = title;
+  record.authors = authors;
+  record.abstract = "About " + title + ".";
+  record.updated = updated;
+  return paperdex::test::snapshot_json(record);
+}
+
+void write(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
+
+// Every stored document of the index at `path`, by its id term.
+std::map<std::string, std::string> stored_documents(const std::string& path) {
+  Xapian::Database db(path);
+  std::map<std::string, std::string> documents;
+  const std::string prefix = paperdex::schema::make_term(paperdex::schema::kIdPrefix, "");
+  for (auto term = db.allterms_begin(prefix); term != db.allterms_end(prefix); ++term) {
+    documents[*term] = db.get_document(*db.postlist_begin(*term)).get_data();
+  }
+  return documents;
+}
+
+}  // namespace
+
+TEST_CASE("a bulk build and batched updates give the same counts and documents", "[write-paths]") {
+  TempDir dir;
+  const auto records = dir / "records.jsonl";
+  const std::string first =
+      snapshot_line("2101.00001", "Lattice phonons", "A. Author", "2021-01-05");
+  write(records,
+        first +                                                                         // added
+            first +                                                                     // identical
+            snapshot_line("2101.00001", "An older title", "A. Author", "2020-12-01") +  // stale
+            snapshot_line("2101.00002", "Optical switching", "B. Writer", "2021-02-01") +
+            snapshot_line("2101.00002", "Optical circuit switching", "B. Writer",
+                          "2021-03-01") +  // updated
+            snapshot_line("2101.00003", "Sparse kernels", "C. Coder", "2021-01-10"));
+  // An author page after the arXiv records, as a directory's sorted order
+  // puts corpus/author-pages/: one paper it shares with them, one of its own.
+  const auto page = dir / "page.txt";
+  write(page,
+        "arXiv subjects\n\nAda Lovelace\n\n"
+        "Publications and source records attributed to Ada Lovelace.\n\n"
+        "arXiv2021\n\nOptical circuit switching\n\nAbout it.\n\ncs.NI\xE2\x86\x97\n\n"
+        "arXiv2021\n\nA paper of the page alone\n\nOnly here.\n\ncs.NI\xE2\x86\x97\n");
+
+  std::map<paperdex::WriteMode, paperdex::IndexRunResult> results;
+  std::map<paperdex::WriteMode, std::map<std::string, std::string>> documents;
+  for (const bool incremental : {false, true}) {
+    paperdex::IndexRunOptions options;
+    options.db_path = (dir / (incremental ? "batched" : "bulk")).string();
+    options.inputs = {records.string(), page.string()};
+    options.incremental = incremental;
+    if (!incremental) options.jobs = 2;
+    const paperdex::IndexRunResult result = paperdex::run_index(options);
+    INFO(result.error);
+    REQUIRE(result.outcome == paperdex::IndexRunOutcome::kCompleted);
+    CHECK(result.mode ==
+          (incremental ? paperdex::WriteMode::kBatched : paperdex::WriteMode::kBulk));
+    results[result.mode] = result;
+    documents[result.mode] = stored_documents(options.db_path);
+  }
+
+  const paperdex::IndexRunResult& bulk = results[paperdex::WriteMode::kBulk];
+  const paperdex::IndexRunResult& batched = results[paperdex::WriteMode::kBatched];
+  for (const auto* result : {&bulk, &batched}) {
+    CHECK(result->records_read == 8);
+    CHECK(result->stats.added == 4);      // three arXiv papers, one of the page alone
+    CHECK(result->stats.updated == 1);    // 2101.00002's newer version
+    CHECK(result->stats.unchanged == 2);  // the identical line and the older version
+    CHECK(result->stats.merged == 1);     // the page's author joins 2101.00002
+    CHECK(result->stats.deleted == 0);
+    CHECK(result->documents == 4);
+    CHECK(result->everything_indexed());
+  }
+  CHECK(documents[paperdex::WriteMode::kBulk].size() == 4);
+  CHECK(documents[paperdex::WriteMode::kBulk] == documents[paperdex::WriteMode::kBatched]);
+  const std::string merged = documents[paperdex::WriteMode::kBatched][paperdex::schema::make_term(
+      paperdex::schema::kIdPrefix, "2101.00002")];
+  CHECK(merged.find("Ada Lovelace") != std::string::npos);
+  CHECK(merged.find("Optical circuit switching") != std::string::npos);
+}
+
+TEST_CASE("removals through either writer: found papers are deleted, others reported",
+          "[write-paths]") {
+  TempDir dir;
+  const auto records = dir / "records.jsonl";
+  write(records, snapshot_line("2101.00001", "Lattice phonons", "A. Author", "2021-01-05") +
+                     snapshot_line("2101.00002", "Optical switching", "B. Writer", "2021-02-01"));
+  const std::string db = (dir / "index").string();
+  paperdex::IndexRunOptions build;
+  build.db_path = db;
+  build.inputs = {records.string()};
+  build.delete_ids = {"2101.00001"};  // a new index has nothing to remove yet
+  const paperdex::IndexRunResult built = paperdex::run_index(build);
+  CHECK(built.mode == paperdex::WriteMode::kBulk);
+  CHECK(built.deletes_not_found == std::vector<std::string>{"2101.00001"});
+  CHECK_FALSE(built.everything_indexed());
+  CHECK(built.documents == 2);
+
+  paperdex::IndexRunOptions remove;
+  remove.db_path = db;
+  remove.delete_ids = {"2101.00001v2", "2101.09999"};
+  const paperdex::IndexRunResult removed = paperdex::run_index(remove);
+  CHECK(removed.mode == paperdex::WriteMode::kBatched);
+  CHECK(removed.stats.deleted == 1);
+  CHECK(removed.deletes_not_found == std::vector<std::string>{"2101.09999"});
+  CHECK(removed.documents == 1);
+}
+
+TEST_CASE("the default corpus gives the same counts and documents on both write paths",
+          "[write-paths]") {
+  TempDir dir;
+  std::map<bool, paperdex::IndexRunResult> results;
+  std::map<bool, std::map<std::string, std::string>> documents;
+  for (const bool incremental : {false, true}) {
+    paperdex::IndexRunOptions options;
+    options.db_path = (dir / (incremental ? "batched" : "bulk")).string();
+    options.inputs = {(paperdex::test::source_dir() / "corpus").string()};
+    options.incremental = incremental;
+    results[incremental] = paperdex::run_index(options);
+    INFO(results[incremental].error);
+    REQUIRE(results[incremental].outcome == paperdex::IndexRunOutcome::kCompleted);
+    documents[incremental] = stored_documents(options.db_path);
+  }
+  const paperdex::IndexStats& bulk = results[false].stats;
+  const paperdex::IndexStats& batched = results[true].stats;
+  CHECK(results[false].records_read == results[true].records_read);
+  CHECK(bulk.added == batched.added);
+  CHECK(bulk.updated == batched.updated);
+  CHECK(bulk.unchanged == batched.unchanged);
+  CHECK(bulk.merged == batched.merged);
+  CHECK(bulk.unchanged > 0);  // the corpus repeats records: identical ones change nothing
+  CHECK(results[false].documents == results[true].documents);
+  CHECK(documents[false].size() == results[false].documents);
+  CHECK(documents[false] == documents[true]);
+}
