@@ -14,8 +14,8 @@
 #include <xapian.h>
 #include <catch2/catch.hpp>
 
+#include "index_test_support.h"
 #include "paperdex/common/stored_record.h"
-#include "paperdex/indexer/index_run.h"
 #include "paperdex/searcher.h"
 #include "test_support.h"
 
@@ -29,14 +29,13 @@ void build(const std::vector<std::string>& inputs, const fs::path& db_path, bool
   paperdex::IndexRunOptions options;
   options.db_path = db_path.string();
   options.inputs = inputs;
-  options.progress = paperdex::ProgressStyle::kNone;
   options.jobs = 2;
   options.keep_shards = shards;
   std::ostringstream out, err;
-  const int status = paperdex::run_index(options, out, err);
+  const int status = paperdex::test::run_indexer(options, out, err);
   INFO(out.str() + err.str());
   // kExitSkipped: corpus/ holds a deliberate API error response; both builds skip it.
-  REQUIRE((status == paperdex::kExitOk || status == paperdex::kExitSkipped));
+  REQUIRE((status == paperdex::cli::kExitOk || status == paperdex::cli::kExitSkipped));
 }
 
 // The lower-case ASCII words of `title` of at least four letters.
