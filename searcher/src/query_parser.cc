@@ -531,7 +531,7 @@ class Translator {
       // "knock-down" and "knockdown" alike. (Not the phrase OR the joined
       // form: Xapian checks a phrase under an OR on its own, not after the
       // query's other words, which made such queries several times slower.)
-      // Among partial matches its parts count one by one where the paper
+      // In the any-word form its parts count one by one where the paper
       // writes them, the joined word where it writes only that.
       if (compounds.size() == 1 && compounds.front().first == 0 &&
           compounds.front().last + 1 == tokens.size()) {
