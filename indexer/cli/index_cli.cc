@@ -208,7 +208,7 @@ int finish_output(int status, std::ostream& out, std::ostream& err) {
 }  // namespace
 
 int index_and_report(const IndexRunOptions& options, const IndexReportOptions& report,
-                     std::ostream& out, std::ostream& err) {
+                     std::ostream& out, std::ostream& err, IndexRunResult* result_out) {
   ProgressDisplay progress(report.quiet ? ProgressStyle::kNone : report.progress, err,
                            report.columns, report.progress_interval);
   IndexRunEvents events;
@@ -245,6 +245,7 @@ int index_and_report(const IndexRunOptions& options, const IndexReportOptions& r
   if (result.outcome == IndexRunOutcome::kCompleted && !(report.quiet && status == kExitOk)) {
     print_summary(result, out);
   }
+  if (result_out != nullptr) *result_out = result;
   return status;
 }
 

@@ -25,9 +25,10 @@ struct IndexReportOptions {
 };
 
 // Runs `options` and presents it: progress and problems on `err`, the
-// summary on `out`. Returns the exit status (kExitOk, kExitSkipped, kExitFailed).
+// summary on `out`. Returns the exit status (kExitOk, kExitSkipped, kExitFailed);
+// `result`, when given, receives the run's values (the counts the summary shows).
 int index_and_report(const IndexRunOptions& options, const IndexReportOptions& report,
-                     std::ostream& out, std::ostream& err);
+                     std::ostream& out, std::ostream& err, IndexRunResult* result = nullptr);
 
 // The whole command: parses `argv`, runs, presents. Exit statuses: 0 every
 // record indexed; 1 some records skipped (or cut, or a --delete id not

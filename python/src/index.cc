@@ -50,32 +50,18 @@ std::vector<std::string> string_list(py::handle value) {
 // paperdex.index(): paperdex-index's run (cli::index_and_report) with its two
 // streams caught.
 
-// The summary ("records read   3,332") as numbers, by label.
-py::dict summary_counts(const std::string& summary) {
-  static const std::pair<const char*, const char*> kLabels[] = {
-      {"records read", "records_read"}, {"indexed (new)", "added"}, {"updated", "updated"},
-      {"unchanged", "unchanged"},       {"merged", "merged"},       {"deleted", "deleted"},
-      {"skipped", "skipped"},           {"documents", "documents"}, {"elapsed", "elapsed_seconds"},
-  };
+// The counts paperdex-index's summary shows, as IndexReport's fields.
+py::dict result_counts(const IndexRunResult& result) {
   py::dict counts;
-  for (const auto& [label, key] : kLabels) counts[key] = 0;
-  std::istringstream lines(summary);
-  for (std::string line; std::getline(lines, line);) {
-    const auto gap = line.find("  ");
-    if (gap == std::string::npos) continue;
-    const std::string label = line.substr(0, gap);
-    std::string value = line.substr(line.find_first_not_of(' ', gap));
-    value = value.substr(0, value.find(' '));
-    std::erase(value, ',');
-    for (const auto& [known, key] : kLabels) {
-      if (label != known || value.empty()) continue;
-      if (std::string(key) == "elapsed_seconds") {
-        counts[key] = std::stod(value);
-      } else {
-        counts[key] = std::stoull(value);
-      }
-    }
-  }
+  counts["records_read"] = result.records_read;
+  counts["added"] = result.stats.added;
+  counts["updated"] = result.stats.updated;
+  counts["unchanged"] = result.stats.unchanged;
+  counts["merged"] = result.stats.merged;
+  counts["deleted"] = result.stats.deleted;
+  counts["skipped"] = result.skipped;
+  counts["documents"] = result.documents;
+  counts["elapsed_seconds"] = result.elapsed_seconds;
   return counts;
 }
 
@@ -122,9 +108,10 @@ py::object run(py::object db_path, py::object inputs, unsigned jobs, bool increm
   std::ostream err(&err_buffer);
   std::ostringstream out;
   int status = 0;
+  IndexRunResult result;
   {
     py::gil_scoped_release release;
-    status = cli::index_and_report(options, report, out, err);
+    status = cli::index_and_report(options, report, out, err, &result);
     err.flush();
   }
   if (callback_error) throw std::move(*callback_error);
@@ -137,11 +124,13 @@ py::object run(py::object db_path, py::object inputs, unsigned jobs, bool increm
         message += (message.empty() ? "" : "\n") + line;
       }
     }
-    PyErr_SetObject(error_class("Error").ptr(),
-                    error_class("Error")(message.empty() ? "indexing failed" : message).ptr());
+    // A held lock is the one failure a caller may wait out: its own class.
+    const char* kind = result.locked ? "DatabaseLockedError" : "Error";
+    PyErr_SetObject(error_class(kind).ptr(),
+                    error_class(kind)(message.empty() ? "indexing failed" : message).ptr());
     throw py::error_already_set();
   }
-  py::dict fields = summary_counts(out.str());
+  py::dict fields = result_counts(result);
   fields["status"] = status == cli::kExitOk ? "ok" : "skipped";
   fields["exit_code"] = status;
   fields["problems"] = problems;

@@ -192,7 +192,7 @@ def test_index_fails_on_a_locked_index(tmp_path):
     with paperdex.Writer(path) as writer:
         writer.add(record(2))
         writer.commit()
-        with pytest.raises(paperdex.Error) as raised:
+        with pytest.raises(paperdex.DatabaseLockedError) as raised:
             paperdex.index(path, [data])
         assert "lock" in str(raised.value).lower()
 
