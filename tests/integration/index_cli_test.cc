@@ -102,7 +102,9 @@ TEST_CASE("files of no known kind in an input directory are listed once as ignor
   write(data / "papers.jsonl", snapshot_line("2101.00001", "One"));
   write(data / "README.md", "# The data\n\nRecords from the snapshot.\n");
   write(data / "table.csv", "id,title\n2101.00001,One\n");
-  write(data / "images" / "plot.png", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10", 24));
+  // A PNG's signature and first chunk header: binary, NULs included.
+  static constexpr char kPng[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10";
+  write(data / "images" / "plot.png", std::string(kPng, sizeof kPng - 1));
 
   const Run run = index_command(
       dir, "--db " + test::quote((dir / "index").string()) + " " + test::quote(data.string()));
