@@ -110,14 +110,27 @@ class Decoder {
   }
 
   // TeX's ``quotes'': the curly quotes they print. In math '' is a double
-  // prime (f''), unless a `` opened a quote: arXiv abstracts hold stray $
-  // signs that leave the rest of the text "in math", and `` never is math.
-  // A lone ` or ' stays as it is. False when there is no quote here.
+  // prime (f''), printed as one (U+2033): kept as '', decoding the output
+  // again (no $ left) would read it as a closing quote. Unless a `` opened a
+  // quote: arXiv abstracts hold stray $ signs that leave the rest of the
+  // text "in math", and `` never is math. A lone ` or ' stays as it is.
+  // False when there is no quote here.
   bool quotes() {
     const char c = in_[i_];
-    if (i_ + 1 >= in_.size() || in_[i_ + 1] != c) return false;
-    if (c == '\'' && math_ && !quote_open_) return false;
-    i_ += 2;
+    if (i_ + 1 < in_.size() && in_[i_ + 1] == c) {
+      i_ += 2;
+    } else if (!out_.empty() && out_.back() == c) {
+      // The pair's first half came before something that printed nothing
+      // ('{'): still one pair, or decoding the output again would see it.
+      out_.pop_back();
+      i_ += 1;
+    } else {
+      return false;
+    }
+    if (c == '\'' && math_ && !quote_open_) {
+      emit("\u2033");
+      return true;
+    }
     emit(c == '`' ? "\u201C" : "\u201D");
     quote_open_ = c == '`';
     return true;

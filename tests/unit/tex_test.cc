@@ -182,10 +182,11 @@ TEST_CASE("decode_tex: output holds nothing it would decode again", "[tex]") {
 
 TEST_CASE("decode_tex: random TeX-like input", "[tex]") {
   const std::vector<std::string> pieces = {
-      "\\",   "{",   "}",   "$",   "$$",   "~",      "-",      "--",      "^",       "_",
-      "\\\"", "\\'", "\\v", "\\c", "\\i",  "\\emph", "\\cite", "\\alpha", "\\times", "\\foo",
-      "a",    "o",   "1",   " ",   "é",    "[",      "]",      "\\\\",    "\\$",     "\\{",
-      "\\(",  "\\)", "%",   "\\~", "\\ss", "\\log",  "x"};
+      "\\",      "{",     "}",   "$",   "$$",  "~",   "-",      "--",     "^",
+      "_",       "\\\"",  "\\'", "\\v", "\\c", "\\i", "\\emph", "\\cite", "\\alpha",
+      "\\times", "\\foo", "a",   "o",   "1",   " ",   "é",      "[",      "]",
+      "\\\\",    "\\$",   "\\{", "\\(", "\\)", "%",   "\\~",    "\\ss",   "\\log",
+      "x",       "``",    "''",  "'",   "`"};
   std::mt19937 random(7);
   std::uniform_int_distribution<std::size_t> piece(0, pieces.size() - 1);
   std::uniform_int_distribution<int> length(1, 16);
@@ -205,8 +206,9 @@ TEST_CASE("decode_tex: TeX's ``quotes'' become the curly quotes they print", "[t
   check_cases({
       {"a ``fallback and bypass'' approach", "a \u201Cfallback and bypass\u201D approach"},
       {"Centre ``Kurchatov\n  Institute''", "Centre \u201CKurchatov\n  Institute\u201D"},
-      // A lone quote, an apostrophe and a prime stay as they are.
-      {"don't `x' $f''(x)$", "don't `x' f''(x)"},
+      // A lone quote, an apostrophe and a prime stay as they are; a double
+      // prime is the one character, so that decoding again changes nothing.
+      {"don't `x' $f''(x)$", "don't `x' f\u2033(x)"},
       // A stray $ leaves the rest "in math": `` still opens a quote there.
       {"X = (x_0)$ that ``approximate'' f", "X = (x_0) that \u201Capproximate\u201D f"},
   });
