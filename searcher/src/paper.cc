@@ -11,7 +11,7 @@
 
 namespace paperdex::detail {
 
-std::optional<Xapian::docid> find_paper(const Xapian::Database& db, std::string_view id) {
+std::optional<FoundPaper> find_paper(const Xapian::Database& db, std::string_view id) {
   std::vector<std::string> candidates{std::string(id)};
   if (const std::optional<std::string> canonical = canonical_arxiv_id(id)) {
     candidates.push_back(*canonical);
@@ -24,13 +24,13 @@ std::optional<Xapian::docid> find_paper(const Xapian::Database& db, std::string_
   for (const std::string& candidate : candidates) {
     const std::string term = schema::make_term(schema::kIdPrefix, candidate);
     Xapian::PostingIterator it = db.postlist_begin(term);
-    if (it != db.postlist_end(term)) return *it;
+    if (it != db.postlist_end(term)) return FoundPaper{*it, term};
   }
   return std::nullopt;
 }
 
-Xapian::docid require_paper(const Xapian::Database& db, std::string_view id) {
-  if (const std::optional<Xapian::docid> docid = find_paper(db, id)) return *docid;
+FoundPaper require_paper(const Xapian::Database& db, std::string_view id) {
+  if (std::optional<FoundPaper> found = find_paper(db, id)) return std::move(*found);
   throw PaperNotFoundError("no paper with id '" + std::string(id) +
                                "' in the index; give an arXiv id such as 2101.00001 (any "
                                "version), or the id a search shows for the paper",

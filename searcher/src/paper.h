@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <xapian.h>
@@ -12,13 +13,20 @@
 
 namespace paperdex::detail {
 
-// The document of the paper with this id: the id as given, canonical, or an
-// old-style id written with its subject class ("math.FA/0101001" is
-// math/0101001). nullopt when no paper has it.
-std::optional<Xapian::docid> find_paper(const Xapian::Database& db, std::string_view id);
+// A paper found by one of its ids: its document and the id term that found
+// it (what a query excludes the paper by).
+struct FoundPaper {
+  Xapian::docid docid = 0;
+  std::string id_term;
+};
+
+// The paper with this id: the id as given, canonical, or an old-style id
+// written with its subject class ("math.FA/0101001" is math/0101001).
+// nullopt when no paper has it.
+std::optional<FoundPaper> find_paper(const Xapian::Database& db, std::string_view id);
 
 // find_paper, or PaperNotFoundError naming `id`.
-Xapian::docid require_paper(const Xapian::Database& db, std::string_view id);
+FoundPaper require_paper(const Xapian::Database& db, std::string_view id);
 
 // The public value of a stored record: category names from the taxonomy,
 // arXiv links for arXiv ids.

@@ -14,14 +14,6 @@
 namespace paperdex::detail {
 namespace {
 
-// The paper's own id term, to leave the paper out of its neighbours.
-std::string id_term(const Xapian::Database& db, Xapian::docid paper) {
-  Xapian::TermIterator it = db.termlist_begin(paper);
-  it.skip_to(std::string(schema::kIdPrefix));
-  if (it == db.termlist_end(paper) || schema::prefix_of(*it) != schema::kIdPrefix) return {};
-  return *it;
-}
-
 // Title and abstract stems worth searching for: not numbers, function words
 // ("the", "which": they say nothing of what the paper is about) or single
 // letters (two letters stay: acronyms such as "OCS" stem to "oc"), and found
@@ -47,7 +39,7 @@ class TextTermDecider : public Xapian::ExpandDecider {
 
 RelatedQuery related_query(const Xapian::Database& db, std::string_view id,
                            Xapian::termcount max_terms) {
-  const Xapian::docid paper = require_paper(db, id);
+  const FoundPaper paper = require_paper(db, id);
   Xapian::Enquire enquire(db);
   // Bo1 weighs a term by how much more often the paper uses it than the
   // collection would lead one to expect, so a word the abstract keeps coming
@@ -56,7 +48,7 @@ RelatedQuery related_query(const Xapian::Database& db, std::string_view id,
   // default, which favours rare words).
   enquire.set_expansion_scheme("bo1");
   Xapian::RSet relevant;
-  relevant.add_document(paper);
+  relevant.add_document(paper.docid);
   const TextTermDecider decider(db);
   // Exact term frequencies: the default estimates them from one shard of a
   // sharded index, which would pick other words than a single index does.
@@ -78,8 +70,7 @@ RelatedQuery related_query(const Xapian::Database& db, std::string_view id,
   Xapian::Query similar = terms.empty()
                               ? Xapian::Query::MatchNothing
                               : Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
-  related.query =
-      Xapian::Query(Xapian::Query::OP_AND_NOT, similar, Xapian::Query(id_term(db, paper)));
+  related.query = Xapian::Query(Xapian::Query::OP_AND_NOT, similar, Xapian::Query(paper.id_term));
   return related;
 }
 

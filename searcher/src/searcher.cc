@@ -546,7 +546,7 @@ struct Searcher::Impl {
   }
 
   Paper get(const std::string& id) {
-    const Xapian::docid docid = detail::require_paper(db, id);
+    const Xapian::docid docid = detail::require_paper(db, id).docid;
     return detail::paper_from_record(decode_stored_record(db.get_document(docid).get_data()));
   }
 
