@@ -73,12 +73,20 @@ SubjectRows::SubjectRows(const std::vector<std::string>& values) : rows_(values.
   }
 }
 
-std::map<std::string, std::size_t> SubjectRowCounter::counts() const {
-  std::map<std::string, std::size_t> counts;
+SubjectRowCounts SubjectRowCounter::counts() const {
+  SubjectRowCounts counts;
   for (std::size_t row = 0; row < counts_.size(); ++row) {
-    if (own_[row] > 0) counts[rows_.row_name(row)] = counts_[row];
+    if (counts_[row] > 0) counts[rows_.row_name(row)] = {counts_[row], own_[row]};
   }
   return counts;
+}
+
+std::map<std::string, std::size_t> listed_rows(const SubjectRowCounts& rows) {
+  std::map<std::string, std::size_t> listed;
+  for (const auto& [name, count] : rows) {
+    if (count.own > 0) listed[name] = count.papers;
+  }
+  return listed;
 }
 
 bool has_remote_shard(const Xapian::Database& db) {
@@ -149,9 +157,7 @@ void FacetTableSpy::operator()(const Xapian::Document& doc, double /*weight*/) {
   table_->count(doc.get_docid(), subject_counts_, year_counts_);
 }
 
-std::map<std::string, std::size_t> FacetTableSpy::subject_counts() const {
-  return subject_counts_.counts();
-}
+SubjectRowCounts FacetTableSpy::subject_counts() const { return subject_counts_.counts(); }
 
 std::map<std::string, std::size_t> FacetTableSpy::year_counts() const {
   std::map<std::string, std::size_t> counts;

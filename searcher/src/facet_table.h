@@ -37,6 +37,20 @@ class SubjectRows {
   std::vector<std::vector<std::uint32_t>> rows_;  // by value
 };
 
+// A subject facet row: its papers, and how many of them have the row as
+// their own category. Counts taken over disjoint sets of papers (the parts of
+// a count, match_counter.h) add up row by row; which rows are listed is
+// decided after (listed_rows).
+struct SubjectRowCount {
+  std::size_t papers = 0;
+  std::size_t own = 0;
+};
+using SubjectRowCounts = std::map<std::string, SubjectRowCount>;
+
+// Papers by row, for the rows some paper has as its own category: a legacy
+// archive row (astro-ph) is not listed for papers of its successors alone.
+std::map<std::string, std::size_t> listed_rows(const SubjectRowCounts& rows);
+
 // Counts papers into the rows of a SubjectRows, each paper once per row.
 class SubjectRowCounter {
  public:
@@ -62,10 +76,8 @@ class SubjectRowCounter {
     }
   }
 
-  // Counts by row name, for the rows some paper has as its own category: a
-  // legacy archive row (astro-ph) is not listed for papers of its successors
-  // alone.
-  std::map<std::string, std::size_t> counts() const;
+  // Counts by row name, of every row a paper counted in.
+  SubjectRowCounts counts() const;
 
  private:
   const SubjectRows& rows_;
@@ -126,7 +138,7 @@ class FacetTableSpy : public Xapian::MatchSpy {
 
   // Subject facet rows (SubjectRowCounter::counts), and years by value as
   // the value-stream spies report them.
-  std::map<std::string, std::size_t> subject_counts() const;
+  SubjectRowCounts subject_counts() const;
   std::map<std::string, std::size_t> year_counts() const;
 
  private:

@@ -75,8 +75,7 @@ void add_list_counts(std::map<std::string, std::size_t>& into, const std::string
   }
 }
 
-std::map<std::string, std::size_t> subject_rows_of_lists(
-    const std::map<std::string, std::size_t>& list_counts) {
+SubjectRowCounts subject_rows_of_lists(const std::map<std::string, std::size_t>& list_counts) {
   std::vector<std::string> values;
   std::map<std::string, std::uint32_t> value_index;
   std::vector<std::pair<std::vector<std::uint32_t>, std::size_t>> lists;

@@ -12,6 +12,7 @@
 
 #include <xapian.h>
 
+#include "facet_table.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/searcher.h"
 
@@ -44,8 +45,7 @@ void add_list_counts(std::map<std::string, std::size_t>& into, const std::string
 
 // The subject facet's rows (SubjectRows) from counts of subject lists (the
 // slot's value per document, as Xapian's ValueCountMatchSpy counts them).
-std::map<std::string, std::size_t> subject_rows_of_lists(
-    const std::map<std::string, std::size_t>& list_counts);
+SubjectRowCounts subject_rows_of_lists(const std::map<std::string, std::size_t>& list_counts);
 
 // Adds the counts of `spy` into `into`.
 void add_counts(std::map<std::string, std::size_t>& into,

@@ -12,11 +12,11 @@
 #include <xapian.h>
 
 #include "explain.h"
-#include "facet_table.h"
 #include "facets.h"
 #include "highlighter.h"
 #include "index_info.h"
 #include "index_terms.h"
+#include "match_counter.h"
 #include "paper.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
@@ -148,11 +148,12 @@ struct Searcher::Impl {
   Analyzer analyzer;
   detail::QueryParser parser{analyzer};
 
-  // Facet values by docid, for the revision `db` shows (see facet_table.h).
-  std::shared_ptr<const detail::FacetTable> facet_table;
+  // Exact totals and facets, counted on every core (match_counter.h).
+  std::unique_ptr<detail::MatchCounter> counter;
 
   explicit Impl(const std::string& db_path) : path(db_path), db(open_database(db_path)) {
-    sync_facet_table(false);
+    counter = std::make_unique<detail::MatchCounter>(path, db);
+    sync_counter(false);
   }
 
   // Runs `read` against the index, the one place a Searcher call meets
@@ -179,26 +180,29 @@ struct Searcher::Impl {
     }
   }
 
-  // Moves to the latest revision; the facet table follows it.
-  void reopen() { sync_facet_table(true); }
+  // Moves to the latest revision; the counter follows it.
+  void reopen() { sync_counter(true); }
 
   // Opens the index again: a remote shard's connection cannot be reopened.
   void reconnect() {
+    counter.reset();
     db = open_database(path);
-    sync_facet_table(false);
+    counter = std::make_unique<detail::MatchCounter>(path, db);
+    sync_counter(false);
   }
 
-  // Loads the facet table for the revision `db` shows, after moving `db` to
-  // the latest one when `move`. A writer can discard that revision meanwhile
-  // (from the reopen or the load): move again and reload, so that the table
-  // and the revision always agree.
-  void sync_facet_table(bool move) {
-    bool changed = !move;  // a fresh open needs its first table
+  // Moves the counter (its handles and facet tables) to the revision `db`
+  // shows, after moving `db` to the latest one when `move`. A writer can
+  // discard that revision meanwhile, or commit between two handles' reopens:
+  // move again and sync again, so that the counts and the page always come
+  // from one revision.
+  void sync_counter(bool move) {
+    bool changed = !move;  // a fresh open needs its first sync
     retry_when_modified(
         path, "reading it", 5,
         [&] {
           if (move) changed = db.reopen() || changed;
-          if (changed) facet_table = detail::FacetTable::load(db);
+          if (changed) counter->sync(db);
         },
         [&] {
           move = true;
@@ -249,6 +253,8 @@ struct Searcher::Impl {
 
   MatchPass run(const Xapian::Query& query, bool by_relevance, SortOrder sort,
                 Xapian::doccount first, Xapian::doccount count, bool facets) {
+    // The count of every match runs on the other core while this one ranks.
+    if (facets) counter->start(query, true, budget.deadline);
     Xapian::Enquire enquire(db);
     limit_time(enquire);
     // A page of filters alone is listed by date: no weights to keep.
@@ -269,54 +275,25 @@ struct Searcher::Impl {
     }
     MatchPass pass;
     pass.mset = enquire.get_mset(first, count);
-    check_budget();
     if (!facets) {
+      check_budget();
       pass.matches = pass.mset.get_matches_estimated();
       pass.matches_exact =
           pass.mset.get_matches_lower_bound() == pass.mset.get_matches_upper_bound();
       return pass;
     }
-    count_facets(query, pass);
-    return pass;
-  }
-
-  // The exact total and the subject and year facets of `query`'s matches.
-  // Exact totals and facets need every match seen, but not weighed: the page
-  // comes from a pass that may skip what cannot reach it, the counts from an
-  // unweighted, unsorted pass over every match (weighing every match was two
-  // thirds of a query's time; and sorted by value over remote shards, Xapian
-  // 1.4 would count some matches twice).
-  void count_facets(const Xapian::Query& query, MatchPass& pass) {
-    Xapian::Enquire counter = unweighted(query);
-    // The table when there is one; otherwise Xapian's own value-count spies,
-    // which remote shard servers know without registration. A slot holds one
-    // value, so the subject spy counts subject lists; they become rows below.
-    std::optional<detail::FacetTableSpy> table_spy;
-    Xapian::ValueCountMatchSpy subject_spy(schema::kSubjectsSlot);
-    Xapian::ValueCountMatchSpy year_spy(schema::kYearSlot);
-    if (facet_table) {
-      counter.add_matchspy(&table_spy.emplace(facet_table));
-    } else {
-      counter.add_matchspy(&subject_spy);
-      counter.add_matchspy(&year_spy);
-    }
-    const Xapian::MSet counted = counter.get_mset(0, 0, db.get_doccount());
+    // Exact totals and facets need every match seen, but not weighed: the
+    // page comes from a pass that may skip what cannot reach it, the counts
+    // from unweighted, unsorted passes over every match (weighing every match
+    // was two thirds of a query's time; and sorted by value over remote
+    // shards, Xapian 1.4 would count some matches twice).
+    detail::MatchCounts counts = counter->finish();
     check_budget();
-    pass.matches = counted.get_matches_estimated();
-    pass.matches_exact = counted.get_matches_lower_bound() == counted.get_matches_upper_bound();
-    if (table_spy) {
-      pass.subjects = table_spy->subject_counts();
-      pass.years = table_spy->year_counts();
-      return;
-    }
-    std::map<std::string, std::size_t> lists;
-    for (auto it = subject_spy.values_begin(); it != subject_spy.values_end(); ++it) {
-      lists[*it] += it.get_termfreq();
-    }
-    pass.subjects = detail::subject_rows_of_lists(lists);
-    for (auto it = year_spy.values_begin(); it != year_spy.values_end(); ++it) {
-      pass.years[*it] += it.get_termfreq();
-    }
+    pass.matches = counts.matches;
+    pass.matches_exact = counts.exact;
+    pass.subjects = detail::listed_rows(counts.subjects);
+    pass.years = std::move(counts.years);
+    return pass;
   }
 
   Hit make_hit(const Xapian::MSetIterator& it, const detail::Highlighter& highlighter,
@@ -414,8 +391,8 @@ struct Searcher::Impl {
 
   // Papers matching `query`, unweighted: exact when `exact`, else Xapian's estimate.
   std::size_t count(const Xapian::Query& query, bool exact) {
-    const std::size_t matches =
-        unweighted(query).get_mset(0, 0, exact ? db.get_doccount() : 0).get_matches_estimated();
+    const std::size_t matches = exact ? counter->count(query, false, budget.deadline).matches
+                                      : unweighted(query).get_mset(0, 0).get_matches_estimated();
     check_budget();
     return matches;
   }
