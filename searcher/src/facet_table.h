@@ -135,6 +135,8 @@ class FacetTableSpy : public Xapian::MatchSpy {
  public:
   explicit FacetTableSpy(std::shared_ptr<const FacetTable> table);
   void operator()(const Xapian::Document& doc, double weight) override;
+  // Counts the document numbered `docid`, as a match would be.
+  void add(Xapian::docid docid) { table_->count(docid, subject_counts_, year_counts_); }
 
   // Subject facet rows (SubjectRowCounter::counts), and years by value as
   // the value-stream spies report them.

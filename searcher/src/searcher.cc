@@ -16,7 +16,7 @@
 #include "highlighter.h"
 #include "index_info.h"
 #include "index_terms.h"
-#include "match_counter.h"
+#include "matcher.h"
 #include "paper.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
@@ -118,7 +118,7 @@ std::string format_seconds(double seconds) {
 // What the matcher found for one query: the ranked page, how many match,
 // and the facet counts when asked for.
 struct MatchPass {
-  Xapian::MSet mset;
+  std::vector<detail::PageHit> page;
   Xapian::doccount matches = 0;  // exact when matches_exact
   bool matches_exact = true;
   std::map<std::string, std::size_t> subjects;  // by facet row (SubjectRows)
@@ -148,12 +148,12 @@ struct Searcher::Impl {
   Analyzer analyzer;
   detail::QueryParser parser{analyzer};
 
-  // Exact totals and facets, counted on every core (match_counter.h).
-  std::unique_ptr<detail::MatchCounter> counter;
+  // The page and the counts, over the index's parts on every core (matcher.h).
+  std::unique_ptr<detail::Matcher> matcher;
 
   explicit Impl(const std::string& db_path) : path(db_path), db(open_database(db_path)) {
-    counter = std::make_unique<detail::MatchCounter>(path, db);
-    sync_counter(false);
+    matcher = std::make_unique<detail::Matcher>(path, db);
+    sync_matcher(false);
   }
 
   // Runs `read` against the index, the one place a Searcher call meets
@@ -180,29 +180,29 @@ struct Searcher::Impl {
     }
   }
 
-  // Moves to the latest revision; the counter follows it.
-  void reopen() { sync_counter(true); }
+  // Moves to the latest revision; the matcher follows it.
+  void reopen() { sync_matcher(true); }
 
   // Opens the index again: a remote shard's connection cannot be reopened.
   void reconnect() {
-    counter.reset();
+    matcher.reset();
     db = open_database(path);
-    counter = std::make_unique<detail::MatchCounter>(path, db);
-    sync_counter(false);
+    matcher = std::make_unique<detail::Matcher>(path, db);
+    sync_matcher(false);
   }
 
-  // Moves the counter (its handles and facet tables) to the revision `db`
+  // Moves the matcher (its handles and facet tables) to the revision `db`
   // shows, after moving `db` to the latest one when `move`. A writer can
   // discard that revision meanwhile, or commit between two handles' reopens:
   // move again and sync again, so that the counts and the page always come
   // from one revision.
-  void sync_counter(bool move) {
+  void sync_matcher(bool move) {
     bool changed = !move;  // a fresh open needs its first sync
     retry_when_modified(
         path, "reading it", 5,
         [&] {
           if (move) changed = db.reopen() || changed;
-          if (changed) counter->sync(db);
+          if (changed) matcher->sync(db);
         },
         [&] {
           move = true;
@@ -251,54 +251,38 @@ struct Searcher::Impl {
     }
   }
 
+  // The page from `first` (`count` hits) of `query`'s matches by `sort`, and
+  // with `facets` the exact total and the subject and year facets. Exact
+  // totals and facets need every match seen, but not weighed: the page comes
+  // from a pass that may skip what cannot reach it, the counts from
+  // unweighted, unsorted passes over every match (weighing every match was
+  // two thirds of a query's time; and sorted by value over remote shards,
+  // Xapian 1.4 would count some matches twice).
   MatchPass run(const Xapian::Query& query, bool by_relevance, SortOrder sort,
                 Xapian::doccount first, Xapian::doccount count, bool facets) {
-    // The count of every match runs on the other core while this one ranks.
-    if (facets) counter->start(query, true, budget.deadline);
-    Xapian::Enquire enquire(db);
-    limit_time(enquire);
-    // A page of filters alone is listed by date: no weights to keep.
-    enquire.set_query(by_relevance ? query : detail::unweighted_match(query));
-    enquire.set_weighting_scheme(detail::ranking_weight());
-    if (sort == SortOrder::kRelevance && !by_relevance) sort = SortOrder::kNewest;
-    // Every order ends in the paper's id (schema::dated_id), never in the
-    // document number, which differs between one index and its shards.
-    // Equal scores: the newest paper first.
-    if (sort == SortOrder::kRelevance) {
-      enquire.set_sort_by_relevance_then_value(schema::kDateSlot, true);
-    } else if (sort == SortOrder::kNewest) {
-      enquire.set_sort_by_value(schema::kDateSlot, true);
-    } else if (sort == SortOrder::kOldest) {
-      enquire.set_sort_by_value(schema::kDateSlot, false);
-    } else if (sort == SortOrder::kUpdated) {
-      enquire.set_sort_by_value(schema::kUpdatedSlot, true);
-    }
-    MatchPass pass;
-    pass.mset = enquire.get_mset(first, count);
-    if (!facets) {
-      check_budget();
-      pass.matches = pass.mset.get_matches_estimated();
-      pass.matches_exact =
-          pass.mset.get_matches_lower_bound() == pass.mset.get_matches_upper_bound();
-      return pass;
-    }
-    // Exact totals and facets need every match seen, but not weighed: the
-    // page comes from a pass that may skip what cannot reach it, the counts
-    // from unweighted, unsorted passes over every match (weighing every match
-    // was two thirds of a query's time; and sorted by value over remote
-    // shards, Xapian 1.4 would count some matches twice).
-    detail::MatchCounts counts = counter->finish();
+    detail::PassRequest request;
+    request.query = query;
+    request.weighted = by_relevance;
+    request.sort = sort;
+    request.first = first;
+    request.count = count;
+    request.exact_total = facets;
+    request.facets = facets;
+    request.deadline = budget.deadline;
+    detail::PassResult found = matcher->run(request);
     check_budget();
-    pass.matches = counts.matches;
-    pass.matches_exact = counts.exact;
-    pass.subjects = detail::listed_rows(counts.subjects);
-    pass.years = std::move(counts.years);
+    MatchPass pass;
+    pass.page = std::move(found.page);
+    pass.matches = found.matches;
+    pass.matches_exact = found.exact;
+    pass.subjects = detail::listed_rows(found.subjects);
+    pass.years = std::move(found.years);
     return pass;
   }
 
-  Hit make_hit(const Xapian::MSetIterator& it, const detail::Highlighter& highlighter,
+  Hit make_hit(const detail::PageHit& found, const detail::Highlighter& highlighter,
                std::size_t snippet_bytes, bool all_words) {
-    Record record = decode_stored_record(it.get_document().get_data());
+    Record record = decode_stored_record(db.get_document(found.docid).get_data());
     Hit hit;
     hit.id = record.id;
     hit.title = highlighter.mark_all(record.title);
@@ -306,7 +290,7 @@ struct Searcher::Impl {
     hit.authors = record.authors;
     hit.subjects = record.categories;
     hit.year = record.year;
-    hit.score = it.get_weight();
+    hit.score = found.weight;
     hit.matches_all_words = all_words;
     hit.paper = detail::paper_from_record(std::move(record));
     return hit;
@@ -391,8 +375,17 @@ struct Searcher::Impl {
 
   // Papers matching `query`, unweighted: exact when `exact`, else Xapian's estimate.
   std::size_t count(const Xapian::Query& query, bool exact) {
-    const std::size_t matches = exact ? counter->count(query, false, budget.deadline).matches
-                                      : unweighted(query).get_mset(0, 0).get_matches_estimated();
+    std::size_t matches = 0;
+    if (exact) {
+      detail::PassRequest request;
+      request.query = query;
+      request.page = false;
+      request.facets = false;
+      request.deadline = budget.deadline;
+      matches = matcher->run(request).matches;
+    } else {
+      matches = unweighted(query).get_mset(0, 0).get_matches_estimated();
+    }
     check_budget();
     return matches;
   }
@@ -410,12 +403,13 @@ struct Searcher::Impl {
     return result;
   }
 
-  void add_hits(SearchResult& result, const Xapian::MSet& mset, const MatchPlan& plan,
-                const SearchRequest& request, const detail::Highlighter& highlighter) {
-    for (auto it = mset.begin(); it != mset.end(); ++it) {
-      result.hits.push_back(make_hit(it, highlighter, request.snippet_bytes, true));
+  void add_hits(SearchResult& result, const std::vector<detail::PageHit>& page,
+                const MatchPlan& plan, const SearchRequest& request,
+                const detail::Highlighter& highlighter) {
+    for (const detail::PageHit& found : page) {
+      result.hits.push_back(make_hit(found, highlighter, request.snippet_bytes, true));
       if (request.explain) {
-        result.hits.back().explanation = detail::explain_match(db, plan.matched, *it);
+        result.hits.back().explanation = detail::explain_match(db, plan.matched, found.docid);
       }
     }
   }
@@ -427,21 +421,21 @@ struct Searcher::Impl {
     MatchPass pass = run(plan.matched, parsed.has_text, request.sort,
                          static_cast<Xapian::doccount>(request.offset),
                          static_cast<Xapian::doccount>(request.limit), request.facets);
-    add_hits(result, pass.mset, plan, request, highlighter);
+    add_hits(result, pass.page, plan, request, highlighter);
     result.total = pass.matches;
     result.total_exact = pass.matches_exact;
     if (result.match_set == MatchSet::kAllWords) {
       result.all_words_total = result.total;
     } else {
       result.all_words_total = count(plan.all_words, request.facets);
-      mark_hits_with_every_word(result, pass.mset, plan.all_words);
+      mark_hits_with_every_word(result, pass.page, plan.all_words);
     }
     return pass;
   }
 
   // Hit::matches_all_words for a page of an any-word match set: which of its
   // papers also match the all-words query (one small query over the page).
-  void mark_hits_with_every_word(SearchResult& result, const Xapian::MSet& page,
+  void mark_hits_with_every_word(SearchResult& result, const std::vector<detail::PageHit>& page,
                                  const Xapian::Query& all_words) {
     if (result.hits.empty()) return;
     std::vector<Xapian::Query> ids;
@@ -454,7 +448,7 @@ struct Searcher::Impl {
     std::set<Xapian::docid> with_every_word(full.begin(), full.end());
     std::size_t index = 0;
     for (auto it = page.begin(); it != page.end() && index < result.hits.size(); ++it, ++index) {
-      result.hits[index].matches_all_words = with_every_word.count(*it) > 0;
+      result.hits[index].matches_all_words = with_every_word.count(it->docid) > 0;
     }
   }
 

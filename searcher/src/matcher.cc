@@ -1,0 +1,478 @@
+#include "matcher.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "facets.h"
+#include "paperdex/common/schema.h"
+#include "posting_walk.h"
+#include "ranking.h"
+
+namespace paperdex::detail {
+namespace {
+
+namespace fs = std::filesystem;
+using Deadline = PassRequest::Deadline;
+
+// Below this many documents a second thread costs more than it saves: waking
+// it and setting up the passes of a second part take ~20 µs, and a whole
+// count over 20,000 papers takes less than a millisecond.
+constexpr Xapian::doccount kSplitFrom = 20000;
+
+// Documents first..last; last == 0: every document.
+struct Range {
+  Xapian::docid first = 0;
+  Xapian::docid last = 0;
+};
+
+// The documents numbered first..last: AND-ed with a query as a filter, it
+// restricts the matcher to one range of document numbers. Xapian positions
+// the other posting lists with skip_to, so a range costs what its own
+// matches cost, not what the whole index does. It weighs nothing: a
+// document's weight in a range is its weight in the whole database.
+class DocidRange final : public Xapian::PostingSource {
+ public:
+  explicit DocidRange(Range range) : range_(range) {}
+
+  Xapian::doccount get_termfreq_min() const override { return 0; }
+  Xapian::doccount get_termfreq_est() const override { return size_; }
+  Xapian::doccount get_termfreq_max() const override { return size_; }
+
+  void init(const Xapian::Database& db) override {
+    current_ = 0;
+    size_ = std::min<Xapian::doccount>(range_.last - range_.first + 1, db.get_doccount());
+  }
+  void next(double /*min_wt*/) override { current_ = current_ == 0 ? range_.first : current_ + 1; }
+  void skip_to(Xapian::docid did, double /*min_wt*/) override {
+    if (current_ == 0 || did > current_) current_ = std::max(did, range_.first);
+  }
+  bool at_end() const override { return current_ > range_.last; }
+  Xapian::docid get_docid() const override { return current_; }
+
+  // Xapian's interface: a copy it owns, for a database of several shards.
+  DocidRange* clone() const override { return new DocidRange(range_); }
+  std::string get_description() const override {
+    return "DocidRange(" + std::to_string(range_.first) + ".." + std::to_string(range_.last) + ")";
+  }
+
+ private:
+  Range range_;
+  Xapian::docid current_ = 0;  // 0: before the first
+  Xapian::doccount size_ = 0;
+};
+
+Xapian::Query in_range(const Xapian::Query& query, Range range) {
+  if (range.last == 0) return query;
+  // release(): the query owns the source (Xapian's reference counting).
+  return Xapian::Query(Xapian::Query::OP_FILTER, query,
+                       Xapian::Query((new DocidRange(range))->release()));
+}
+
+// The local databases a stub file lists ("auto PATH" or "glass PATH" lines,
+// docs/deployment.md), or nothing when `path` is no stub or lists anything
+// else (a remote shard, a backend we do not open ourselves).
+std::optional<std::vector<std::string>> local_shards(const std::string& path) {
+  fs::path stub = path;
+  if (fs::is_directory(stub)) stub /= "XAPIANDB";
+  if (!fs::is_regular_file(stub)) return std::nullopt;
+  std::ifstream in(stub);
+  std::vector<std::string> shards;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string kind, shard;
+    if (!(words >> kind) || kind.front() == '#') continue;
+    if ((kind != "auto" && kind != "glass") || !(words >> shard)) return std::nullopt;
+    fs::path shard_path = shard;
+    if (shard_path.is_relative()) shard_path = stub.parent_path() / shard_path;
+    shards.push_back(shard_path.string());
+  }
+  if (shards.empty()) return std::nullopt;
+  return shards;
+}
+
+void limit_time(Xapian::Enquire& enquire, const Deadline& deadline) {
+  if (!deadline) return;
+  const double left =
+      std::chrono::duration<double>(*deadline - std::chrono::steady_clock::now()).count();
+  enquire.set_time_limit(std::max(left, 0.001));  // Xapian reads 0 as no limit
+}
+
+// Every order ends in the paper's id (schema::dated_id), never in the
+// document number, which differs between one index and its shards. Equal
+// scores: the newest paper first. A page without weights is listed by date.
+struct PageOrder {
+  bool by_weight;
+  Xapian::valueno slot;
+  bool descending;
+
+  explicit PageOrder(const PassRequest& request)
+      : by_weight(request.weighted && request.sort == SortOrder::kRelevance),
+        slot(request.sort == SortOrder::kUpdated ? schema::kUpdatedSlot : schema::kDateSlot),
+        descending(request.sort != SortOrder::kOldest) {}
+
+  void apply(Xapian::Enquire& enquire) const {
+    if (by_weight) {
+      enquire.set_sort_by_relevance_then_value(slot, descending);
+    } else {
+      enquire.set_sort_by_value(slot, descending);
+    }
+  }
+};
+
+// What one part's count found.
+struct CountedPart {
+  Xapian::doccount matches = 0;
+  bool exact = true;
+  SubjectRowCounts subjects;
+  std::map<std::string, std::size_t> years;
+};
+
+// The spies that count a pass's subjects and years: through the table when
+// there is one; otherwise Xapian's own value-count spies, which remote shard
+// servers know without registration. A slot holds one value, so the subject
+// spy counts subject lists; they become rows in read().
+class FacetSpies {
+ public:
+  FacetSpies(Xapian::Enquire& enquire, const std::shared_ptr<const FacetTable>& table, bool facets)
+      : facets_(facets) {
+    if (facets && table) {
+      enquire.add_matchspy(&table_spy_.emplace(table));
+    } else if (facets) {
+      enquire.add_matchspy(&subject_spy_);
+      enquire.add_matchspy(&year_spy_);
+    }
+  }
+
+  // The pass's counts, from `counted` (an MSet that checked every match).
+  CountedPart read(const Xapian::MSet& counted) const {
+    CountedPart part;
+    part.matches = counted.get_matches_estimated();
+    part.exact = counted.get_matches_lower_bound() == counted.get_matches_upper_bound();
+    if (!facets_) return part;
+    if (table_spy_) {
+      part.subjects = table_spy_->subject_counts();
+      part.years = table_spy_->year_counts();
+      return part;
+    }
+    std::map<std::string, std::size_t> lists;
+    for (auto it = subject_spy_.values_begin(); it != subject_spy_.values_end(); ++it) {
+      lists[*it] += it.get_termfreq();
+    }
+    part.subjects = subject_rows_of_lists(lists);
+    for (auto it = year_spy_.values_begin(); it != year_spy_.values_end(); ++it) {
+      part.years[*it] += it.get_termfreq();
+    }
+    return part;
+  }
+
+ private:
+  bool facets_;
+  std::optional<FacetTableSpy> table_spy_;
+  Xapian::ValueCountMatchSpy subject_spy_{schema::kSubjectsSlot};
+  Xapian::ValueCountMatchSpy year_spy_{schema::kYearSlot};
+};
+
+// The page: hits first..first+count-1, and Xapian's bounds on the matches.
+struct RankedPage {
+  std::vector<PageHit> hits;
+  Xapian::doccount estimated = 0;
+  bool exact = true;
+};
+
+RankedPage rank(const Xapian::Database& db, const PassRequest& request) {
+  Xapian::Enquire enquire(db);
+  limit_time(enquire, request.deadline);
+  enquire.set_query(request.weighted ? request.query : unweighted_match(request.query));
+  enquire.set_weighting_scheme(ranking_weight());
+  PageOrder(request).apply(enquire);
+  const Xapian::MSet mset = enquire.get_mset(request.first, request.count);
+  RankedPage page;
+  for (auto it = mset.begin(); it != mset.end(); ++it) page.hits.push_back({*it, it.get_weight()});
+  page.estimated = mset.get_matches_estimated();
+  page.exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
+  return page;
+}
+
+// How often a walk looks at the clock: every 4,096 matches (~10 µs).
+constexpr Xapian::doccount kClockEvery = 4096;
+
+// The count of a walkable query (posting_walk.h), through the facet table.
+CountedPart walk(const std::shared_ptr<const FacetTable>& table, PostingWalk& matches,
+                 const PassRequest& request, Range range) {
+  FacetTableSpy facets(table);
+  CountedPart part;
+  const Xapian::docid last = range.last == 0 ? PostingWalk::kEnd - 1 : range.last;
+  for (Xapian::docid did = matches.seek(std::max<Xapian::docid>(range.first, 1)); did <= last;
+       did = matches.seek(did + 1)) {
+    ++part.matches;
+    if (request.facets) facets.add(did);
+    if (part.matches % kClockEvery == 0 && request.deadline &&
+        std::chrono::steady_clock::now() >= *request.deadline) {
+      part.exact = false;
+      break;
+    }
+  }
+  if (request.facets) {
+    part.subjects = facets.subject_counts();
+    part.years = facets.year_counts();
+  }
+  return part;
+}
+
+CountedPart count(const Xapian::Database& db, const std::shared_ptr<const FacetTable>& table,
+                  const PassRequest& request, Range range) {
+  Xapian::Enquire enquire(db);
+  limit_time(enquire, request.deadline);
+  enquire.set_query(unweighted_match(in_range(request.query, range)));
+  enquire.set_weighting_scheme(Xapian::BoolWeight());
+  const FacetSpies spies(enquire, table, request.facets);
+  return spies.read(enquire.get_mset(0, 0, db.get_doccount()));
+}
+
+// Parts hold disjoint papers: their counts add up.
+void add(PassResult& into, const CountedPart& part) {
+  into.matches += part.matches;
+  into.exact = into.exact && part.exact;
+  for (const auto& [row, counts] : part.subjects) {
+    into.subjects[row].papers += counts.papers;
+    into.subjects[row].own += counts.own;
+  }
+  for (const auto& [year, papers] : part.years) into.years[year] += papers;
+}
+
+// The handles one thread matches with.
+struct Handles {
+  Xapian::Database whole;                // the index (split into ranges)
+  std::vector<Xapian::Database> shards;  // a sharded index's shards, one each
+};
+
+}  // namespace
+
+struct Matcher::Impl {
+  std::string path;
+  bool sharded = false;                     // counted per local shard
+  std::size_t ranges = 1;                   // of one database, for ranking and counting
+  Handles caller;                           // caller.whole shares the searcher's database
+  Handles own;                              // the worker's
+  std::shared_ptr<const FacetTable> table;  // of the whole database
+  std::vector<std::shared_ptr<const FacetTable>> tables;  // by shard
+  std::vector<Range> range_of;                            // by part, when split into ranges
+
+  // The count being run: its parts are claimed by index, by the worker and
+  // the caller alike; each lands in its slot.
+  std::size_t parts_to_count = 0;
+  std::atomic<std::size_t> next_part{0};
+  std::vector<CountedPart> counted;
+  std::vector<std::exception_ptr> errors;
+
+  // The worker takes a search's request without its query, and the query
+  // serialised: Xapian's reference counts are not atomic, so the two threads
+  // never share a Query object.
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::condition_variable done;
+  PassRequest worker_request;
+  std::string worker_query;
+  std::uint64_t job_number = 0;       // of the latest search given to the worker
+  std::uint64_t finished_number = 0;  // of the latest search the worker finished
+  bool stopping = false;
+  std::thread worker;
+
+  Impl(const std::string& db_path, const Xapian::Database& db, std::size_t wanted) : path(db_path) {
+    caller.whole = db;
+    const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    if (db.size() > 1 && !has_remote_shard(db)) {
+      if (const auto shards = local_shards(path); shards && shards->size() == db.size()) {
+        sharded = true;
+        for (const std::string& shard : *shards) {
+          caller.shards.emplace_back(shard);
+          own.shards.emplace_back(shard);
+        }
+      }
+    } else if (db.size() == 1 && !has_remote_shard(db)) {
+      ranges = wanted != 0 ? wanted : (db.get_doccount() >= kSplitFrom ? cores : 1);
+      if (ranges > 1) own.whole = Xapian::Database(path);
+    }
+    if (part_count() > 1) worker = std::thread([this] { serve(); });
+  }
+
+  ~Impl() {
+    if (!worker.joinable()) return;
+    {
+      std::lock_guard lock(mutex);
+      stopping = true;
+    }
+    wake.notify_one();
+    worker.join();
+  }
+
+  std::size_t part_count() const { return sharded ? caller.shards.size() : ranges; }
+
+  // Waits until the worker is done with the search it was given: one that
+  // threw on the calling thread can leave it matching, with handles sync()
+  // moves.
+  void wait_idle() {
+    if (!worker.joinable()) return;
+    std::unique_lock lock(mutex);
+    done.wait(lock, [&] { return finished_number == job_number; });
+  }
+
+  void sync(const Xapian::Database& db) {
+    wait_idle();
+    if (sharded) {
+      for (Handles* handles : {&caller, &own}) {
+        Xapian::doccount documents = 0;
+        for (Xapian::Database& shard : handles->shards) {
+          shard.reopen();
+          documents += shard.get_doccount();
+        }
+        // Xapian tells no revision of a sharded database; its size must agree.
+        if (documents != db.get_doccount()) {
+          throw Xapian::DatabaseModifiedError("a shard changed while the index was reopened");
+        }
+      }
+      tables.clear();
+      for (const Xapian::Database& shard : caller.shards) tables.push_back(FacetTable::load(shard));
+      return;
+    }
+    if (ranges > 1) {
+      own.whole.reopen();
+      // A writer committed between the two reopens: the searcher reopens and
+      // syncs again (its retry), until both handles show one revision.
+      if (own.whole.get_revision() != db.get_revision()) {
+        throw Xapian::DatabaseModifiedError("the index changed while it was reopened");
+      }
+    }
+    table = FacetTable::load(db);
+    const Xapian::docid last = db.get_lastdocid();
+    range_of.clear();
+    for (std::size_t i = 0; i < ranges && ranges > 1; ++i) {
+      Range range{static_cast<Xapian::docid>(1 + last * i / ranges),
+                  static_cast<Xapian::docid>(last * (i + 1) / ranges)};
+      // An empty range (fewer documents than ranges) would mean every document.
+      if (range.last < range.first) range = {last + 1, last + 1};
+      range_of.push_back(range);
+    }
+  }
+
+  Range range(std::size_t part) const { return range_of.empty() ? Range{} : range_of[part]; }
+
+  // Counts one part, by walking posting lists where the query allows it.
+  void count_part(std::size_t part, const Handles& handles, const PassRequest& request) {
+    const Xapian::Database& db = sharded ? handles.shards[part] : handles.whole;
+    const std::shared_ptr<const FacetTable>& facets = sharded ? tables[part] : table;
+    const Range part_range = sharded ? Range{} : range(part);
+    // A table exists for a local database alone: its posting lists are here.
+    if (facets) {
+      if (std::unique_ptr<PostingWalk> matches = PostingWalk::open(db, request.query)) {
+        counted[part] = walk(facets, *matches, request, part_range);
+        return;
+      }
+    }
+    counted[part] = count(db, facets, request, part_range);
+  }
+
+  void count_parts(const Handles& handles, const PassRequest& request) {
+    for (std::size_t i = next_part++; i < parts_to_count; i = next_part++) {
+      try {
+        count_part(i, handles, request);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  }
+
+  void serve() {
+    std::uint64_t served = 0;
+    for (;;) {
+      PassRequest request;
+      {
+        std::unique_lock lock(mutex);
+        wake.wait(lock, [&] { return stopping || job_number != served; });
+        if (stopping) return;
+        served = job_number;
+        request = worker_request;
+      }
+      try {
+        request.query = Xapian::Query::unserialise(worker_query);
+        count_parts(own, request);
+      } catch (...) {
+        // Not unserialisable: the caller runs every task (see run).
+      }
+      request = {};
+      {
+        std::lock_guard lock(mutex);
+        finished_number = served;
+      }
+      done.notify_one();
+    }
+  }
+
+  // Gives the worker the count (when it has one and Xapian can serialise the
+  // query; otherwise the caller counts every part).
+  void hand_over(const PassRequest& request) {
+    if (!worker.joinable() || parts_to_count == 0) return;
+    std::string serialised;
+    try {
+      serialised = request.query.serialise();
+    } catch (const Xapian::Error&) {
+      return;
+    }
+    PassRequest shape = request;
+    shape.query = Xapian::Query();
+    {
+      std::lock_guard lock(mutex);
+      worker_request = std::move(shape);
+      worker_query = std::move(serialised);
+      ++job_number;
+    }
+    wake.notify_one();
+  }
+
+  PassResult run(const PassRequest& request) {
+    wait_idle();
+    parts_to_count = request.exact_total ? part_count() : 0;
+    counted.assign(parts_to_count, {});
+    errors.assign(parts_to_count, nullptr);
+    next_part = 0;
+    // The worker counts while this thread ranks the page over the whole
+    // index, then counts what the worker has not taken.
+    hand_over(request);
+    PassResult result;
+    if (request.page) {
+      RankedPage page = rank(caller.whole, request);
+      result.page = std::move(page.hits);
+      result.matches = page.estimated;
+      result.exact = page.exact;
+    }
+    count_parts(caller, request);
+    wait_idle();
+    for (const std::exception_ptr& error : errors) {
+      if (error) std::rethrow_exception(error);
+    }
+    if (request.exact_total) {
+      result.matches = 0;
+      result.exact = true;
+      for (const CountedPart& part : counted) add(result, part);
+    }
+    return result;
+  }
+};
+
+Matcher::Matcher(const std::string& path, const Xapian::Database& db, std::size_t ranges)
+    : impl_(std::make_unique<Impl>(path, db, ranges)) {}
+Matcher::~Matcher() = default;
+
+void Matcher::sync(const Xapian::Database& db) { impl_->sync(db); }
+std::size_t Matcher::part_count() const { return impl_->part_count(); }
+PassResult Matcher::run(const PassRequest& request) { return impl_->run(request); }
+
+}  // namespace paperdex::detail

@@ -1,0 +1,90 @@
+// The matcher passes of one search, on both cores. A search ranks a page and
+// counts every match (the exact total, the subject and year facets); both
+// grow with the index. The page is ranked by Xapian over the whole index on
+// the calling thread (its weights need the whole index's statistics) while a
+// worker thread counts, in parts: the document-number halves of one
+// database, or the shards of a sharded one (each with its own facet table),
+// each through a database handle of the thread that takes it (Xapian objects
+// are not shared between threads); the caller counts the parts the worker has
+// not taken when its page is done. Counts add up exactly. A part is counted
+// by walking its posting lists where the query allows (posting_walk.h), else
+// by an unweighted Xapian pass. Remote shards and small indexes are counted
+// in one part, after the page, with the searcher's own database.
+//
+// Every handle shows the revision the searcher's own database shows (sync).
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <xapian.h>
+
+#include "facet_table.h"
+#include "paperdex/searcher.h"
+
+namespace paperdex::detail {
+
+struct PassRequest {
+  using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+
+  Xapian::Query query;
+  bool weighted = true;  // false: no weights (a page of filters alone, by date)
+  SortOrder sort = SortOrder::kRelevance;
+  bool page = true;  // rank hits first..first+count-1
+  Xapian::doccount first = 0;
+  Xapian::doccount count = 10;
+  // Count every match exactly (and the subject and year facets when
+  // `facets`); otherwise the total is the page pass's estimate.
+  bool exact_total = true;
+  bool facets = true;
+  Deadline deadline;  // each pass stops by then (Enquire::set_time_limit)
+};
+
+struct PageHit {
+  Xapian::docid docid = 0;
+  double weight = 0;
+};
+
+struct PassResult {
+  std::vector<PageHit> page;
+  Xapian::doccount matches = 0;
+  bool exact = true;          // false: an estimate (a pass ran out of time, or not asked)
+  SubjectRowCounts subjects;  // by facet row (SubjectRows)
+  std::map<std::string, std::size_t> years;  // by the year slot's value
+};
+
+class Matcher {
+ public:
+  // Matches in `db`, opened from `path` (a handle sharing `db`'s state is
+  // kept for the calling thread: a reopen of `db` moves it too). `ranges`:
+  // how many document-number ranges one database is counted in (0: as many
+  // as there are cores; one for an index too small for a second thread to
+  // pay). Call sync() before the first run.
+  Matcher(const std::string& path, const Xapian::Database& db, std::size_t ranges = 0);
+  ~Matcher();
+  Matcher(const Matcher&) = delete;
+  Matcher& operator=(const Matcher&) = delete;
+
+  // Moves every handle to the revision `db` shows now (after db.reopen()),
+  // and reloads the facet tables. Throws Xapian::DatabaseModifiedError when a
+  // writer committed meanwhile and the revisions do not agree: reopen `db`
+  // and sync again.
+  void sync(const Xapian::Database& db);
+
+  // How many parts a count is split into.
+  std::size_t part_count() const;
+
+  // Runs `request`'s passes. Rethrows what a pass on the worker threw.
+  PassResult run(const PassRequest& request);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace paperdex::detail

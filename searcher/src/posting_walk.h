@@ -1,0 +1,35 @@
+// The matches of a boolean query, found by walking its posting lists in
+// document order, for counting them: Xapian's matcher costs three times what
+// its posting lists do. Measured on a 1,000,000-paper index, the 466,747
+// papers with the word "algorithm": the posting list walked in 6.4 ms, an
+// unweighted Xapian pass over it in 17-24 ms. A search's exact total and
+// facets need every match and nothing else about it, so the counts come from
+// here whenever the query is made of terms combined by AND, OR and AND_NOT
+// (and their forms: FILTER, SYNONYM, MAX, AND_MAYBE's left side, weight
+// scaling). A query with phrases, wildcards, value ranges or posting sources
+// is counted by Xapian (walkable() says which).
+#pragma once
+
+#include <memory>
+
+#include <xapian.h>
+
+namespace paperdex::detail {
+
+class PostingWalk {
+ public:
+  // The matches of `query` in `db`, or nullptr when `query` is not walkable.
+  static std::unique_ptr<PostingWalk> open(const Xapian::Database& db, const Xapian::Query& query);
+  static bool walkable(const Xapian::Query& query);
+
+  static constexpr Xapian::docid kEnd = static_cast<Xapian::docid>(-1);
+
+  virtual ~PostingWalk() = default;
+  // The first match numbered `did` or more (kEnd when none). Calls must ask
+  // for ascending numbers, each above the previous match returned.
+  virtual Xapian::docid seek(Xapian::docid did) = 0;
+  // An upper bound of the matches, to order the parts of an AND.
+  virtual Xapian::doccount bound() const = 0;
+};
+
+}  // namespace paperdex::detail
