@@ -26,14 +26,9 @@ using paperdex::test::TempDir;
 
 // Builds `inputs` at `db_path` with two workers, as one index or as two shards.
 void build(const std::vector<std::string>& inputs, const fs::path& db_path, bool shards) {
-  paperdex::IndexRunOptions options;
-  options.db_path = db_path.string();
-  options.inputs = inputs;
-  options.jobs = 2;
-  options.keep_shards = shards;
-  std::ostringstream out, err;
-  const int status = paperdex::test::run_indexer(options, out, err);
-  INFO(out.str() + err.str());
+  std::string log;
+  const int status = paperdex::test::index_in_parallel(db_path.string(), inputs, 2, shards, &log);
+  INFO(log);
   // kExitSkipped: corpus/ holds a deliberate API error response; both builds skip it.
   REQUIRE((status == paperdex::cli::kExitOk || status == paperdex::cli::kExitSkipped));
 }
