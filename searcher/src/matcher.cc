@@ -35,8 +35,8 @@ struct Range {
 // The documents numbered first..last: AND-ed with a query as a filter, it
 // restricts the matcher to one range of document numbers. Xapian positions
 // the other posting lists with skip_to, so a range costs what its own
-// matches cost, not what the whole index does. It weighs nothing: a
-// document's weight in a range is its weight in the whole database.
+// matches cost, not what the whole index does. Used for counting only: a
+// filter costs Xapian ~26 ns a match, more than a ranked half saves.
 class DocidRange final : public Xapian::PostingSource {
  public:
   explicit DocidRange(Range range) : range_(range) {}
@@ -259,7 +259,7 @@ struct Handles {
 struct Matcher::Impl {
   std::string path;
   bool sharded = false;                     // counted per local shard
-  std::size_t ranges = 1;                   // of one database, for ranking and counting
+  std::size_t ranges = 1;                   // of one database, counted apart
   Handles caller;                           // caller.whole shares the searcher's database
   Handles own;                              // the worker's
   std::shared_ptr<const FacetTable> table;  // of the whole database
@@ -405,7 +405,7 @@ struct Matcher::Impl {
         request.query = Xapian::Query::unserialise(worker_query);
         count_parts(own, request);
       } catch (...) {
-        // Not unserialisable: the caller runs every task (see run).
+        // Not unserialisable: the caller counts every part (run).
       }
       request = {};
       {
