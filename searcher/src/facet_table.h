@@ -39,7 +39,7 @@ class SubjectRows {
 
 // A subject facet row: its papers, and how many of them have the row as
 // their own category. Counts taken over disjoint sets of papers (the parts of
-// a count, match_counter.h) add up row by row; which rows are listed is
+// a count, matcher.h) add up row by row; which rows are listed is
 // decided after (listed_rows).
 struct SubjectRowCount {
   std::size_t papers = 0;

@@ -98,13 +98,6 @@ std::optional<std::vector<std::string>> local_shards(const std::string& path) {
   return shards;
 }
 
-void limit_time(Xapian::Enquire& enquire, const Deadline& deadline) {
-  if (!deadline) return;
-  const double left =
-      std::chrono::duration<double>(*deadline - std::chrono::steady_clock::now()).count();
-  enquire.set_time_limit(std::max(left, 0.001));  // Xapian reads 0 as no limit
-}
-
 // Every order ends in the paper's id (schema::dated_id), never in the
 // document number, which differs between one index and its shards. Equal
 // scores: the newest paper first. A page without weights is listed by date.
@@ -255,6 +248,13 @@ struct Handles {
 };
 
 }  // namespace
+
+void limit_time(Xapian::Enquire& enquire, const PassRequest::Deadline& deadline) {
+  if (!deadline) return;
+  const double left =
+      std::chrono::duration<double>(*deadline - std::chrono::steady_clock::now()).count();
+  enquire.set_time_limit(std::max(left, 0.001));
+}
 
 struct Matcher::Impl {
   std::string path;

@@ -58,6 +58,10 @@ struct PassResult {
   std::map<std::string, std::size_t> years;  // by the year slot's value
 };
 
+// Gives `enquire` what is left until `deadline` (none: no limit). Xapian
+// reads 0 as no limit: a spent budget still allows a millisecond.
+void limit_time(Xapian::Enquire& enquire, const PassRequest::Deadline& deadline);
+
 class Matcher {
  public:
   // Matches in `db`, opened from `path` (a handle sharing `db`'s state is

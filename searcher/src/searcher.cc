@@ -115,16 +115,6 @@ std::string format_seconds(double seconds) {
   return text;
 }
 
-// What the matcher found for one query: the ranked page, how many match,
-// and the facet counts when asked for.
-struct MatchPass {
-  std::vector<detail::PageHit> page;
-  Xapian::doccount matches = 0;  // exact when matches_exact
-  bool matches_exact = true;
-  std::map<std::string, std::size_t> subjects;  // by facet row (SubjectRows)
-  std::map<std::string, std::size_t> years;     // by the year slot's value
-};
-
 // The match set of a query (MatchRule) and its papers with every word.
 struct MatchPlan {
   MatchRule rule = MatchRule::kAsWritten;
@@ -226,20 +216,11 @@ struct Searcher::Impl {
     }
   }
 
-  // Gives `enquire` what is left of the budget; after its pass, check_budget().
-  void limit_time(Xapian::Enquire& enquire) {
-    if (!budget.deadline) return;
-    const double left =
-        std::chrono::duration<double>(*budget.deadline - std::chrono::steady_clock::now()).count();
-    // Xapian reads 0 as no limit: a spent budget still allows a millisecond.
-    enquire.set_time_limit(std::max(left, 0.001));
-  }
-
   // An unweighted pass over `query` (counts, facets, tests of membership),
   // within the time budget.
   Xapian::Enquire unweighted(const Xapian::Query& query) {
     Xapian::Enquire enquire(db);
-    limit_time(enquire);
+    detail::limit_time(enquire, budget.deadline);  // then check_budget()
     enquire.set_query(detail::unweighted_match(query));
     enquire.set_weighting_scheme(Xapian::BoolWeight());
     return enquire;
@@ -258,8 +239,8 @@ struct Searcher::Impl {
   // unweighted, unsorted passes over every match (weighing every match was
   // two thirds of a query's time; and sorted by value over remote shards,
   // Xapian 1.4 would count some matches twice).
-  MatchPass run(const Xapian::Query& query, bool by_relevance, SortOrder sort,
-                Xapian::doccount first, Xapian::doccount count, bool facets) {
+  detail::PassResult run(const Xapian::Query& query, bool by_relevance, SortOrder sort,
+                         Xapian::doccount first, Xapian::doccount count, bool facets) {
     detail::PassRequest request;
     request.query = query;
     request.weighted = by_relevance;
@@ -271,13 +252,7 @@ struct Searcher::Impl {
     request.deadline = budget.deadline;
     detail::PassResult found = matcher->run(request);
     check_budget();
-    MatchPass pass;
-    pass.page = std::move(found.page);
-    pass.matches = found.matches;
-    pass.matches_exact = found.exact;
-    pass.subjects = detail::listed_rows(found.subjects);
-    pass.years = std::move(found.years);
-    return pass;
+    return found;
   }
 
   Hit make_hit(const detail::PageHit& found, const detail::Highlighter& highlighter,
@@ -416,14 +391,15 @@ struct Searcher::Impl {
 
   // The page: the match set's top hits from `offset`. Sets the totals and
   // returns the facet counts of the match set.
-  MatchPass fill_page(SearchResult& result, const SearchRequest& request, const MatchPlan& plan,
-                      const detail::ParsedQuery& parsed, const detail::Highlighter& highlighter) {
-    MatchPass pass = run(plan.matched, parsed.has_text, request.sort,
-                         static_cast<Xapian::doccount>(request.offset),
-                         static_cast<Xapian::doccount>(request.limit), request.facets);
+  detail::PassResult fill_page(SearchResult& result, const SearchRequest& request,
+                               const MatchPlan& plan, const detail::ParsedQuery& parsed,
+                               const detail::Highlighter& highlighter) {
+    detail::PassResult pass = run(plan.matched, parsed.has_text, request.sort,
+                                  static_cast<Xapian::doccount>(request.offset),
+                                  static_cast<Xapian::doccount>(request.limit), request.facets);
     add_hits(result, pass.page, plan, request, highlighter);
     result.total = pass.matches;
-    result.total_exact = pass.matches_exact;
+    result.total_exact = pass.exact;
     if (result.match_set == MatchSet::kAllWords) {
       result.all_words_total = result.total;
     } else {
@@ -464,9 +440,9 @@ struct Searcher::Impl {
   // The facets of the match set: subjects and years from the page's pass,
   // authors from a pass of their own (over the same documents) when asked.
   void add_facets(SearchResult& result, const SearchRequest& request, const MatchPlan& plan,
-                  const MatchPass& counted) {
+                  const detail::PassResult& counted) {
     if (!request.facets) return;
-    result.subject_facets = detail::subject_facet(counted.subjects);
+    result.subject_facets = detail::subject_facet(detail::listed_rows(counted.subjects));
     result.year_facets = detail::year_facet(counted.years);
     if (request.author_facet) {
       result.author_facets =
@@ -507,7 +483,7 @@ struct Searcher::Impl {
     SearchResult result = describe(parsed, plan);
     const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems,
                                           parsed.query);
-    const MatchPass counted = fill_page(result, request, plan, parsed, highlighter);
+    const detail::PassResult counted = fill_page(result, request, plan, parsed, highlighter);
     note_time_limit(result, request);
     add_facets(result, request, plan, counted);
     note_author_names(result, request);
@@ -523,8 +499,9 @@ struct Searcher::Impl {
 
   IndexInfo index_info() {
     IndexInfo info = detail::describe_index(db, path);
-    const MatchPass all = run(detail::match_all(), false, SortOrder::kRelevance, 0, 0, true);
-    info.subjects = detail::subject_facet(all.subjects);
+    const detail::PassResult all =
+        run(detail::match_all(), false, SortOrder::kRelevance, 0, 0, true);
+    info.subjects = detail::subject_facet(detail::listed_rows(all.subjects));
     return info;
   }
 };
