@@ -214,7 +214,11 @@ class Worker {
     spelling_.add(spelling);
     registry_[key] = Entry{current_number_, entry.updated, entry.content_hash};
     update_policy::count(stats_, change);
-    if (++current_records_ >= options_.segment_records) close_current();
+    if (++current_records_ >= options_.segment_records) {
+      close_current();
+    } else if (current_records_ % options_.flush_records == 0) {
+      current_->commit();
+    }
   }
 
   void open_segment() {

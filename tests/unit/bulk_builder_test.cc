@@ -1,0 +1,130 @@
+// BulkBuilder (indexer/src/bulk_builder.h) with tiny segments, flushes and
+// merge tiers, so that one small corpus takes every path a full-size build
+// takes: flushes inside a segment, a paper replaced or deleted in an older
+// segment, tier merges, spelling words taken back after they were flushed.
+// The result must equal what the batched IndexWriter makes of the same input.
+#include "bulk_builder.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <xapian.h>
+#include <catch2/catch.hpp>
+
+#include "paperdex/common/schema.h"
+#include "paperdex/indexer/index_writer.h"
+#include "test_support.h"
+
+namespace {
+
+using paperdex::test::TempDir;
+
+// One change of the input: a record to add, or an id to remove.
+struct Change {
+  paperdex::Record record;
+  bool removal = false;
+};
+
+paperdex::Record paper(int number, int version) {
+  paperdex::Record record;
+  record.id = "2101." + std::to_string(10000 + number);
+  // Each version says something new, in words of its own, so that replacing
+  // a paper changes its terms and its spelling words.
+  record.title = "Paper " + std::to_string(number) + " on topic" + std::to_string(number % 17) +
+                 (version > 1 ? " revised" + std::to_string(version) : "");
+  record.abstract = "We study word" + std::to_string(number % 29) + " and word" +
+                    std::to_string((number * 7) % 31) + " in version " + std::to_string(version) +
+                    ".";
+  record.authors = {"Author " + std::to_string(number % 5)};
+  record.categories = {number % 2 ? "cs.IR" : "cs.DL"};
+  record.year = 2021;
+  record.updated = "2021-0" + std::to_string(version) + "-01";
+  return record;
+}
+
+// 300 papers; every fifth comes again later in a second version and every
+// seventh is removed, each long after its first version was flushed.
+std::vector<Change> changes() {
+  std::vector<Change> all;
+  for (int number = 0; number < 300; ++number) all.push_back({paper(number, 1)});
+  for (int number = 0; number < 300; number += 5) all.push_back({paper(number, 2)});
+  for (int number = 3; number < 300; number += 7) {
+    Change removal;
+    removal.record.id = paper(number, 1).id;
+    removal.removal = true;
+    all.push_back(removal);
+  }
+  return all;
+}
+
+void write_all(paperdex::RecordWriter& writer, const std::vector<Change>& all) {
+  for (const Change& change : all) {
+    if (change.removal) {
+      writer.remove(change.record.id);
+    } else {
+      paperdex::Record record = change.record;
+      writer.add(std::move(record));
+    }
+  }
+}
+
+// What must not depend on the write path: the stored documents by id, the
+// terms with their frequencies, the spelling words with theirs.
+struct Contents {
+  std::map<std::string, std::string> documents;
+  std::map<std::string, Xapian::doccount> terms;
+  std::map<std::string, Xapian::doccount> spellings;
+  bool operator==(const Contents&) const = default;
+};
+
+Contents contents(const std::string& path) {
+  const Xapian::Database db(path);
+  Contents found;
+  const std::string id_prefix = paperdex::schema::make_term(paperdex::schema::kIdPrefix, "");
+  for (auto term = db.allterms_begin(); term != db.allterms_end(); ++term) {
+    found.terms[*term] = term.get_termfreq();
+    if ((*term).starts_with(id_prefix)) {
+      found.documents[*term] = db.get_document(*db.postlist_begin(*term)).get_data();
+    }
+  }
+  for (auto word = db.spellings_begin(); word != db.spellings_end(); ++word) {
+    found.spellings[*word] = word.get_termfreq();
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("a bulk build of many segments and tiers equals the batched writer's index",
+          "[bulk-builder]") {
+  const TempDir dir;
+  const std::vector<Change> all = changes();
+
+  const std::string batched_path = (dir.path() / "batched").string();
+  paperdex::IndexWriter batched(batched_path);
+  write_all(batched, all);
+  const paperdex::IndexStats batched_stats = batched.finish();
+
+  const std::string bulk_path = (dir.path() / "bulk").string();
+  paperdex::BulkBuilder bulk(
+      bulk_path, paperdex::BulkBuildOptions{
+                     .jobs = 2, .flush_records = 3, .segment_records = 7, .merge_factor = 2});
+  write_all(bulk, all);
+  const paperdex::IndexStats bulk_stats = bulk.finish();
+
+  CHECK(bulk_stats.added == batched_stats.added);
+  CHECK(bulk_stats.updated == batched_stats.updated);
+  CHECK(bulk_stats.deleted == batched_stats.deleted);
+  CHECK(bulk_stats.added == 300);
+  CHECK(bulk_stats.updated == 60);
+  CHECK(bulk_stats.deleted == 43);
+  CHECK(bulk.document_count() == 300 - 43);
+
+  const Contents built = contents(bulk_path);
+  CHECK(built.documents.size() == 300 - 43);
+  CHECK(!built.spellings.empty());
+  CHECK(built.terms == contents(batched_path).terms);
+  CHECK(built.documents == contents(batched_path).documents);
+  CHECK(built.spellings == contents(batched_path).spellings);
+}
