@@ -25,7 +25,7 @@ PAPERDEX_PACKAGES=(
   libicu-dev
   libboost-program-options-dev
   catch2
-  nlohmann-json3-dev libsimdjson-dev libexpat1-dev zlib1g-dev
+  nlohmann-json3-dev libsimdjson-dev libexpat1-dev zlib1g-dev libzstd-dev
   pybind11-dev python3-dev python3-pytest
 )
 # And for the sanitized build: clang with its sanitizer and libFuzzer runtimes.

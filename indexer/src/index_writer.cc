@@ -173,7 +173,7 @@ struct IndexWriter::Impl {
       update_policy::keep_page_authors(record, stored);
       const update_policy::Change change = update_policy::compare_versions(
           update_policy::date_number(record.updated), update_policy::date_number(stored.updated),
-          encode_stored_record(record) == db.get_document(existing->first).get_data());
+          stored_record_json(record) == stored_record_json(stored));
       if (change == update_policy::Change::kUpdated) store(record, &stored);
       return change;
     }

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "paperdex/common/schema.h"
+#include "paperdex/common/stored_record.h"
 #include "paperdex/indexer/index_run.h"
 #include "test_support.h"
 
@@ -31,13 +32,14 @@ void write(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path) << text;
 }
 
-// Every stored document of the index at `path`, by its id term.
+// Every stored record of the index at `path` (its JSON), by its id term.
 std::map<std::string, std::string> stored_documents(const std::string& path) {
   Xapian::Database db(path);
   std::map<std::string, std::string> documents;
   const std::string prefix = paperdex::schema::make_term(paperdex::schema::kIdPrefix, "");
   for (auto term = db.allterms_begin(prefix); term != db.allterms_end(prefix); ++term) {
-    documents[*term] = db.get_document(*db.postlist_begin(*term)).get_data();
+    documents[*term] = paperdex::stored_record_json(
+        paperdex::decode_stored_record(db.get_document(*db.postlist_begin(*term)).get_data()));
   }
   return documents;
 }

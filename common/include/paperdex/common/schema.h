@@ -23,7 +23,9 @@ namespace paperdex::schema {
 // 6: report numbers (XR), primary categories (XP), the updated-date slot.
 // 7: the date slots end in the paper's id (dated_id), so ties order alike in
 // one index and in shards.
-inline constexpr int kSchemaVersion = 7;
+// 8: the stored record is compressed with zstd and a dictionary compiled in
+// (stored_record.h).
+inline constexpr int kSchemaVersion = 8;
 
 // Term prefixes. Folded terms never start with an ASCII capital, so a prefix
 // of capitals is unambiguous.

@@ -1,5 +1,6 @@
-// The display record stored in each document's data (JSON), read back by the
-// searcher for results and by the indexer when merging.
+// The display record stored in each document's data (JSON compressed by zstd
+// with a dictionary compiled in), read back by the searcher for results and
+// by the indexer when merging.
 #pragma once
 
 #include <string>
@@ -10,6 +11,9 @@
 namespace paperdex {
 
 std::string encode_stored_record(const Record& record);
+// The JSON that encode_stored_record compresses: two records are stored
+// alike exactly when theirs are equal.
+std::string stored_record_json(const Record& record);
 // Throws std::runtime_error on data that is not a stored record.
 Record decode_stored_record(std::string_view data);
 
