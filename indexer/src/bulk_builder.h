@@ -18,13 +18,15 @@ namespace paperdex {
 struct BulkBuildOptions {
   unsigned jobs = 0;  // worker threads; 0 = one per core
   // Records a segment is flushed (committed) after: Xapian's in-memory
-  // inverter slows down as it grows (measured: 200-1,000 fastest).
+  // inverter slows down as it grows (fresh segments of 100-300 records were
+  // fastest; flushes of 1,000 cost the same within this machine's noise).
   std::size_t flush_records = 1'000;
   // Records per segment. Merging never joins posting-list chunks: each
   // segment leaves its own chunk of every term it holds, so segments of 200
-  // records left 43 MB of short chunks in the cs harvest's 101 MB posting
-  // table. A segment's later flushes fill its chunks instead (60 MB), at the
-  // same CPU; bounded, so a flush never meets a large B-tree.
+  // records left 43 MB of short chunks in the cs harvest's 106 MB posting
+  // table. A segment's later flushes fill its chunks instead (63 MB), at
+  // about the same CPU (bench/README.md, "Size"); bounded, so a flush never
+  // meets a large B-tree.
   std::size_t segment_records = 20'000;
   std::size_t merge_factor = 32;  // a worker merges this many segments into one
   bool keep_shards = false;       // leave one shard per worker behind a stub instead of merging
