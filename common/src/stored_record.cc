@@ -1,6 +1,5 @@
 #include "paperdex/common/stored_record.h"
 
-#include <cstdint>
 #include <memory>
 #include <stdexcept>
 
@@ -19,8 +18,8 @@ namespace {
 // little to share in a kilobyte of JSON (136.7 MB of the cs harvest's
 // records became 73.1 MB). A zstd dictionary trained on arXiv records holds
 // the keys, the common words and phrases up front: 0.67 of zlib's size at
-// level 3 (data/README.md). Glass then stores the frames as they are.
-constexpr int kCompressionLevel = 3;
+// level 3 (kStoredRecordCompressionLevel, data/README.md). Glass then
+// stores the frames as they are.
 // What a frame may claim to expand to: far over any record the readers let
 // through (input_limits.h), far under what a corrupt frame could ask for.
 constexpr unsigned long long kMaxRecordBytes = 64ull << 20;
@@ -48,7 +47,8 @@ struct Dictionary {
     static const Dictionary dictionary = [] {
       const std::string_view bytes = detail::stored_record_dictionary();
       Dictionary loaded;
-      loaded.compress.reset(ZSTD_createCDict(bytes.data(), bytes.size(), kCompressionLevel));
+      loaded.compress.reset(
+          ZSTD_createCDict(bytes.data(), bytes.size(), kStoredRecordCompressionLevel));
       loaded.decompress.reset(ZSTD_createDDict(bytes.data(), bytes.size()));
       loaded.id = ZSTD_getDictID_fromDict(bytes.data(), bytes.size());
       if (!loaded.compress || !loaded.decompress || loaded.id == 0) {
@@ -79,25 +79,17 @@ std::runtime_error not_a_record(const std::string& why) {
                             "); rebuild the index with this paperdex-index");
 }
 
-// Whether `data` starts with a zstd frame's magic number (little-endian).
-bool is_frame(std::string_view data) {
-  if (data.size() < 4) return false;
-  std::uint32_t magic = 0;
-  for (int i = 3; i >= 0; --i) magic = (magic << 8) | static_cast<unsigned char>(data[i]);
-  return magic == ZSTD_MAGICNUMBER;
-}
-
 std::string decompress(std::string_view frame) {
-  if (!is_frame(frame)) throw not_a_record("no zstd frame");
+  // zstd reads the header: an error for anything that is no frame.
+  const unsigned long long size = ZSTD_getFrameContentSize(frame.data(), frame.size());
+  if (size == ZSTD_CONTENTSIZE_ERROR) throw not_a_record("no zstd frame");
   const Dictionary& dictionary = Dictionary::get();
   const unsigned frame_dictionary = ZSTD_getDictID_fromFrame(frame.data(), frame.size());
   if (frame_dictionary != dictionary.id) {
     throw not_a_record("compressed with dictionary " + std::to_string(frame_dictionary) + ", not " +
                        std::to_string(dictionary.id));
   }
-  const unsigned long long size = ZSTD_getFrameContentSize(frame.data(), frame.size());
-  if (size == ZSTD_CONTENTSIZE_UNKNOWN || size == ZSTD_CONTENTSIZE_ERROR ||
-      size > kMaxRecordBytes) {
+  if (size == ZSTD_CONTENTSIZE_UNKNOWN || size > kMaxRecordBytes) {
     throw not_a_record("bad frame header");
   }
   thread_local const std::unique_ptr<ZSTD_DCtx, FreeDCtx> context(ZSTD_createDCtx());

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <zdict.h>
@@ -29,6 +30,10 @@ constexpr unsigned kDictionaryId = 1;
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 2 && (std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h")) {
+    std::cout << kUsage;
+    return 0;
+  }
   if (argc < 4) {
     std::cerr << kUsage;
     return 2;
@@ -49,7 +54,11 @@ int main(int argc, char** argv) {
     samples += json;
     sizes.push_back(json.size());
   };
-  sink.on_problem = [&](const paperdex::ReadProblem&) { ++problems; };
+  // Skipped, as the indexer skips them: named, so a wrong input shows.
+  sink.on_problem = [&](const paperdex::ReadProblem& problem) {
+    ++problems;
+    std::cerr << problem.origin << ": skipped: " << problem.message << '\n';
+  };
   for (const std::string& path :
        paperdex::expand_inputs(std::vector<std::string>(argv + 3, argv + argc))) {
     paperdex::read_input(path, sink);
@@ -75,7 +84,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   ZDICT_params_t params{};
-  params.compressionLevel = 3;
+  params.compressionLevel = paperdex::kStoredRecordCompressionLevel;
   params.dictID = kDictionaryId;
   std::string dictionary(kDictionaryBytes, '\0');
   const std::size_t size = ZDICT_finalizeDictionary(

@@ -10,6 +10,10 @@
 
 namespace paperdex {
 
+// The zstd level records are compressed at, and the dictionary trained for
+// (indexer/tools/train_record_dictionary.cc).
+inline constexpr int kStoredRecordCompressionLevel = 3;
+
 std::string encode_stored_record(const Record& record);
 // The JSON that encode_stored_record compresses: two records are stored
 // alike exactly when theirs are equal.
