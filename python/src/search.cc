@@ -556,7 +556,7 @@ void bind_search(py::module_& m) {
       .def_readonly("authors", &Hit::authors, "display names, in paper order")
       .def_readonly("subjects", &Hit::subjects, "arXiv categories, primary first")
       .def_readonly("year", &Hit::year, "year of first submission; 0 when unknown")
-      .def_readonly("score", &Hit::score, "BM25 relevance (0 for filter-only queries)")
+      .def_readonly("score", &Hit::score, "relevance: the IneB2 weight (0 for filter-only queries)")
       .def_readonly("matches_all_words", &Hit::matches_all_words,
                     "False for a paper of an any-word match set that lacks a word")
       .def_readonly("explanation", &Hit::explanation,

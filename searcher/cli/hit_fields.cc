@@ -124,7 +124,7 @@ const std::array kFields = {
              false, [](const Hit& h) { return h.paper.abs_url; }, put_text},
     HitField{"pdf_url", "PDF", "the arXiv PDF (arXiv ids only)", TextPlace::kLine, false,
              [](const Hit& h) { return h.paper.pdf_url; }, put_text},
-    HitField{"score", "Score", "BM25 relevance, 0 for filters alone (search hits only)",
+    HitField{"score", "Score", "relevance (IneB2), 0 for filters alone (search hits only)",
              TextPlace::kMetaScore, true, [](const Hit& h) { return fixed(h.score, 4); },
              [](Json& o, const HitField& f, const Hit& h, const HighlightStyle&) {
                o[std::string(f.name)] = h.score;

@@ -23,7 +23,7 @@ namespace paperdex {
 
 /// Order of hits.
 enum class SortOrder {
-  kRelevance,  ///< best BM25 score first (newest first for a query of filters alone)
+  kRelevance,  ///< best relevance (IneB2) first (newest first for a query of filters alone)
   kNewest,     ///< newest first
   kOldest,     ///< oldest first
   kUpdated,    ///< most recently updated (latest version) first
@@ -146,7 +146,7 @@ struct Hit {
   std::vector<std::string> authors;   ///< display names, in paper order
   std::vector<std::string> subjects;  ///< arXiv categories, primary first
   int year = 0;                       ///< year of first submission; 0 when unknown
-  double score = 0;                   ///< BM25 relevance (0 for filter-only queries)
+  double score = 0;                   ///< relevance: the IneB2 weight (0 for filter-only queries)
   bool matches_all_words = true;      ///< the paper has every word of the query
   /// With SearchRequest::explain: the parts of the query this paper matched,
   /// the largest share of the score first; their weights add up to `score`
