@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "paperdex/common/schema.h"
+#include "query_description.h"
 #include "ranking.h"
 
 namespace paperdex::detail {
@@ -38,18 +39,6 @@ std::string word_text(const std::string& text) {
   return '"' + text + '"';
 }
 
-// Xapian 1.4 has no getters for a query's parameters (a scale factor, a
-// NEAR window, a value range's limits); its description spells them out,
-// bytes outside printable ASCII as \xNN. The description of one node, inside
-// "Query(...)".
-std::string inner_description(const Query& query) {
-  std::string description = query.get_description();
-  if (description.starts_with("Query(") && description.ends_with(')')) {
-    description = description.substr(6, description.size() - 7);
-  }
-  return description;
-}
-
 std::string unescape(std::string_view text) {
   std::string bytes;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -76,10 +65,6 @@ std::vector<std::string> description_words(const Query& query) {
     begin = end + 1;
   }
   return words;
-}
-
-double scale_factor(const Query& query) {
-  return std::strtod(inner_description(query).c_str(), nullptr);  // "0.5 * Query(...)"
 }
 
 // The n of "a b"~n for a NEAR node ("(Ta NEAR 4 Tb)"): its window less the
