@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "query_description.h"
+
 namespace paperdex::detail {
 namespace {
 
@@ -20,6 +22,16 @@ class TermWalk final : public Walk {
         bound_(term.empty() ? db.get_doccount() : db.get_termfreq(term)),
         current_(it_ == end_ ? kEnd : *it_) {}
 
+  // Weighed by `weight`, with the papers' lengths from `lengths`.
+  TermWalk(const Xapian::Database& db, const std::string& term, const TermWeight& weight,
+           const DocumentLengths& lengths)
+      : TermWalk(db, term) {
+    if (weight.weighs()) {
+      weight_ = weight;
+      lengths_ = &lengths;
+    }
+  }
+
   Xapian::docid seek(Xapian::docid did) override {
     if (current_ >= did) return current_;
     it_.skip_to(did);
@@ -27,18 +39,26 @@ class TermWalk final : public Walk {
     return current_;
   }
   Xapian::doccount bound() const override { return bound_; }
+  Xapian::docid at() const override { return current_; }
+  double weight() override {
+    return lengths_ == nullptr ? 0 : weight_(it_.get_wdf(), lengths_->of(current_));
+  }
 
  private:
   Xapian::PostingIterator it_;
   Xapian::PostingIterator end_;
   Xapian::doccount bound_;
   Xapian::docid current_;
+  TermWeight weight_;
+  const DocumentLengths* lengths_ = nullptr;  // nullptr: not weighed
 };
 
 class NothingWalk final : public Walk {
  public:
   Xapian::docid seek(Xapian::docid /*did*/) override { return kEnd; }
   Xapian::doccount bound() const override { return 0; }
+  Xapian::docid at() const override { return kEnd; }
+  double weight() override { return 0; }
 };
 
 // Every part: the rarest leads, the others are moved up to it.
@@ -53,7 +73,7 @@ class AndWalk final : public Walk {
     Xapian::docid candidate = did;
     for (std::size_t agreed = 0; agreed < parts_.size();) {
       const Xapian::docid found = parts_[agreed]->seek(candidate);
-      if (found == kEnd) return kEnd;
+      if (found == kEnd) return at_ = kEnd;
       if (found == candidate) {
         ++agreed;
       } else {
@@ -61,12 +81,19 @@ class AndWalk final : public Walk {
         agreed = agreed == 0 ? 1 : 0;  // the leader moved: check the others again
       }
     }
-    return candidate;
+    return at_ = candidate;
   }
   Xapian::doccount bound() const override { return parts_.front()->bound(); }
+  Xapian::docid at() const override { return at_; }
+  double weight() override {
+    double sum = 0;
+    for (const auto& part : parts_) sum += part->weight();
+    return sum;
+  }
 
  private:
   Walks parts_;
+  Xapian::docid at_ = 0;
 };
 
 // Any part.
@@ -79,13 +106,22 @@ class OrWalk final : public Walk {
   Xapian::docid seek(Xapian::docid did) override {
     Xapian::docid first = kEnd;
     for (const auto& part : parts_) first = std::min(first, part->seek(did));
-    return first;
+    return at_ = first;
   }
   Xapian::doccount bound() const override { return bound_; }
+  Xapian::docid at() const override { return at_; }
+  double weight() override {
+    double sum = 0;
+    for (const auto& part : parts_) {
+      if (part->at() == at_) sum += part->weight();
+    }
+    return sum;
+  }
 
  private:
   Walks parts_;
   Xapian::doccount bound_ = 0;
+  Xapian::docid at_ = 0;
 };
 
 // The first part, without the others' matches.
@@ -102,45 +138,129 @@ class AndNotWalk final : public Walk {
     return kEnd;
   }
   Xapian::doccount bound() const override { return kept_->bound(); }
+  Xapian::docid at() const override { return kept_->at(); }
+  double weight() override { return kept_->weight(); }
 
  private:
   std::unique_ptr<Walk> kept_;
   std::unique_ptr<Walk> removed_;
 };
 
-std::unique_ptr<Walk> build(const Xapian::Database& db, const Xapian::Query& query);
+// The first part's matches, weighed with the second's where it matches too
+// (AND_MAYBE, weighed).
+class MaybeWalk final : public Walk {
+ public:
+  MaybeWalk(std::unique_ptr<Walk> kept, std::unique_ptr<Walk> maybe)
+      : kept_(std::move(kept)), maybe_(std::move(maybe)) {}
 
-Walks build_parts(const Xapian::Database& db, const Xapian::Query& query, std::size_t from) {
+  Xapian::docid seek(Xapian::docid did) override { return kept_->seek(did); }
+  Xapian::doccount bound() const override { return kept_->bound(); }
+  Xapian::docid at() const override { return kept_->at(); }
+  double weight() override {
+    const Xapian::docid did = kept_->at();
+    const double kept = kept_->weight();
+    return maybe_->seek(did) == did ? kept + maybe_->weight() : kept;
+  }
+
+ private:
+  std::unique_ptr<Walk> kept_;
+  std::unique_ptr<Walk> maybe_;
+};
+
+// What a weighed walk weighs with; a counting walk has none.
+struct Weighing {
+  const WeighingStats& stats;
+  const DocumentLengths& lengths;
+};
+
+// The walk of `query`, its terms weighed by `factor` (0: a boolean context,
+// as under a filter; and no weighing at all when `weighing` is null).
+std::unique_ptr<Walk> build(const Xapian::Database& db, const Xapian::Query& query,
+                            const Weighing* weighing, double factor);
+
+Walks build_parts(const Xapian::Database& db, const Xapian::Query& query, std::size_t from,
+                  const Weighing* weighing, double factor) {
   Walks parts;
   for (std::size_t i = from; i < query.get_num_subqueries(); ++i) {
-    parts.push_back(build(db, query.get_subquery(i)));
+    parts.push_back(build(db, query.get_subquery(i), weighing, factor));
   }
   return parts;
 }
 
-std::unique_ptr<Walk> build(const Xapian::Database& db, const Xapian::Query& query) {
+std::unique_ptr<Walk> build(const Xapian::Database& db, const Xapian::Query& query,
+                            const Weighing* weighing, double factor) {
   switch (query.get_type()) {
-    case Xapian::Query::LEAF_TERM:
-      return std::make_unique<TermWalk>(db, *query.get_terms_begin());
+    case Xapian::Query::LEAF_TERM: {
+      const std::string term = *query.get_terms_begin();
+      if (weighing == nullptr) return std::make_unique<TermWalk>(db, term);
+      // A leaf's length is its wqf.
+      return std::make_unique<TermWalk>(
+          db, term, TermWeight(weighing->stats, term, query.get_length(), factor),
+          weighing->lengths);
+    }
     case Xapian::Query::LEAF_MATCH_ALL:
       return std::make_unique<TermWalk>(db, std::string());
     case Xapian::Query::LEAF_MATCH_NOTHING:
       return std::make_unique<NothingWalk>();
-    case Xapian::Query::OP_SCALE_WEIGHT:
+    case Xapian::Query::OP_SCALE_WEIGHT: {
+      const double scale = weighing == nullptr ? 0 : scale_factor(query);
+      return build(db, query.get_subquery(0), weighing, factor * scale);
+    }
     case Xapian::Query::OP_AND_MAYBE:  // matches what its first part matches
-      return build(db, query.get_subquery(0));
+      if (weighing == nullptr || factor == 0)
+        return build(db, query.get_subquery(0), weighing, factor);
+      return std::make_unique<MaybeWalk>(
+          build(db, query.get_subquery(0), weighing, factor),
+          std::make_unique<OrWalk>(build_parts(db, query, 1, weighing, factor)));
     case Xapian::Query::OP_AND:
-    case Xapian::Query::OP_FILTER:
-      return std::make_unique<AndWalk>(build_parts(db, query, 0));
+      return std::make_unique<AndWalk>(build_parts(db, query, 0, weighing, factor));
+    case Xapian::Query::OP_FILTER: {
+      Walks parts = build_parts(db, query, 1, weighing, 0);
+      parts.push_back(build(db, query.get_subquery(0), weighing, factor));
+      return std::make_unique<AndWalk>(std::move(parts));
+    }
     case Xapian::Query::OP_OR:
-    case Xapian::Query::OP_SYNONYM:
+    case Xapian::Query::OP_SYNONYM:  // weighed: not weighable()
     case Xapian::Query::OP_MAX:
-      return std::make_unique<OrWalk>(build_parts(db, query, 0));
+      return std::make_unique<OrWalk>(build_parts(db, query, 0, weighing, factor));
     case Xapian::Query::OP_AND_NOT:
-      return std::make_unique<AndNotWalk>(build(db, query.get_subquery(0)),
-                                          std::make_unique<OrWalk>(build_parts(db, query, 1)));
+      return std::make_unique<AndNotWalk>(
+          build(db, query.get_subquery(0), weighing, factor),
+          std::make_unique<OrWalk>(build_parts(db, query, 1, weighing, 0)));
     default:
       return nullptr;  // not walkable(): never reached
+  }
+}
+
+bool all_parts(const Xapian::Query& query, std::size_t from,
+               bool (*accepts)(const Xapian::Query&)) {
+  for (std::size_t i = from; i < query.get_num_subqueries(); ++i) {
+    if (!accepts(query.get_subquery(i))) return false;
+  }
+  return query.get_num_subqueries() > 0;
+}
+
+// Whether the weight of `query`'s matches is what TermWeight sums.
+bool weighs_as_terms(const Xapian::Query& query) {
+  switch (query.get_type()) {
+    case Xapian::Query::LEAF_TERM:
+    case Xapian::Query::LEAF_MATCH_NOTHING:
+      return true;
+    case Xapian::Query::OP_SCALE_WEIGHT:
+      return weighs_as_terms(query.get_subquery(0));
+    case Xapian::Query::OP_AND:
+    case Xapian::Query::OP_OR:
+    case Xapian::Query::OP_AND_MAYBE:
+      return all_parts(query, 0, weighs_as_terms);
+    case Xapian::Query::OP_FILTER:
+    case Xapian::Query::OP_AND_NOT:
+      // The other parts are boolean: walkable is enough.
+      return weighs_as_terms(query.get_subquery(0)) && all_parts(query, 1, PostingWalk::walkable);
+    default:
+      // A synonym's weight is its terms' wdf summed over one set of
+      // statistics; MAX's the best part's; match-all's and positions' are
+      // Xapian's to weigh.
+      return false;
   }
 }
 
@@ -161,19 +281,29 @@ bool PostingWalk::walkable(const Xapian::Query& query) {
     case Xapian::Query::OP_SYNONYM:
     case Xapian::Query::OP_MAX:
     case Xapian::Query::OP_AND_NOT:
-      for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
-        if (!walkable(query.get_subquery(i))) return false;
-      }
-      return query.get_num_subqueries() > 0;
+      return all_parts(query, 0, walkable);
     default:
       return false;
   }
 }
 
+bool PostingWalk::weighable(const Xapian::Query& query) {
+  return walkable(query) && weighs_as_terms(query);
+}
+
 std::unique_ptr<PostingWalk> PostingWalk::open(const Xapian::Database& db,
                                                const Xapian::Query& query) {
   if (!walkable(query)) return nullptr;
-  return build(db, query);
+  return build(db, query, nullptr, 0);
+}
+
+std::unique_ptr<PostingWalk> PostingWalk::open_weighed(const Xapian::Database& db,
+                                                       const Xapian::Query& query,
+                                                       const WeighingStats& stats,
+                                                       const DocumentLengths& lengths) {
+  if (!weighable(query)) return nullptr;
+  const Weighing weighing{stats, lengths};
+  return build(db, query, &weighing, 1);
 }
 
 }  // namespace paperdex::detail

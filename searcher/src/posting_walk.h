@@ -8,11 +8,21 @@
 // (and their forms: FILTER, SYNONYM, MAX, AND_MAYBE's left side, weight
 // scaling). A query with phrases, wildcards, value ranges or posting sources
 // is counted by Xapian (walkable() says which).
+//
+// A walk can weigh its matches too, as ranking_weight() does (ranking.h),
+// with each paper's length from a DocumentLengths table: Xapian's matcher
+// weighs a match of a common word in ~39 ns, two thirds of it reading the
+// paper's length. Weighed, a walk finds the papers that can reach a page
+// (matcher.h), and Xapian ranks those alone. Where a query's weight comes
+// from synonyms, MAX or positions, Xapian weighs it (weighable()).
 #pragma once
 
 #include <memory>
 
 #include <xapian.h>
+
+#include "document_lengths.h"
+#include "ranking.h"
 
 namespace paperdex::detail {
 
@@ -22,6 +32,15 @@ class PostingWalk {
   static std::unique_ptr<PostingWalk> open(const Xapian::Database& db, const Xapian::Query& query);
   static bool walkable(const Xapian::Query& query);
 
+  // The same matches with their weights (weight()), or nullptr when `query`
+  // is not weighable. `stats` are the whole index's (of every shard);
+  // `lengths` are `db`'s, and outlive the walk.
+  static std::unique_ptr<PostingWalk> open_weighed(const Xapian::Database& db,
+                                                   const Xapian::Query& query,
+                                                   const WeighingStats& stats,
+                                                   const DocumentLengths& lengths);
+  static bool weighable(const Xapian::Query& query);
+
   static constexpr Xapian::docid kEnd = static_cast<Xapian::docid>(-1);
 
   virtual ~PostingWalk() = default;
@@ -30,6 +49,10 @@ class PostingWalk {
   virtual Xapian::docid seek(Xapian::docid did) = 0;
   // An upper bound of the matches, to order the parts of an AND.
   virtual Xapian::doccount bound() const = 0;
+  // What the last seek() returned.
+  virtual Xapian::docid at() const = 0;
+  // The weight of the match at(): 0 unless opened weighed.
+  virtual double weight() = 0;
 };
 
 }  // namespace paperdex::detail

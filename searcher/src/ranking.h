@@ -6,16 +6,68 @@
 // registration.
 #pragma once
 
+#include <cmath>
+#include <map>
 #include <string>
 
 #include <xapian.h>
 
 namespace paperdex::detail {
 
+// IneB2's one parameter, c (Xapian's default): the weight of a term's
+// within-document frequency against the paper's length.
+constexpr double kIneB2C = 1.0;
+
 inline const Xapian::Weight& ranking_weight() {
-  static const Xapian::IneB2Weight weight;
+  static const Xapian::IneB2Weight weight(kIneB2C);
   return weight;
 }
+
+// What ranking_weight() reads of the index to weigh a query's terms: the
+// collection's size and mean length, and each term's document and
+// collection frequencies. Plain values, for matching on other threads.
+struct WeighingStats {
+  struct Term {
+    Xapian::doccount termfreq = 0;
+    Xapian::termcount collection_freq = 0;
+  };
+  Xapian::doccount documents = 0;
+  double average_length = 0;
+  std::map<std::string, Term> terms;
+
+  // The statistics of `query`'s terms over `db` (every shard of it).
+  static WeighingStats of(const Xapian::Database& db, const Xapian::Query& query);
+};
+
+// One term's part of ranking_weight() in a paper, computed as Xapian 1.4's
+// IneB2Weight computes it (its init() constants, then get_sumpart()), for
+// matches weighed outside Xapian's matcher (posting_walk.h). Xapian adds up
+// a paper's term weights in an order of its own, so a paper's sum may
+// differ from Xapian's in the last bits: kWeightTolerance bounds that.
+class TermWeight {
+ public:
+  TermWeight() = default;  // a term in a boolean context: no weight
+  // `wqf`: the term's within-query frequency; `factor`: its weight scale
+  // (OP_SCALE_WEIGHT's, 0 in a boolean context).
+  TermWeight(const WeighingStats& stats, const std::string& term, Xapian::termcount wqf,
+             double factor);
+
+  bool weighs() const { return wqf_product_idf_ != 0; }
+  double operator()(Xapian::termcount wdf, Xapian::termcount length) const {
+    if (wdf == 0) return 0;
+    const double wdfn = wdf * std::log2(1 + c_product_avlen_ / length);
+    return wdfn * b_constant_ / (wdfn + 1.0) * wqf_product_idf_;
+  }
+
+ private:
+  double c_product_avlen_ = 0;
+  double b_constant_ = 0;
+  double wqf_product_idf_ = 0;
+};
+
+// How far a weight computed by TermWeight may be from Xapian's, relative to
+// it: sums of a few doubles in another order differ by ~1e-16.
+constexpr double kWeightTolerance = 1e-9;
 
 // Every document: a query of its own, never the shared Xapian::Query::MatchAll,
 // whose reference count Xapian 1.4 updates without atomics, so that Searchers in

@@ -1,17 +1,23 @@
 // The posting-list walk finds exactly the documents Xapian's matcher finds,
 // for every query shape it accepts, and accepts no shape it cannot walk.
+// Weighed, it gives each match the weight Xapian's ranking gives it, within
+// the tolerance the walked pages allow for (ranking.h).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
 #include <xapian.h>
 
+#include "document_lengths.h"
 #include "index_test_support.h"
 #include "paperdex/common/analyzer.h"
 #include "posting_walk.h"
 #include "query_parser.h"
+#include "ranking.h"
 #include "test_support.h"
 
 namespace {
@@ -39,7 +45,91 @@ std::vector<Xapian::docid> walked(const Xapian::Database& db, const Q& query,
   return found;
 }
 
+// Each match's weight by Xapian's ranking.
+std::map<Xapian::docid, double> xapian_weights(const Xapian::Database& db, const Q& query) {
+  Xapian::Enquire enquire(db);
+  enquire.set_query(query);
+  enquire.set_weighting_scheme(paperdex::detail::ranking_weight());
+  const Xapian::MSet mset = enquire.get_mset(0, db.get_doccount());
+  std::map<Xapian::docid, double> weights;
+  for (auto it = mset.begin(); it != mset.end(); ++it) weights[*it] = it.get_weight();
+  return weights;
+}
+
+std::map<Xapian::docid, double> walked_weights(const Xapian::Database& db, const Q& query) {
+  const auto lengths = paperdex::detail::DocumentLengths::load(db);
+  const auto stats = paperdex::detail::WeighingStats::of(db, query);
+  const std::unique_ptr<PostingWalk> walk = PostingWalk::open_weighed(db, query, stats, *lengths);
+  REQUIRE(walk != nullptr);
+  std::map<Xapian::docid, double> weights;
+  for (Xapian::docid did = walk->seek(1); did != PostingWalk::kEnd; did = walk->seek(did + 1)) {
+    REQUIRE(walk->at() == did);
+    weights[did] = walk->weight();
+  }
+  return weights;
+}
+
 }  // namespace
+
+TEST_CASE("a weighed walk weighs each match as Xapian's ranking does", "[posting_walk]") {
+  paperdex::test::TempDir dir;
+  const std::string path = (dir.path() / "index").string();
+  REQUIRE(paperdex::test::index_files(
+              path, {std::string(PAPERDEX_SOURCE_DIR) + "/corpus/arxiv-snapshot"}) <= 1);
+  const Xapian::Database db(path);
+  const paperdex::Analyzer analyzer;
+  const paperdex::detail::QueryParser parser(analyzer);
+  auto parsed = [&](const char* text, paperdex::MatchMode mode = paperdex::MatchMode::kAllWords) {
+    return parser.parse(text, mode).query;
+  };
+  const Q learning = parsed("learning");
+  const Q network = parsed("network");
+  const Q quantum = parsed("quantum");
+
+  const std::vector<Q> weighable = {
+      learning,
+      parsed("neural network learning"),
+      parsed("deep learning for graphs", paperdex::MatchMode::kAnyWord),
+      parsed("learning learning network"),  // a repeated word: a scaled clause
+      parsed("learning -network"),
+      parsed("subject:cs learning"),
+      parsed("learning OR quantum OR zzzznomatch"),
+      Q(Q::OP_AND_NOT, Q(Q::OP_AND_NOT, learning, network), quantum),
+      Q(Q::OP_AND_MAYBE, network, Q(Q::OP_OR, learning, quantum)),
+      Q(Q::OP_SCALE_WEIGHT, Q(Q::OP_FILTER, network, learning), 2.5),
+      Q(Q::OP_SCALE_WEIGHT, Q(Q::OP_OR, network, quantum), std::sqrt(3.0)),
+      Q(Q::OP_FILTER, learning, Q(Q::OP_SYNONYM, network, quantum)),  // the synonym unweighted
+      Q(Q::OP_AND, learning, Q(Q::OP_SCALE_WEIGHT, network, 0.0)),
+      Q(*network.get_terms_begin(), 3),  // a within-query frequency of 3
+  };
+  std::size_t weighed = 0;
+  for (const Q& query : weighable) {
+    INFO(query.get_description());
+    REQUIRE(PostingWalk::weighable(query));
+    const std::map<Xapian::docid, double> expected = xapian_weights(db, query);
+    const std::map<Xapian::docid, double> got = walked_weights(db, query);
+    REQUIRE(got.size() == expected.size());
+    for (const auto& [docid, weight] : expected) {
+      INFO("document " << docid);
+      REQUIRE(got.count(docid) == 1);
+      CHECK(std::abs(got.at(docid) - weight) <=
+            std::abs(weight) * paperdex::detail::kWeightTolerance);
+      if (weight > 0) ++weighed;
+    }
+  }
+  CHECK(weighed > 200);
+
+  // Weights Xapian computes otherwise: a synonym's, MAX's, every document's,
+  // positions'.
+  for (const Q& query : {Q(Q::OP_SYNONYM, learning, quantum), Q(Q::OP_MAX, network, quantum),
+                         Q(Q::OP_AND, Q(std::string()), quantum), Q(std::string()),
+                         parsed("\"neural network\""), Q(Q::OP_OR, learning, parsed("learn*"))}) {
+    INFO(query.get_description());
+    CHECK_FALSE(PostingWalk::weighable(query));
+    CHECK(PostingWalk::open_weighed(db, query, paperdex::detail::WeighingStats::of(db, query),
+                                    *paperdex::detail::DocumentLengths::load(db)) == nullptr);
+  }
+}
 
 TEST_CASE("a posting-list walk matches what Xapian matches", "[posting_walk]") {
   paperdex::test::TempDir dir;
