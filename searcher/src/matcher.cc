@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <condition_variable>
 #include <exception>
 #include <filesystem>
@@ -10,7 +11,9 @@
 #include <sstream>
 #include <thread>
 
+#include "document_lengths.h"
 #include "facets.h"
+#include "page_candidates.h"
 #include "paperdex/common/schema.h"
 #include "posting_walk.h"
 #include "ranking.h"
@@ -25,6 +28,10 @@ using Deadline = PassRequest::Deadline;
 // it and setting up the passes of a second part take ~20 µs, and a whole
 // count over 20,000 papers takes less than a millisecond.
 constexpr Xapian::doccount kSplitFrom = 20000;
+
+// The deepest page ranked from the walks' candidates: every part keeps this
+// many papers at most, besides the ties at its edge.
+constexpr Xapian::doccount kMaxWalkedPage = 1000;
 
 // Documents first..last; last == 0: every document.
 struct Range {
@@ -73,6 +80,91 @@ Xapian::Query in_range(const Xapian::Query& query, Range range) {
   // release(): the query owns the source (Xapian's reference counting).
   return Xapian::Query(Xapian::Query::OP_FILTER, query,
                        Xapian::Query((new DocidRange(range))->release()));
+}
+
+// The papers of a walked page's candidates (page_candidates.h), by shard:
+// AND-ed with the query as a filter, Xapian weighs these papers alone. Xapian
+// hands a source of a sharded database each shard, to init() in turn; the
+// shard is known by its UUID.
+class CandidateSet final : public Xapian::PostingSource {
+ public:
+  struct Shard {
+    std::string uuid;                   // empty: the one database
+    std::vector<Xapian::docid> docids;  // ascending, the shard's own numbers
+  };
+  explicit CandidateSet(std::shared_ptr<const std::vector<Shard>> shards)
+      : shards_(std::move(shards)) {}
+
+  Xapian::doccount get_termfreq_min() const override { return size(); }
+  Xapian::doccount get_termfreq_est() const override { return size(); }
+  Xapian::doccount get_termfreq_max() const override { return size(); }
+
+  void init(const Xapian::Database& db) override {
+    docids_ = nullptr;
+    const std::string uuid = shards_->size() == 1 ? std::string() : db.get_uuid();
+    for (const Shard& shard : *shards_) {
+      if (shard.uuid == uuid) docids_ = &shard.docids;
+    }
+    at_ = 0;
+    started_ = false;
+  }
+  void next(double /*min_wt*/) override {
+    if (started_) ++at_;
+    started_ = true;
+  }
+  void skip_to(Xapian::docid did, double /*min_wt*/) override {
+    started_ = true;
+    while (!at_end() && (*docids_)[at_] < did) ++at_;
+  }
+  bool at_end() const override { return docids_ == nullptr || at_ >= docids_->size(); }
+  Xapian::docid get_docid() const override { return (*docids_)[at_]; }
+
+  // Xapian's interface: a copy it owns, for each shard.
+  CandidateSet* clone() const override { return new CandidateSet(shards_); }
+  std::string get_description() const override { return "CandidateSet"; }
+
+ private:
+  Xapian::doccount size() const {
+    return docids_ == nullptr ? 0 : static_cast<Xapian::doccount>(docids_->size());
+  }
+
+  std::shared_ptr<const std::vector<Shard>> shards_;
+  const std::vector<Xapian::docid>* docids_ = nullptr;  // this shard's
+  std::size_t at_ = 0;
+  bool started_ = false;
+};
+
+// An upper bound of `query`'s matches, from its terms' frequencies.
+Xapian::doccount match_bound(const Xapian::Query& query, const WeighingStats& stats) {
+  switch (query.get_type()) {
+    case Xapian::Query::LEAF_TERM: {
+      const auto found = stats.terms.find(*query.get_terms_begin());
+      return found == stats.terms.end() ? 0 : found->second.termfreq;
+    }
+    case Xapian::Query::LEAF_MATCH_ALL:
+      return stats.documents;
+    case Xapian::Query::OP_AND:
+    case Xapian::Query::OP_FILTER: {
+      Xapian::doccount bound = stats.documents;
+      for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+        bound = std::min(bound, match_bound(query.get_subquery(i), stats));
+      }
+      return bound;
+    }
+    case Xapian::Query::OP_OR: {
+      Xapian::doccount bound = 0;
+      for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+        bound = std::min(stats.documents, bound + match_bound(query.get_subquery(i), stats));
+      }
+      return bound;
+    }
+    case Xapian::Query::OP_SCALE_WEIGHT:
+    case Xapian::Query::OP_AND_MAYBE:
+    case Xapian::Query::OP_AND_NOT:
+      return match_bound(query.get_subquery(0), stats);
+    default:  // nothing, or not weighable
+      return 0;
+  }
 }
 
 // The local databases a stub file lists ("auto PATH" or "glass PATH" lines,
@@ -124,6 +216,9 @@ struct PageOrder {
 struct CountedPart {
   Xapian::doccount matches = 0;
   bool exact = true;
+  // A walked page's: the part's papers that can reach it (its own docids).
+  std::vector<Candidate> candidates;
+  bool candidates_usable = true;
   SubjectRowCounts subjects;
   std::map<std::string, std::size_t> years;
 };
@@ -197,9 +292,10 @@ RankedPage rank(const Xapian::Database& db, const PassRequest& request) {
 // How often a walk looks at the clock: every 4,096 matches (~10 µs).
 constexpr Xapian::doccount kClockEvery = 4096;
 
-// The count of a walkable query (posting_walk.h), through the facet table.
+// The count of a walkable query (posting_walk.h), through the facet table;
+// and a walked page's candidates, when given them to gather.
 CountedPart walk(const std::shared_ptr<const FacetTable>& table, PostingWalk& matches,
-                 const PassRequest& request, Range range) {
+                 const PassRequest& request, Range range, PageCandidates* candidates) {
   FacetTableSpy facets(table);
   CountedPart part;
   const Xapian::docid last = range.last == 0 ? PostingWalk::kEnd - 1 : range.last;
@@ -207,6 +303,7 @@ CountedPart walk(const std::shared_ptr<const FacetTable>& table, PostingWalk& ma
        did = matches.seek(did + 1)) {
     ++part.matches;
     if (request.facets) facets.add(did);
+    if (candidates != nullptr) candidates->offer(did, matches.weight());
     if (part.matches % kClockEvery == 0 && request.deadline &&
         std::chrono::steady_clock::now() >= *request.deadline) {
       part.exact = false;
@@ -216,6 +313,10 @@ CountedPart walk(const std::shared_ptr<const FacetTable>& table, PostingWalk& ma
   if (request.facets) {
     part.subjects = facets.subject_counts();
     part.years = facets.year_counts();
+  }
+  if (candidates != nullptr) {
+    part.candidates_usable = candidates->usable();
+    part.candidates = candidates->take_all();
   }
   return part;
 }
@@ -265,6 +366,16 @@ struct Matcher::Impl {
   std::shared_ptr<const FacetTable> table;  // of the whole database
   std::vector<std::shared_ptr<const FacetTable>> tables;  // by shard
   std::vector<Range> range_of;                            // by part, when split into ranges
+  // For walked pages: papers' lengths (of the whole database, or by shard)
+  // and the shards' UUIDs (CandidateSet).
+  Xapian::doccount walked_pages_from;
+  std::shared_ptr<const DocumentLengths> lengths;
+  std::vector<std::shared_ptr<const DocumentLengths>> shard_lengths;
+  std::vector<std::string> shard_uuids;
+
+  // The walked page being run, if any: the statistics its walks weigh with,
+  // set before the worker is handed the count, and read-only until it is done.
+  std::optional<WeighingStats> weighing;
 
   // The count being run: its parts are claimed by index, by the worker and
   // the caller alike; each lands in its slot.
@@ -286,7 +397,9 @@ struct Matcher::Impl {
   bool stopping = false;
   std::thread worker;
 
-  Impl(const std::string& db_path, const Xapian::Database& db, std::size_t wanted) : path(db_path) {
+  Impl(const std::string& db_path, const Xapian::Database& db, std::size_t wanted,
+       Xapian::doccount walked_from)
+      : path(db_path), walked_pages_from(walked_from) {
     caller.whole = db;
     const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
     if (db.size() > 1 && !has_remote_shard(db)) {
@@ -340,7 +453,13 @@ struct Matcher::Impl {
         }
       }
       tables.clear();
-      for (const Xapian::Database& shard : caller.shards) tables.push_back(FacetTable::load(shard));
+      shard_lengths.clear();
+      shard_uuids.clear();
+      for (const Xapian::Database& shard : caller.shards) {
+        tables.push_back(FacetTable::load(shard));
+        shard_lengths.push_back(DocumentLengths::load(shard));
+        shard_uuids.push_back(shard.get_uuid());
+      }
       return;
     }
     if (ranges > 1) {
@@ -352,6 +471,7 @@ struct Matcher::Impl {
       }
     }
     table = FacetTable::load(db);
+    lengths = table ? DocumentLengths::load(db) : nullptr;
     const Xapian::docid last = db.get_lastdocid();
     range_of.clear();
     for (std::size_t i = 0; i < ranges && ranges > 1; ++i) {
@@ -370,10 +490,17 @@ struct Matcher::Impl {
     const Xapian::Database& db = sharded ? handles.shards[part] : handles.whole;
     const std::shared_ptr<const FacetTable>& facets = sharded ? tables[part] : table;
     const Range part_range = sharded ? Range{} : range(part);
+    if (weighing) {  // walked_page(): every part has its tables, the query is weighable
+      const std::unique_ptr<PostingWalk> matches = PostingWalk::open_weighed(
+          db, request.query, *weighing, sharded ? *shard_lengths[part] : *lengths);
+      PageCandidates candidates(request.first + request.count);
+      counted[part] = walk(facets, *matches, request, part_range, &candidates);
+      return;
+    }
     // A table exists for a local database alone: its posting lists are here.
     if (facets) {
       if (std::unique_ptr<PostingWalk> matches = PostingWalk::open(db, request.query)) {
-        counted[part] = walk(facets, *matches, request, part_range);
+        counted[part] = walk(facets, *matches, request, part_range, nullptr);
         return;
       }
     }
@@ -437,17 +564,82 @@ struct Matcher::Impl {
     wake.notify_one();
   }
 
+  // Whether `request`'s page is ranked from the walks (matcher.h); if so,
+  // sets the statistics they weigh with.
+  bool walk_page(const PassRequest& request) {
+    weighing.reset();
+    if (!request.page || !request.weighted || request.sort != SortOrder::kRelevance ||
+        !request.exact_total || request.count == 0 ||
+        request.first + request.count > kMaxWalkedPage || walked_pages_from == kNoWalkedPages) {
+      return false;
+    }
+    for (std::size_t part = 0; part < part_count(); ++part) {
+      if (sharded ? !(tables[part] && shard_lengths[part]) : !(table && lengths)) return false;
+    }
+    if (!PostingWalk::weighable(request.query)) return false;
+    WeighingStats stats = WeighingStats::of(caller.whole, request.query);
+    if (match_bound(request.query, stats) < walked_pages_from) return false;
+    weighing = std::move(stats);
+    return true;
+  }
+
+  // The walked page: Xapian ranks the parts' candidates alone. Nullopt when
+  // a part gave its candidates up, or Xapian's weights are not the walks'.
+  std::optional<RankedPage> rank_candidates(const PassRequest& request) {
+    std::vector<Candidate> all;
+    for (std::size_t part = 0; part < counted.size(); ++part) {
+      if (!counted[part].candidates_usable) return std::nullopt;
+      for (Candidate candidate : counted[part].candidates) {
+        // Xapian numbers a sharded database's documents by turns.
+        if (sharded) candidate.docid = (candidate.docid - 1) * part_count() + part + 1;
+        all.push_back(candidate);
+      }
+    }
+    all = PageCandidates::merge(std::move(all), request.first + request.count);
+    auto shards = std::make_shared<std::vector<CandidateSet::Shard>>(sharded ? part_count() : 1);
+    std::map<Xapian::docid, double> walked_weight;
+    for (const Candidate& candidate : all) {
+      walked_weight[candidate.docid] = candidate.weight;
+      const std::size_t shard = sharded ? (candidate.docid - 1) % part_count() : 0;
+      (*shards)[shard].docids.push_back(sharded ? (candidate.docid - 1) / part_count() + 1
+                                                : candidate.docid);
+    }
+    for (std::size_t shard = 0; shard < shards->size(); ++shard) {
+      if (sharded) (*shards)[shard].uuid = shard_uuids[shard];
+      std::sort((*shards)[shard].docids.begin(), (*shards)[shard].docids.end());
+    }
+    PassRequest among = request;
+    among.query = Xapian::Query(Xapian::Query::OP_FILTER, request.query,
+                                Xapian::Query((new CandidateSet(shards))->release()));
+    RankedPage page = rank(caller.whole, among);
+    const std::size_t expected =
+        all.size() > request.first
+            ? std::min<std::size_t>(all.size() - request.first, request.count)
+            : 0;
+    if (page.hits.size() != expected) return std::nullopt;
+    for (const PageHit& hit : page.hits) {
+      const auto found = walked_weight.find(hit.docid);
+      if (found == walked_weight.end() ||
+          std::abs(found->second - hit.weight) > std::abs(hit.weight) * kWeightTolerance) {
+        return std::nullopt;
+      }
+    }
+    return page;
+  }
+
   PassResult run(const PassRequest& request) {
     wait_idle();
     parts_to_count = request.exact_total ? part_count() : 0;
     counted.assign(parts_to_count, {});
     errors.assign(parts_to_count, nullptr);
     next_part = 0;
+    const bool walked = walk_page(request);
     // The worker counts while this thread ranks the page over the whole
-    // index, then counts what the worker has not taken.
+    // index (unless the walks find it), then counts what the worker has
+    // not taken.
     hand_over(request);
     PassResult result;
-    if (request.page) {
+    if (request.page && !walked) {
       RankedPage page = rank(caller.whole, request);
       result.page = std::move(page.hits);
       result.matches = page.estimated;
@@ -458,6 +650,11 @@ struct Matcher::Impl {
     for (const std::exception_ptr& error : errors) {
       if (error) std::rethrow_exception(error);
     }
+    if (walked) {
+      std::optional<RankedPage> page = rank_candidates(request);
+      result.page_walked = page.has_value();
+      result.page = page ? std::move(page->hits) : rank(caller.whole, request).hits;
+    }
     if (request.exact_total) {
       result.matches = 0;
       result.exact = true;
@@ -467,8 +664,9 @@ struct Matcher::Impl {
   }
 };
 
-Matcher::Matcher(const std::string& path, const Xapian::Database& db, std::size_t ranges)
-    : impl_(std::make_unique<Impl>(path, db, ranges)) {}
+Matcher::Matcher(const std::string& path, const Xapian::Database& db, std::size_t ranges,
+                 Xapian::doccount walked_pages_from)
+    : impl_(std::make_unique<Impl>(path, db, ranges, walked_pages_from)) {}
 Matcher::~Matcher() = default;
 
 void Matcher::sync(const Xapian::Database& db) { impl_->sync(db); }

@@ -1,8 +1,9 @@
 // The matcher splits a search over document-number ranges of one database
-// or over the shards of a sharded one, on two threads. Whatever the split,
-// the results must be the ones a single pass over the whole index gives:
-// the page (papers, order, weights) in every sort order and at an offset, the
-// total, every subject row (with its own-category count) and every year.
+// or over the shards of a sharded one, on two threads, and ranks pages by
+// relevance from its walks. Whatever the split, the results must be the ones
+// a single pass of Xapian over the whole index gives: the page (papers,
+// order, weights) in every sort order and at an offset, the total, every
+// subject row (with its own-category count) and every year.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -101,10 +102,11 @@ void require_same(const PassResult& expected, const PassResult& got) {
   }
 }
 
-// Every request's results in one part, as the reference.
+// Every request's results in one part, its pages ranked by Xapian over
+// every match, as the reference.
 std::vector<PassResult> reference_results(const fs::path& db_path) {
   const Xapian::Database db(db_path.string());
-  Matcher matcher(db_path.string(), db, 1);
+  Matcher matcher(db_path.string(), db, 1, Matcher::kNoWalkedPages);
   matcher.sync(db);
   REQUIRE(matcher.part_count() == 1);
   std::vector<PassResult> results;
@@ -114,16 +116,21 @@ std::vector<PassResult> reference_results(const fs::path& db_path) {
   return results;
 }
 
-// Runs every request through `matcher`, against the reference.
-void require_reference(Matcher& matcher, const std::vector<PassResult>& expected) {
+// Runs every request through `matcher`, against the reference. Returns how
+// many pages of hits were ranked from the walks.
+std::size_t require_reference(Matcher& matcher, const std::vector<PassResult>& expected) {
   std::size_t index = 0;
+  std::size_t walked = 0;
   for (const Xapian::Query& query : queries()) {
     const std::vector<PassRequest> all = requests(query);
     for (std::size_t i = 0; i < all.size(); ++i, ++index) {
       INFO(query.get_description() << ", request " << i);
-      require_same(expected[index], matcher.run(all[i]));
+      const PassResult got = matcher.run(all[i]);
+      require_same(expected[index], got);
+      if (got.page_walked && !got.page.empty()) ++walked;
     }
   }
+  return walked;
 }
 
 }  // namespace
@@ -147,10 +154,24 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
     const Xapian::Database db(single.string());
     for (const std::size_t ranges : {2, 3, 7}) {
       INFO(ranges << " ranges");
-      Matcher matcher(single.string(), db, ranges);
+      Matcher matcher(single.string(), db, ranges, Matcher::kNoWalkedPages);
       matcher.sync(db);
       REQUIRE(matcher.part_count() == ranges);
-      require_reference(matcher, expected);
+      CHECK(require_reference(matcher, expected) == 0);
+    }
+  }
+
+  SECTION("pages ranked from the walks, in one part or several") {
+    // Every weighable query's pages by relevance (the first and the deep
+    // one; 21 with hits on this corpus): "learning", "neural network",
+    // "quantum", "graph algorithms", "subject:math learning", the three-word
+    // OR, the any-word set...
+    const Xapian::Database db(single.string());
+    for (const std::size_t ranges : {1, 2, 3, 7}) {
+      INFO(ranges << " ranges");
+      Matcher matcher(single.string(), db, ranges, 0);
+      matcher.sync(db);
+      CHECK(require_reference(matcher, expected) >= 14);
     }
   }
 
@@ -159,18 +180,25 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
     // pages through shard_order_test's papers and order.
     const Xapian::Database db(shards.string());
     REQUIRE(db.size() == 2);
-    Matcher matcher(shards.string(), db);
-    matcher.sync(db);
-    REQUIRE(matcher.part_count() == 2);
+    Matcher walked(shards.string(), db, 0, 0);
+    walked.sync(db);
+    Matcher by_xapian(shards.string(), db, 0, Matcher::kNoWalkedPages);
+    by_xapian.sync(db);
+    REQUIRE(walked.part_count() == 2);
     std::size_t index = 0;
+    std::size_t walked_pages = 0;
     for (const Xapian::Query& query : queries()) {
       for (const PassRequest& request : requests(query)) {
         INFO(query.get_description());
-        const PassResult got = matcher.run(request);
+        const PassResult got = walked.run(request);
         require_same_counts(expected[index], got);
         CHECK(got.page.size() == expected[index++].page.size());
+        // Walked or not, the shards' own page, weights to the bit.
+        require_same(by_xapian.run(request), got);
+        if (got.page_walked && !got.page.empty()) ++walked_pages;
       }
     }
+    CHECK(walked_pages >= 14);
   }
 }
 
