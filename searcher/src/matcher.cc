@@ -134,39 +134,6 @@ class CandidateSet final : public Xapian::PostingSource {
   bool started_ = false;
 };
 
-// An upper bound of `query`'s matches, from its terms' frequencies.
-Xapian::doccount match_bound(const Xapian::Query& query, const WeighingStats& stats) {
-  switch (query.get_type()) {
-    case Xapian::Query::LEAF_TERM: {
-      const auto found = stats.terms.find(*query.get_terms_begin());
-      return found == stats.terms.end() ? 0 : found->second.termfreq;
-    }
-    case Xapian::Query::LEAF_MATCH_ALL:
-      return stats.documents;
-    case Xapian::Query::OP_AND:
-    case Xapian::Query::OP_FILTER: {
-      Xapian::doccount bound = stats.documents;
-      for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
-        bound = std::min(bound, match_bound(query.get_subquery(i), stats));
-      }
-      return bound;
-    }
-    case Xapian::Query::OP_OR: {
-      Xapian::doccount bound = 0;
-      for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
-        bound = std::min(stats.documents, bound + match_bound(query.get_subquery(i), stats));
-      }
-      return bound;
-    }
-    case Xapian::Query::OP_SCALE_WEIGHT:
-    case Xapian::Query::OP_AND_MAYBE:
-    case Xapian::Query::OP_AND_NOT:
-      return match_bound(query.get_subquery(0), stats);
-    default:  // nothing, or not weighable
-      return 0;
-  }
-}
-
 // The local databases a stub file lists ("auto PATH" or "glass PATH" lines,
 // docs/deployment.md), or nothing when `path` is no stub or lists anything
 // else (a remote shard, a backend we do not open ourselves).
@@ -368,7 +335,7 @@ struct Matcher::Impl {
   std::vector<Range> range_of;                            // by part, when split into ranges
   // For walked pages: papers' lengths (of the whole database, or by shard)
   // and the shards' UUIDs (CandidateSet).
-  Xapian::doccount walked_pages_from;
+  PageRanking page_ranking;
   std::shared_ptr<const DocumentLengths> lengths;
   std::vector<std::shared_ptr<const DocumentLengths>> shard_lengths;
   std::vector<std::string> shard_uuids;
@@ -398,8 +365,8 @@ struct Matcher::Impl {
   std::thread worker;
 
   Impl(const std::string& db_path, const Xapian::Database& db, std::size_t wanted,
-       Xapian::doccount walked_from)
-      : path(db_path), walked_pages_from(walked_from) {
+       PageRanking ranking)
+      : path(db_path), page_ranking(ranking) {
     caller.whole = db;
     const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
     if (db.size() > 1 && !has_remote_shard(db)) {
@@ -570,16 +537,14 @@ struct Matcher::Impl {
     weighing.reset();
     if (!request.page || !request.weighted || request.sort != SortOrder::kRelevance ||
         !request.exact_total || request.count == 0 ||
-        request.first + request.count > kMaxWalkedPage || walked_pages_from == kNoWalkedPages) {
+        request.first + request.count > kMaxWalkedPage || page_ranking != PageRanking::kWalked) {
       return false;
     }
     for (std::size_t part = 0; part < part_count(); ++part) {
       if (sharded ? !(tables[part] && shard_lengths[part]) : !(table && lengths)) return false;
     }
     if (!PostingWalk::weighable(request.query)) return false;
-    WeighingStats stats = WeighingStats::of(caller.whole, request.query);
-    if (match_bound(request.query, stats) < walked_pages_from) return false;
-    weighing = std::move(stats);
+    weighing = WeighingStats::of(caller.whole, request.query);
     return true;
   }
 
@@ -665,8 +630,8 @@ struct Matcher::Impl {
 };
 
 Matcher::Matcher(const std::string& path, const Xapian::Database& db, std::size_t ranges,
-                 Xapian::doccount walked_pages_from)
-    : impl_(std::make_unique<Impl>(path, db, ranges, walked_pages_from)) {}
+                 PageRanking page_ranking)
+    : impl_(std::make_unique<Impl>(path, db, ranges, page_ranking)) {}
 Matcher::~Matcher() = default;
 
 void Matcher::sync(const Xapian::Database& db) { impl_->sync(db); }

@@ -11,8 +11,8 @@
 // by an unweighted Xapian pass. Remote shards and small indexes are counted
 // in one part, after the page, with the searcher's own database.
 //
-// A page by relevance of a query that may match many papers is ranked from
-// those walks instead, where its weights are terms' (PostingWalk::weighable):
+// A page by relevance is ranked from those walks instead, where the query's
+// weights are terms' (PostingWalk::weighable):
 // each part's walk weighs its matches as it counts them and keeps the papers
 // that can reach the page (page_candidates.h), and Xapian ranks those alone,
 // over the whole index's statistics. The page is then Xapian's to the bit,
@@ -73,19 +73,20 @@ struct PassResult {
 // reads 0 as no limit: a spent budget still allows a millisecond.
 void limit_time(Xapian::Enquire& enquire, const PassRequest::Deadline& deadline);
 
+// How pages by relevance are ranked (above).
+enum class PageRanking { kWalked, kXapian };
+
 class Matcher {
  public:
   // Matches in `db`, opened from `path` (a handle sharing `db`'s state is
   // kept for the calling thread: a reopen of `db` moves it too). `ranges`:
   // how many document-number ranges one database is counted in (0: as many
   // as there are cores; one for an index too small for a second thread to
-  // pay). `walked_pages_from`: pages by relevance are ranked from the walks
-  // when the query may match at least this many papers (kNoWalkedPages:
-  // never). Call sync() before the first run.
-  static constexpr Xapian::doccount kWalkedPagesFrom = 5000;
-  static constexpr Xapian::doccount kNoWalkedPages = static_cast<Xapian::doccount>(-1);
+  // pay). `page_ranking`: kXapian ranks every page by Xapian over every
+  // match (the reference walked pages are tested against). Call sync()
+  // before the first run.
   Matcher(const std::string& path, const Xapian::Database& db, std::size_t ranges = 0,
-          Xapian::doccount walked_pages_from = kWalkedPagesFrom);
+          PageRanking page_ranking = PageRanking::kWalked);
   ~Matcher();
   Matcher(const Matcher&) = delete;
   Matcher& operator=(const Matcher&) = delete;

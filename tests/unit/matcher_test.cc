@@ -23,6 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 using paperdex::SortOrder;
 using paperdex::detail::Matcher;
+using paperdex::detail::PageRanking;
 using paperdex::detail::PassRequest;
 using paperdex::detail::PassResult;
 
@@ -106,7 +107,7 @@ void require_same(const PassResult& expected, const PassResult& got) {
 // every match, as the reference.
 std::vector<PassResult> reference_results(const fs::path& db_path) {
   const Xapian::Database db(db_path.string());
-  Matcher matcher(db_path.string(), db, 1, Matcher::kNoWalkedPages);
+  Matcher matcher(db_path.string(), db, 1, PageRanking::kXapian);
   matcher.sync(db);
   REQUIRE(matcher.part_count() == 1);
   std::vector<PassResult> results;
@@ -154,7 +155,7 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
     const Xapian::Database db(single.string());
     for (const std::size_t ranges : {2, 3, 7}) {
       INFO(ranges << " ranges");
-      Matcher matcher(single.string(), db, ranges, Matcher::kNoWalkedPages);
+      Matcher matcher(single.string(), db, ranges, PageRanking::kXapian);
       matcher.sync(db);
       REQUIRE(matcher.part_count() == ranges);
       CHECK(require_reference(matcher, expected) == 0);
@@ -169,7 +170,7 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
     const Xapian::Database db(single.string());
     for (const std::size_t ranges : {1, 2, 3, 7}) {
       INFO(ranges << " ranges");
-      Matcher matcher(single.string(), db, ranges, 0);
+      Matcher matcher(single.string(), db, ranges);
       matcher.sync(db);
       CHECK(require_reference(matcher, expected) >= 14);
     }
@@ -180,9 +181,9 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
     // pages through shard_order_test's papers and order.
     const Xapian::Database db(shards.string());
     REQUIRE(db.size() == 2);
-    Matcher walked(shards.string(), db, 0, 0);
+    Matcher walked(shards.string(), db);
     walked.sync(db);
-    Matcher by_xapian(shards.string(), db, 0, Matcher::kNoWalkedPages);
+    Matcher by_xapian(shards.string(), db, 0, PageRanking::kXapian);
     by_xapian.sync(db);
     REQUIRE(walked.part_count() == 2);
     std::size_t index = 0;
