@@ -592,6 +592,22 @@ struct Matcher::Impl {
     return page;
   }
 
+  bool has_match(const Xapian::Query& query, const Deadline& deadline) {
+    wait_idle();
+    // Local databases only: a remote shard's posting lists are on its server.
+    if ((sharded || table) && PostingWalk::walkable(query)) {
+      if (!sharded) return PostingWalk::open(caller.whole, query)->seek(1) != PostingWalk::kEnd;
+      return std::any_of(caller.shards.begin(), caller.shards.end(), [&](const auto& shard) {
+        return PostingWalk::open(shard, query)->seek(1) != PostingWalk::kEnd;
+      });
+    }
+    Xapian::Enquire enquire(caller.whole);
+    limit_time(enquire, deadline);
+    enquire.set_query(unweighted_match(query));
+    enquire.set_weighting_scheme(Xapian::BoolWeight());
+    return enquire.get_mset(0, 0, 1).get_matches_lower_bound() > 0;
+  }
+
   PassResult run(const PassRequest& request) {
     wait_idle();
     parts_to_count = request.exact_total ? part_count() : 0;
@@ -637,5 +653,8 @@ Matcher::~Matcher() = default;
 void Matcher::sync(const Xapian::Database& db) { impl_->sync(db); }
 std::size_t Matcher::part_count() const { return impl_->part_count(); }
 PassResult Matcher::run(const PassRequest& request) { return impl_->run(request); }
+bool Matcher::has_match(const Xapian::Query& query, const PassRequest::Deadline& deadline) {
+  return impl_->has_match(query, deadline);
+}
 
 }  // namespace paperdex::detail

@@ -103,6 +103,13 @@ class Matcher {
   // Runs `request`'s passes. Rethrows what a pass on the worker threw.
   PassResult run(const PassRequest& request);
 
+  // Whether `query` matches any paper: by a walk that stops at the first
+  // match where the query is walkable, else by Xapian. (Xapian 1.4, asked
+  // for one match of a sharded database, counts every match before it
+  // answers: 1.1 ms for "model information" on the cs harvest's two shards,
+  // against 8 µs on one index.)
+  bool has_match(const Xapian::Query& query, const PassRequest::Deadline& deadline);
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -345,7 +345,9 @@ struct Searcher::Impl {
   }
 
   bool has_match(const Xapian::Query& query) {
-    return unweighted(query).get_mset(0, 0, 1).get_matches_lower_bound() > 0;
+    const bool found = matcher->has_match(query, budget.deadline);
+    check_budget();
+    return found;
   }
 
   // Papers matching `query`, unweighted: exact when `exact`, else Xapian's estimate.

@@ -130,6 +130,7 @@ std::size_t require_reference(Matcher& matcher, const std::vector<PassResult>& e
       require_same(expected[index], got);
       if (got.page_walked && !got.page.empty()) ++walked;
     }
+    CHECK(matcher.has_match(query, {}) == (expected[index - 1].matches > 0));
   }
   return walked;
 }
@@ -198,6 +199,7 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
         require_same(by_xapian.run(request), got);
         if (got.page_walked && !got.page.empty()) ++walked_pages;
       }
+      CHECK(walked.has_match(query, {}) == (expected[index - 1].matches > 0));
     }
     CHECK(walked_pages >= 14);
   }
