@@ -69,22 +69,38 @@ std::map<Xapian::docid, double> walked_weights(const Xapian::Database& db, const
   return weights;
 }
 
+// The index of corpus/arxiv-snapshot, and queries parsed as searches parse them.
+struct SnapshotIndex {
+  paperdex::test::TempDir dir;
+  Xapian::Database db;
+  paperdex::Analyzer analyzer;
+  paperdex::detail::QueryParser parser{analyzer};
+
+  Q learning = word("learning");
+  Q network = word("network");
+  Q quantum = word("quantum");
+
+  SnapshotIndex() {
+    const std::string path = (dir.path() / "index").string();
+    REQUIRE(paperdex::test::index_files(
+                path, {std::string(PAPERDEX_SOURCE_DIR) + "/corpus/arxiv-snapshot"}) <= 1);
+    db = Xapian::Database(path);
+  }
+
+  Q word(const char* text) const {
+    return parser.parse(text, paperdex::MatchMode::kAllWords).query;
+  }
+};
+
 }  // namespace
 
 TEST_CASE("a weighed walk weighs each match as Xapian's ranking does", "[posting_walk]") {
-  paperdex::test::TempDir dir;
-  const std::string path = (dir.path() / "index").string();
-  REQUIRE(paperdex::test::index_files(
-              path, {std::string(PAPERDEX_SOURCE_DIR) + "/corpus/arxiv-snapshot"}) <= 1);
-  const Xapian::Database db(path);
-  const paperdex::Analyzer analyzer;
-  const paperdex::detail::QueryParser parser(analyzer);
+  const SnapshotIndex index;
+  const Xapian::Database& db = index.db;
+  const Q &learning = index.learning, &network = index.network, &quantum = index.quantum;
   auto parsed = [&](const char* text, paperdex::MatchMode mode = paperdex::MatchMode::kAllWords) {
-    return parser.parse(text, mode).query;
+    return index.parser.parse(text, mode).query;
   };
-  const Q learning = parsed("learning");
-  const Q network = parsed("network");
-  const Q quantum = parsed("quantum");
 
   const std::vector<Q> weighable = {
       learning,
@@ -132,19 +148,12 @@ TEST_CASE("a weighed walk weighs each match as Xapian's ranking does", "[posting
 }
 
 TEST_CASE("a posting-list walk matches what Xapian matches", "[posting_walk]") {
-  paperdex::test::TempDir dir;
-  const std::string path = (dir.path() / "index").string();
-  REQUIRE(paperdex::test::index_files(
-              path, {std::string(PAPERDEX_SOURCE_DIR) + "/corpus/arxiv-snapshot"}) <= 1);
-  const Xapian::Database db(path);
-  const paperdex::Analyzer analyzer;
-  const paperdex::detail::QueryParser parser(analyzer);
+  const SnapshotIndex index;
+  const Xapian::Database& db = index.db;
+  const Q &learning = index.learning, &network = index.network, &quantum = index.quantum;
   auto parsed = [&](const char* text, paperdex::MatchMode mode = paperdex::MatchMode::kAllWords) {
-    return parser.parse(text, mode).query;
+    return index.parser.parse(text, mode).query;
   };
-  const Q learning = parsed("learning");
-  const Q network = parsed("network");
-  const Q quantum = parsed("quantum");
 
   const std::vector<Q> shapes = {
       learning,
