@@ -1,8 +1,8 @@
 // The matcher passes of one search, on both cores. A search ranks a page and
 // counts every match (the exact total, the subject and year facets); both
-// grow with the index. The page is ranked by Xapian over the whole index on
-// the calling thread (its weights need the whole index's statistics) while a
-// worker thread counts, in parts: the document-number halves of one
+// grow with the index. Where the page cannot be walked (below), it is ranked
+// by Xapian over the whole index on the calling thread (its weights need the
+// whole index's statistics) while a worker thread counts, in parts: the document-number halves of one
 // database, or the shards of a sharded one (each with its own facet table),
 // each through a database handle of the thread that takes it (Xapian objects
 // are not shared between threads); the caller counts the parts the worker has
