@@ -2,20 +2,21 @@
 // counts every match (the exact total, the subject and year facets); both
 // grow with the index. Where the page cannot be walked (below), it is ranked
 // by Xapian over the whole index on the calling thread (its weights need the
-// whole index's statistics) while a worker thread counts, in parts: the document-number halves of one
-// database, or the shards of a sharded one (each with its own facet table),
-// each through a database handle of the thread that takes it (Xapian objects
-// are not shared between threads); the caller counts the parts the worker has
-// not taken when its page is done. Counts add up exactly. A part is counted
-// by walking its posting lists where the query allows (posting_walk.h), else
-// by an unweighted Xapian pass. Remote shards and small indexes are counted
-// in one part, after the page, with the searcher's own database.
+// whole index's statistics) while a worker thread counts, in parts: the
+// document-number halves of one database, or the shards of a sharded one
+// (each with its own facet table), each through a database handle of the
+// thread that takes it (Xapian objects are not shared between threads); the
+// caller counts the parts the worker has not taken when its page is done.
+// Counts add up exactly. A part is counted by walking its posting lists where
+// the query allows (posting_walk.h), else by an unweighted Xapian pass.
+// Remote shards and small indexes are counted in one part, after the page,
+// with the searcher's own database.
 //
 // A page by relevance is ranked from those walks instead, where the query's
-// weights are terms' (PostingWalk::weighable):
-// each part's walk weighs its matches as it counts them and keeps the papers
-// that can reach the page (page_candidates.h), and Xapian ranks those alone,
-// over the whole index's statistics. The page is then Xapian's to the bit,
+// weights are terms' (PostingWalk::weighable): each part's walk weighs its
+// matches as it counts them and keeps the papers that can reach the page
+// (page_candidates.h), and Xapian ranks those alone, over the whole index's
+// statistics. The page is then Xapian's to the bit,
 // found on both cores; without the walk, Xapian's matcher weighs every
 // match on one (~39 ns each: 50 ms for a common word at 2.7M papers). A
 // walked page whose weights disagree with Xapian's beyond the tolerance
