@@ -288,12 +288,20 @@ CountedPart walk(const std::shared_ptr<const FacetTable>& table, PostingWalk& ma
   return part;
 }
 
+// An unweighted Xapian pass over `query`'s matches, within `deadline`.
+Xapian::Enquire unweighted_enquire(const Xapian::Database& db, const Xapian::Query& query,
+                                   const Deadline& deadline) {
+  Xapian::Enquire enquire(db);
+  limit_time(enquire, deadline);
+  enquire.set_query(unweighted_match(query));
+  enquire.set_weighting_scheme(Xapian::BoolWeight());
+  return enquire;
+}
+
 CountedPart count(const Xapian::Database& db, const std::shared_ptr<const FacetTable>& table,
                   const PassRequest& request, Range range) {
-  Xapian::Enquire enquire(db);
-  limit_time(enquire, request.deadline);
-  enquire.set_query(unweighted_match(in_range(request.query, range)));
-  enquire.set_weighting_scheme(Xapian::BoolWeight());
+  Xapian::Enquire enquire =
+      unweighted_enquire(db, in_range(request.query, range), request.deadline);
   const FacetSpies spies(enquire, table, request.facets);
   return spies.read(enquire.get_mset(0, 0, db.get_doccount()));
 }
@@ -457,21 +465,31 @@ struct Matcher::Impl {
     const Xapian::Database& db = sharded ? handles.shards[part] : handles.whole;
     const std::shared_ptr<const FacetTable>& facets = sharded ? tables[part] : table;
     const Range part_range = sharded ? Range{} : range(part);
-    if (weighing) {  // walked_page(): every part has its tables, the query is weighable
-      const std::unique_ptr<PostingWalk> matches = PostingWalk::open_weighed(
-          db, request.query, *weighing, sharded ? *shard_lengths[part] : *lengths);
-      PageCandidates candidates(request.first + request.count);
-      counted[part] = walk(facets, *matches, request, part_range, &candidates);
-      return;
-    }
-    // A table exists for a local database alone: its posting lists are here.
-    if (facets) {
-      if (std::unique_ptr<PostingWalk> matches = PostingWalk::open(db, request.query)) {
-        counted[part] = walk(facets, *matches, request, part_range, nullptr);
+    // walk_page(): every part has its tables, and the query was weighable
+    // (the worker's is its unserialised copy: checked again).
+    if (weighing) {
+      if (const std::unique_ptr<PostingWalk> matches = PostingWalk::open_weighed(
+              db, request.query, *weighing, sharded ? *shard_lengths[part] : *lengths)) {
+        PageCandidates candidates(request.first + request.count);
+        counted[part] = walk(facets, *matches, request, part_range, &candidates);
         return;
       }
     }
-    counted[part] = count(db, facets, request, part_range);
+    counted[part] = count_unweighted(db, facets, request, part_range);
+    // No candidates from this part: Xapian ranks the page.
+    counted[part].candidates_usable = !weighing;
+  }
+
+  static CountedPart count_unweighted(const Xapian::Database& db,
+                                      const std::shared_ptr<const FacetTable>& facets,
+                                      const PassRequest& request, Range part_range) {
+    // A table exists for a local database alone: its posting lists are here.
+    if (facets) {
+      if (std::unique_ptr<PostingWalk> matches = PostingWalk::open(db, request.query)) {
+        return walk(facets, *matches, request, part_range, nullptr);
+      }
+    }
+    return count(db, facets, request, part_range);
   }
 
   void count_parts(const Handles& handles, const PassRequest& request) {
@@ -601,11 +619,9 @@ struct Matcher::Impl {
         return PostingWalk::open(shard, query)->seek(1) != PostingWalk::kEnd;
       });
     }
-    Xapian::Enquire enquire(caller.whole);
-    limit_time(enquire, deadline);
-    enquire.set_query(unweighted_match(query));
-    enquire.set_weighting_scheme(Xapian::BoolWeight());
-    return enquire.get_mset(0, 0, 1).get_matches_lower_bound() > 0;
+    return unweighted_enquire(caller.whole, query, deadline)
+               .get_mset(0, 0, 1)
+               .get_matches_lower_bound() > 0;
   }
 
   PassResult run(const PassRequest& request) {

@@ -207,8 +207,9 @@ std::unique_ptr<Walk> build(const Xapian::Database& db, const Xapian::Query& que
       return build(db, query.get_subquery(0), weighing, factor * scale);
     }
     case Xapian::Query::OP_AND_MAYBE:  // matches what its first part matches
-      if (weighing == nullptr || factor == 0)
+      if (weighing == nullptr || factor == 0) {
         return build(db, query.get_subquery(0), weighing, factor);
+      }
       return std::make_unique<MaybeWalk>(
           build(db, query.get_subquery(0), weighing, factor),
           std::make_unique<OrWalk>(build_parts(db, query, 1, weighing, factor)));
