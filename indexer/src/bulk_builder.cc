@@ -115,12 +115,14 @@ class Worker {
     return paths;
   }
 
-  bool failed() const { return failed_.load(); }
+  // After finish(): the database holding this worker's spelling words (and
+  // nothing else), if its papers had any.
+  std::optional<fs::path> spelling_table() const {
+    if (!fs::exists(spelling_path())) return std::nullopt;
+    return spelling_path();
+  }
 
-  // After finish(): takes back from `db`, the database this worker's segments
-  // became, the words of papers replaced after their words were flushed.
-  void apply_spelling_removals(Xapian::WritableDatabase& db) const { spelling_.apply_removals(db); }
-  bool has_spelling_removals() const { return spelling_.has_removals(); }
+  bool failed() const { return failed_.load(); }
 
   const IndexStats& stats() const { return stats_; }
 
@@ -142,11 +144,8 @@ class Worker {
   void run() {
     try {
       while (std::optional<Record> record = queue_.pop()) handle(*record);
-      if (!spelling_.empty()) {
-        if (!current_) open_segment();
-        spelling_.flush_into(*current_);
-      }
       close_current();
+      finish_spelling();
     } catch (...) {
       error_ = std::current_exception();
       failed_ = true;
@@ -157,6 +156,32 @@ class Worker {
   }
 
   fs::path segment_path(int number) const { return dir_ / ("seg-" + std::to_string(number)); }
+  fs::path spelling_path() const { return dir_ / "spelling"; }
+
+  Xapian::WritableDatabase& spelling_table_db() {
+    if (!spelling_db_) {
+      spelling_db_.emplace(spelling_path().string(), Xapian::DB_CREATE_OR_OPEN | kSegmentFlags);
+      schema::write_schema_metadata(*spelling_db_);
+    }
+    return *spelling_db_;
+  }
+
+  void flush_spelling() {
+    if (spelling_.empty()) return;
+    spelling_.flush_into(spelling_table_db());
+    spelling_db_->commit();
+  }
+
+  // The words held, then the words of papers replaced after their words were
+  // flushed taken back: the spelling table is this worker's papers' exactly.
+  void finish_spelling() {
+    flush_spelling();
+    if (spelling_.has_removals()) {
+      spelling_.apply_removals(spelling_table_db());
+      spelling_db_->commit();
+    }
+    spelling_db_.reset();
+  }
 
   int resolve(int segment) const {
     while (segments_[segment].merged_into >= 0) segment = segments_[segment].merged_into;
@@ -212,6 +237,7 @@ class Worker {
     if (!current_) open_segment();
     current_->add_document(document);
     spelling_.add(spelling);
+    if (spelling_.full()) flush_spelling();
     registry_[key] = Entry{current_number_, entry.updated, entry.content_hash};
     update_policy::count(stats_, change);
     if (++current_records_ >= options_.segment_records) {
@@ -231,7 +257,6 @@ class Worker {
 
   void close_current() {
     if (!current_) return;
-    if (spelling_.full()) spelling_.flush_into(*current_);
     current_->commit();
     current_.reset();
     segments_[current_number_].live = true;
@@ -265,7 +290,11 @@ class Worker {
   const BulkBuildOptions& options_;
   Analyzer analyzer_;
   DocumentBuilder builder_{analyzer_};
-  SpellingBuffer spelling_;  // written into a segment now and then, see spelling_buffer.h
+  // The spelling words, written now and then into a database of their own
+  // (spelling_path()) rather than into the segments: merges copy no spelling
+  // table, and the table can go to any shard (see finish()).
+  SpellingBuffer spelling_{options_.spelling_words};
+  std::optional<Xapian::WritableDatabase> spelling_db_;
   BoundedQueue<Record> queue_;
   std::vector<Segment> segments_;
   std::optional<Xapian::WritableDatabase> current_;
@@ -389,28 +418,27 @@ struct BulkBuilder::Impl {
     }
   }
 
-  // The spelling words of replaced papers, flushed before the replacement
-  // came, taken back from the database the workers' segments became.
-  static void apply_spelling_removals(const fs::path& db_path,
-                                      const std::vector<const Worker*>& from) {
-    if (std::none_of(from.begin(), from.end(),
-                     [](const Worker* worker) { return worker->has_spelling_removals(); })) {
-      return;
-    }
-    Xapian::WritableDatabase db(db_path.string(), Xapian::DB_OPEN | Xapian::DB_BACKEND_GLASS);
-    for (const Worker* worker : from) worker->apply_spelling_removals(db);
-    db.commit();
-  }
-
   IndexStats finish() {
     IndexStats stats;
     std::vector<std::vector<fs::path>> per_worker;
+    std::vector<fs::path> spelling_tables;
     for (auto& worker : workers) {
       per_worker.push_back(worker->finish());
+      if (std::optional<fs::path> table = worker->spelling_table()) {
+        spelling_tables.push_back(*table);
+      }
       stats += worker->stats();
     }
     const fs::path built = work_dir / "index";
     if (options.keep_shards) {
+      // The whole spelling table goes to the first shard. Xapian looks a word
+      // up in every shard's table and adds up the trigram scores of a word
+      // found in several, so split tables cost a look-up per shard and
+      // suggest other words than one index does. (Author-page records keep
+      // it there: one that joins a paper adds authors, whose names are no
+      // spelling words, and a new one goes to the first shard.)
+      per_worker.front().insert(per_worker.front().end(), spelling_tables.begin(),
+                                spelling_tables.end());
       fs::create_directories(built);
       std::vector<std::string> shard_names;
       for (std::size_t i = 0; i < per_worker.size(); ++i) {
@@ -419,7 +447,6 @@ struct BulkBuilder::Impl {
           create_empty_index((built / name).string());
         } else {
           compact_into(per_worker[i], built / name);
-          apply_spelling_removals(built / name, {workers[i].get()});
         }
         stamp(built / name);
         shard_names.push_back(name);
@@ -429,13 +456,11 @@ struct BulkBuilder::Impl {
     } else {
       std::vector<fs::path> all;
       for (const auto& paths : per_worker) all.insert(all.end(), paths.begin(), paths.end());
+      all.insert(all.end(), spelling_tables.begin(), spelling_tables.end());
       if (all.empty()) {
         create_empty_index(built.string());
       } else {
         compact_into(all, built);
-        std::vector<const Worker*> all_workers;
-        for (const auto& worker : workers) all_workers.push_back(worker.get());
-        apply_spelling_removals(built, all_workers);
       }
       // Author-page records join their arXiv paper by title: that needs the
       // whole index, so they go in last, through the ordinary writer.

@@ -1,6 +1,7 @@
 // The fast path for building a new index: records are routed by id to one worker thread per
 // core; each worker writes fresh segment databases (no fsync, flushed every thousand records)
-// and merges them as they pile up; at the end every segment is compacted into one database,
+// and merges them as they pile up, and writes its spelling words into a table of their own; at
+// the end every segment and spelling table is compacted into one database,
 // records without an id (author pages) are merged in through the ordinary writer, and the
 // result is swapped into place atomically. This is the shape Lucene uses: glass's B-tree
 // updates, not analysis, are what make a growing database slow.
@@ -29,8 +30,13 @@ struct BulkBuildOptions {
   // meets a large B-tree.
   std::size_t segment_records = 20'000;
   std::size_t merge_factor = 32;  // a worker merges this many segments into one
-  bool keep_shards = false;       // leave one shard per worker behind a stub instead of merging
-  bool wait_for_lock = false;     // wait for another writer instead of failing
+  // Distinct spelling words a worker holds before it writes them out (see
+  // spelling_buffer.h): some 100 bytes a word.
+  std::size_t spelling_words = 200'000;
+  // Leave one shard per worker behind a stub instead of merging; the whole
+  // spelling table goes to the first shard.
+  bool keep_shards = false;
+  bool wait_for_lock = false;  // wait for another writer instead of failing
 };
 
 class BulkBuilder final : public RecordWriter {

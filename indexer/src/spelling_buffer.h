@@ -3,8 +3,9 @@
 // before, a set of fragment keys; a bulk build writes many small fresh
 // segments in which every word is new, so adding words segment by segment
 // rewrote the fragments of the whole vocabulary for every segment, and its
-// merges merged them again (measured: +70% indexing CPU). Gathered, each
-// word's fragments are written once per batch of segments.
+// merges merged them again (measured: +70% indexing CPU). Gathered, and
+// written into one spelling database per worker, each word's fragments are
+// written once, and a later batch only adds to its frequency.
 #pragma once
 
 #include <cstddef>
@@ -49,7 +50,7 @@ class SpellingBuffer {
   }
 
   // Removes the words taken back after they were flushed from `db`, the
-  // database the flushed segments became.
+  // database they were flushed into.
   void apply_removals(Xapian::WritableDatabase& db) const {
     for (const auto& [word, count] : flushed_removals_) db.remove_spelling(word, count);
   }

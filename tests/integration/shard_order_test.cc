@@ -5,7 +5,8 @@
 // Xapian orders them by document number, and a paper's number differs
 // between one index and two shards. The queries are made from the corpus
 // itself: pairs of title words, the commonest single title words (long runs
-// of equal scores), and filters alone (equal dates), in every sort order.
+// of equal scores), and filters alone (equal dates), in every sort order;
+// and misspelt title words, whose suggestions come from the spelling table.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -52,15 +53,16 @@ paperdex::SearchRequest request_for(std::string query, paperdex::SortOrder sort)
   paperdex::SearchRequest request;
   request.query = std::move(query);
   request.sort = sort;
-  request.suggest = false;
+  request.suggest = true;  // the spelling table must answer alike too
   request.snippet_bytes = 0;
   request.time_limit_seconds = 0;  // a loaded machine must not cut a search short
   return request;
 }
 
 // A few hundred requests from the papers in `db_path`: two adjacent words of
-// every `stride`-th title, the 30 words most titles have, and filters alone
-// (each year, the 15 commonest categories, and both together), in every sort.
+// every `stride`-th title, half of their first words misspelt, the 30 words
+// most titles have, and filters alone (each year, the 15 commonest
+// categories, and both together), in every sort.
 std::vector<paperdex::SearchRequest> queries_from(const fs::path& db_path, unsigned stride) {
   const Xapian::Database db(db_path.string());
   std::map<std::string, int> titles_with;
@@ -97,6 +99,14 @@ std::vector<paperdex::SearchRequest> queries_from(const fs::path& db_path, unsig
     requests.push_back(request_for(pairs[i], SortOrder::kRelevance));
     if (i % 4 == 0) requests.push_back(request_for(pairs[i], by_date[i / 4 % 3]));
   }
+  // A letter dropped from the middle of every other pair's first word: a
+  // rare or unknown word, looked up in the spelling table.
+  for (std::size_t i = 0; i < pairs.size(); i += 2) {
+    std::string typo = pairs[i].substr(0, pairs[i].find(' '));
+    if (typo.size() < 6) continue;
+    typo.erase(typo.size() / 2, 1);
+    requests.push_back(request_for(typo, SortOrder::kRelevance));
+  }
   for (const std::string& word : most(titles_with, 30)) {
     requests.push_back(request_for(word, SortOrder::kRelevance));
     requests.push_back(request_for(word, SortOrder::kNewest));
@@ -132,14 +142,16 @@ const char* sort_name(paperdex::SortOrder sort) {
 }
 
 // What a layout must reproduce of one page: the hits' ids in order, the
-// totals and the facets (scores may differ in the last bit between layouts).
+// totals, the facets and the spelling suggestion (scores may differ in the
+// last bit between layouts).
 std::string page_of(paperdex::Searcher& searcher, paperdex::SearchRequest request,
                     std::size_t offset) {
   request.offset = offset;
   const paperdex::SearchResult result = searcher.search(request);
   std::ostringstream page;
-  page << "total " << result.total << (result.total_exact ? "" : " (estimate)") << ", all words "
-       << result.all_words_total << "\nids";
+  page << "suggestion '" << result.suggestion << "'\ntotal " << result.total
+       << (result.total_exact ? "" : " (estimate)") << ", all words " << result.all_words_total
+       << "\nids";
   for (const paperdex::Hit& hit : result.hits) page << ' ' << hit.id;
   page << "\nsubjects";
   for (const paperdex::FacetCount& facet : result.subject_facets) {

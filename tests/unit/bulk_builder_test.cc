@@ -1,8 +1,9 @@
-// BulkBuilder (indexer/src/bulk_builder.h) with tiny segments, flushes and
-// merge tiers, so that one small corpus takes every path a full-size build
-// takes: flushes inside a segment, a paper replaced or deleted in an older
-// segment, tier merges, spelling words taken back after they were flushed.
-// The result must equal what the batched IndexWriter makes of the same input.
+// BulkBuilder (indexer/src/bulk_builder.h) with tiny segments, flushes,
+// merge tiers and spelling batches, so that one small corpus takes every path
+// a full-size build takes: flushes inside a segment, a paper replaced or
+// deleted in an older segment, tier merges, spelling words taken back after
+// they were flushed. The result must equal what the batched IndexWriter makes
+// of the same input, as one index and as shards.
 #include "bulk_builder.h"
 
 #include <map>
@@ -13,6 +14,7 @@
 #include <catch2/catch.hpp>
 
 #include "paperdex/common/schema.h"
+#include "paperdex/common/stored_record.h"
 #include "paperdex/indexer/index_writer.h"
 #include "test_support.h"
 
@@ -78,6 +80,24 @@ struct Contents {
   bool operator==(const Contents&) const = default;
 };
 
+std::map<std::string, Xapian::doccount> spellings_of(const Xapian::Database& db) {
+  std::map<std::string, Xapian::doccount> spellings;
+  for (auto word = db.spellings_begin(); word != db.spellings_end(); ++word) {
+    spellings[*word] = word.get_termfreq();
+  }
+  return spellings;
+}
+
+// Tiny segments, flushes, tiers and spelling batches: every path at 300 papers.
+paperdex::BulkBuildOptions tiny(bool shards) {
+  return {.jobs = 2,
+          .flush_records = 3,
+          .segment_records = 7,
+          .merge_factor = 2,
+          .spelling_words = 5,
+          .keep_shards = shards};
+}
+
 Contents contents(const std::string& path) {
   const Xapian::Database db(path);
   Contents found;
@@ -88,9 +108,7 @@ Contents contents(const std::string& path) {
       found.documents[*term] = db.get_document(*db.postlist_begin(*term)).get_data();
     }
   }
-  for (auto word = db.spellings_begin(); word != db.spellings_end(); ++word) {
-    found.spellings[*word] = word.get_termfreq();
-  }
+  found.spellings = spellings_of(db);
   return found;
 }
 
@@ -107,9 +125,7 @@ TEST_CASE("a bulk build of many segments and tiers equals the batched writer's i
   const paperdex::IndexStats batched_stats = batched.finish();
 
   const std::string bulk_path = (dir.path() / "bulk").string();
-  paperdex::BulkBuilder bulk(
-      bulk_path, paperdex::BulkBuildOptions{
-                     .jobs = 2, .flush_records = 3, .segment_records = 7, .merge_factor = 2});
+  paperdex::BulkBuilder bulk(bulk_path, tiny(false));
   write_all(bulk, all);
   const paperdex::IndexStats bulk_stats = bulk.finish();
 
@@ -127,4 +143,59 @@ TEST_CASE("a bulk build of many segments and tiers equals the batched writer's i
   CHECK(built.terms == contents(batched_path).terms);
   CHECK(built.documents == contents(batched_path).documents);
   CHECK(built.spellings == contents(batched_path).spellings);
+}
+
+TEST_CASE("a bulk build into shards keeps the whole spelling table in the first shard",
+          "[bulk-builder]") {
+  const TempDir dir;
+  std::vector<Change> all = changes();
+  // Author-page records (no id): eight join papers by title (papers kept in
+  // their first version), one is a paper no shard has.
+  for (const int number : {1, 2, 4, 6, 8, 9, 11, 12}) {
+    Change page;
+    page.record.title = paper(number, 1).title;
+    page.record.authors = {"Page Author"};
+    page.record.year = 2021;
+    all.push_back(page);
+  }
+  Change new_paper;
+  new_paper.record.title = "Unheard vocabulary";
+  new_paper.record.abstract = "Words no other paper has: zyzzyva quokka.";
+  new_paper.record.authors = {"Page Author"};
+  new_paper.record.year = 2021;
+  all.push_back(new_paper);
+
+  const std::string batched_path = (dir.path() / "batched").string();
+  paperdex::IndexWriter batched(batched_path);
+  write_all(batched, all);
+  const paperdex::IndexStats batched_stats = batched.finish();
+  CHECK(batched_stats.merged == 8);
+
+  const std::string sharded_path = (dir.path() / "sharded").string();
+  paperdex::BulkBuilder sharded(sharded_path, tiny(true));
+  write_all(sharded, all);
+  CHECK(sharded.finish().merged == batched_stats.merged);
+
+  const Contents expected = contents(batched_path);
+  const Contents built = contents(sharded_path);  // both shards, through the stub
+  CHECK(built.terms == expected.terms);
+  CHECK(built.documents == expected.documents);
+  CHECK(built.spellings == expected.spellings);
+  // Both shards hold papers, and only the first has spelling words: a
+  // word's trigram score and frequency come from one table, as in one index.
+  const Xapian::Database first((dir.path() / "sharded" / "shard-0").string());
+  const Xapian::Database second((dir.path() / "sharded" / "shard-1").string());
+  const auto joined_by_pages = [](const Xapian::Database& shard) {
+    int joined = 0;
+    for (auto it = shard.postlist_begin(""); it != shard.postlist_end(""); ++it) {
+      joined +=
+          !paperdex::decode_stored_record(shard.get_document(*it).get_data()).page_authors.empty();
+    }
+    return joined;
+  };
+  CHECK(joined_by_pages(first) > 0);
+  CHECK(joined_by_pages(second) > 0);
+  CHECK(expected.spellings.count("zyzzyva") == 1);
+  CHECK(spellings_of(first) == expected.spellings);
+  CHECK(spellings_of(second).empty());
 }
