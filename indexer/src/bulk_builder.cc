@@ -442,14 +442,30 @@ struct BulkBuilder::Impl {
       fs::create_directories(built);
       std::vector<std::string> shard_names;
       for (std::size_t i = 0; i < per_worker.size(); ++i) {
-        const std::string name = "shard-" + std::to_string(i);
-        if (per_worker[i].empty()) {
-          create_empty_index((built / name).string());
-        } else {
-          compact_into(per_worker[i], built / name);
+        shard_names.push_back("shard-" + std::to_string(i));
+      }
+      // Each shard is merged on a thread of its own, as its worker built it.
+      std::vector<std::exception_ptr> errors(shard_names.size());
+      {
+        std::vector<std::jthread> mergers;
+        for (std::size_t i = 0; i < shard_names.size(); ++i) {
+          mergers.emplace_back([&, i] {
+            try {
+              const fs::path shard = built / shard_names[i];
+              if (per_worker[i].empty()) {
+                create_empty_index(shard.string());
+              } else {
+                compact_into(per_worker[i], shard);
+              }
+              stamp(shard);
+            } catch (...) {
+              errors[i] = std::current_exception();
+            }
+          });
         }
-        stamp(built / name);
-        shard_names.push_back(name);
+      }
+      for (const std::exception_ptr& error : errors) {
+        if (error) std::rethrow_exception(error);
       }
       write_stub(built, shard_names);
       add_without_id_to_shards(built, shard_names, stats);
