@@ -13,7 +13,11 @@
 //   nopos      the same terms and wdfs without positions (phrase search gone)
 //   postings   terms and wdfs only: no positions, no stored record, no values
 // One thread: figures are per core. Two cores at most double them, and only
-// before the work of merging two halves.
+// before the work of merging two halves: with --threads N the documents are
+// split into N parts, written by N threads into N databases at once, and
+// compacted into one, which is what a build on N cores must do for one index;
+// its wall-clock rate against N times the per-core ceiling is the share of
+// that ceiling any such build can reach.
 
 #include <algorithm>
 #include <chrono>
@@ -25,6 +29,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <thread>
 #include <vector>
 
 #include <unistd.h>
@@ -81,32 +86,62 @@ struct Figures {
   std::string tables;  // "position 188.0 postlist 94.0 ..." in MB
 };
 
+// Adds `documents[begin, end)` to a fresh database at `path`, and commits.
+void add_part(const std::vector<Xapian::Document>& documents, std::size_t begin, std::size_t end,
+              const fs::path& path) {
+  Xapian::WritableDatabase db(path.string(),
+                              Xapian::DB_CREATE | Xapian::DB_DANGEROUS | Xapian::DB_NO_SYNC);
+  for (std::size_t i = begin; i < end; ++i) db.add_document(documents[i]);
+  db.commit();
+  db.close();
+}
+
 Figures write_variant(const std::vector<Xapian::Document>& documents, Variant variant,
-                      const fs::path& work) {
+                      unsigned threads, const fs::path& work) {
   std::vector<Xapian::Document> cut;
   cut.reserve(documents.size());
   for (const Xapian::Document& document : documents) cut.push_back(cut_down(document, variant));
 
   const std::string name(kVariants.name(variant));
-  const fs::path raw = work / (name + ".raw");
   const fs::path compact = work / name;
-  fs::remove_all(raw);
+  std::vector<fs::path> parts;
+  for (unsigned i = 0; i < threads; ++i) {
+    parts.push_back(work / (name + ".raw-" + std::to_string(i)));
+    fs::remove_all(parts.back());
+  }
   fs::remove_all(compact);
   Figures figures;
   {
     double cpu = process_cpu_seconds();
     auto started = std::chrono::steady_clock::now();
-    Xapian::WritableDatabase db(raw.string(),
-                                Xapian::DB_CREATE | Xapian::DB_DANGEROUS | Xapian::DB_NO_SYNC);
-    for (const Xapian::Document& document : cut) db.add_document(document);
-    db.commit();
-    db.close();
+    if (threads == 1) {
+      add_part(cut, 0, cut.size(), parts.front());
+    } else {
+      // Contiguous parts, as renumbering compaction lays them end to end.
+      std::vector<std::exception_ptr> errors(threads);
+      std::vector<std::thread> writers;
+      for (unsigned i = 0; i < threads; ++i) {
+        writers.emplace_back([&, i] {
+          try {
+            add_part(cut, cut.size() * i / threads, cut.size() * (i + 1) / threads, parts[i]);
+          } catch (...) {
+            errors[i] = std::current_exception();
+          }
+        });
+      }
+      for (std::thread& writer : writers) writer.join();
+      for (const std::exception_ptr& error : errors) {
+        if (error) std::rethrow_exception(error);
+      }
+    }
     figures.add_wall = seconds_since(started);
     figures.add_cpu = process_cpu_seconds() - cpu;
 
     cpu = process_cpu_seconds();
     started = std::chrono::steady_clock::now();
-    Xapian::Database(raw.string()).compact(compact.string(), Xapian::DBCOMPACT_NO_RENUMBER);
+    Xapian::Database combined;
+    for (const fs::path& part : parts) combined.add_database(Xapian::Database(part.string()));
+    combined.compact(compact.string(), threads == 1 ? Xapian::DBCOMPACT_NO_RENUMBER : 0);
     figures.compact_wall = seconds_since(started);
     figures.compact_cpu = process_cpu_seconds() - cpu;
   }
@@ -119,17 +154,20 @@ Figures write_variant(const std::vector<Xapian::Document>& documents, Variant va
                   missing ? 0.0 : static_cast<double>(bytes) / 1e6);
     figures.tables += cell;
   }
-  fs::remove_all(raw);
+  for (const fs::path& part : parts) fs::remove_all(part);
   fs::remove_all(compact);
   return figures;
 }
 
 int usage(std::ostream& out, int status) {
-  out << "usage: paperdex-xapian-floor [--work DIR] [--variant full|nopos|postings|all] INPUT...\n"
+  out << "usage: paperdex-xapian-floor [--work DIR] [--variant full|nopos|postings|all]\n"
+         "                             [--threads N] INPUT...\n"
          "Reads INPUT and builds every document in memory with paperdex's DocumentBuilder (timed\n"
          "apart), then times Xapian alone writing them into a fresh database and compacting it;\n"
          "prints records per CPU second, the compacted size per table, and the most records per\n"
-         "second one core could index (read + build + Xapian). One thread. Papers per flush:\n"
+         "second one core could index (read + build + Xapian). One thread; with --threads N\n"
+         "also N threads writing N parts at once, then compacted into one database: the share\n"
+         "of N times the per-core ceiling that N cores can reach. Papers per flush (per part):\n"
          "$XAPIAN_FLUSH_THRESHOLD, default all of them in one. DIR (default a fresh directory\n"
          "under the system temp directory) is removed afterwards.\n";
   return status;
@@ -139,6 +177,7 @@ int usage(std::ostream& out, int status) {
 
 int main(int argc, char** argv) {
   std::vector<Variant> variants = kVariants.all();
+  unsigned threads = 1;
   fs::path work;
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {
@@ -150,6 +189,10 @@ int main(int argc, char** argv) {
       const auto chosen = kVariants.parse(argv[++i]);
       if (!chosen) return usage(std::cerr, 2);
       variants = *chosen;
+    } else if (arg == "--threads" && i + 1 < argc) {
+      const int n = std::atoi(argv[++i]);
+      if (n < 1 || n > 64) return usage(std::cerr, 2);
+      threads = static_cast<unsigned>(n);
     } else if (arg.starts_with("-") && arg != "-") {
       return usage(std::cerr, 2);
     } else {
@@ -190,22 +233,30 @@ int main(int argc, char** argv) {
     const char* flush = std::getenv("XAPIAN_FLUSH_THRESHOLD");
     std::printf(
         "# %zu records (%zu unreadable), read and built at %.0f records per CPU second;\n"
-        "# one thread; %s papers per flush; work dir %s\n",
+        "# %s papers per flush; work dir %s\n"
+        "# wall_rec/s: records per wall second if building were split over the threads too;\n"
+        "# share: wall_rec/s against the threads times the one-thread core_ceiling/s\n",
         documents.size(), problems, n / build_cpu, flush, work.c_str());
-    std::printf("%-9s %9s %9s %10s %9s %12s %14s %9s %9s  %s\n", "variant", "add_s", "add_cpu",
-                "cpu_rec/s", "compact_s", "xapian_rec/s", "core_ceiling/s", "MB", "B/rec",
-                "tables (MB)");
+    std::printf("%-9s %7s %9s %9s %10s %9s %12s %14s %10s %6s %9s %9s  %s\n", "variant", "threads",
+                "add_s", "add_cpu", "cpu_rec/s", "compact_s", "xapian_rec/s", "core_ceiling/s",
+                "wall_rec/s", "share", "MB", "B/rec", "tables (MB)");
     for (const Variant variant : variants) {
-      const Figures f = write_variant(documents, variant, work);
-      // Xapian's records per CPU second including compaction, and what one
-      // core doing nothing but reading, building and writing could reach.
-      const double xapian_cpu = f.add_cpu + f.compact_cpu;
-      std::printf("%-9s %9.2f %9.2f %10.0f %9.2f %12.0f %14.0f %9.1f %9.0f  %s\n",
-                  std::string(kVariants.name(variant)).c_str(), f.add_wall, f.add_cpu,
-                  n / f.add_cpu, f.compact_wall, n / xapian_cpu, n / (build_cpu + xapian_cpu),
-                  static_cast<double>(f.bytes) / 1e6, static_cast<double>(f.bytes) / n,
-                  f.tables.c_str());
-      std::fflush(stdout);
+      double core_ceiling = 0;
+      for (const unsigned writers : threads == 1 ? std::vector{1u} : std::vector{1u, threads}) {
+        const Figures f = write_variant(documents, variant, writers, work);
+        // Xapian's records per CPU second including compaction, and what one
+        // core doing nothing but reading, building and writing could reach.
+        const double xapian_cpu = f.add_cpu + f.compact_cpu;
+        if (writers == 1) core_ceiling = n / (build_cpu + xapian_cpu);
+        const double wall_rate = n / (build_cpu / writers + f.add_wall + f.compact_wall);
+        std::printf(
+            "%-9s %7u %9.2f %9.2f %10.0f %9.2f %12.0f %14.0f %10.0f %6.2f %9.1f %9.0f  %s\n",
+            std::string(kVariants.name(variant)).c_str(), writers, f.add_wall, f.add_cpu,
+            n / f.add_cpu, f.compact_wall, n / xapian_cpu, n / (build_cpu + xapian_cpu), wall_rate,
+            wall_rate / (writers * core_ceiling), static_cast<double>(f.bytes) / 1e6,
+            static_cast<double>(f.bytes) / n, f.tables.c_str());
+        std::fflush(stdout);
+      }
     }
     fs::remove_all(work);
     return 0;
