@@ -292,7 +292,7 @@ class Worker {
   DocumentBuilder builder_{analyzer_};
   // The spelling words, written now and then into a database of their own
   // (spelling_path()) rather than into the segments: merges copy no spelling
-  // table, and the table can go to any shard (see finish()).
+  // table, and the table can go to any shard (see BulkBuilder::Impl::finish).
   SpellingBuffer spelling_{options_.spelling_words};
   std::optional<Xapian::WritableDatabase> spelling_db_;
   BoundedQueue<Record> queue_;
