@@ -27,6 +27,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_main.h"
 #include "measure.h"
 #include "paperdex/searcher.h"
 
@@ -229,7 +230,7 @@ int main(int argc, char** argv) {
     return usage(std::cerr, 2);
   }
 
-  try {
+  return paperdex::bench::run_reporting_errors("paperdex-query-bench", [&] {
     const std::vector<std::string> queries = read_queries(options.queries_file);
     std::ofstream timings;
     if (!options.timings_file.empty()) {
@@ -260,8 +261,5 @@ int main(int argc, char** argv) {
       std::fflush(stdout);
     }
     return 0;
-  } catch (const std::exception& error) {
-    std::cerr << "paperdex-query-bench: " << error.what() << '\n';
-    return 2;
-  }
+  });
 }

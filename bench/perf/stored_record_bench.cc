@@ -19,6 +19,7 @@
 
 #include <xapian.h>
 
+#include "bench_main.h"
 #include "measure.h"
 #include "paperdex/common/stored_record.h"
 
@@ -78,7 +79,7 @@ int main(int argc, char** argv) {
     std::cerr << "paperdex-stored-record-bench: ROUNDS must be 1 or more\n";
     return 2;
   }
-  try {
+  return paperdex::bench::run_reporting_errors("paperdex-stored-record-bench", [&] {
     const Xapian::Database db(argv[1]);
     std::vector<std::string> stored;
     stored.reserve(db.get_doccount());
@@ -142,11 +143,5 @@ int main(int argc, char** argv) {
                 median_of(&Round::zlib_frames_seconds));
     std::printf("re-encoded != stored     %zu  (0: the encoding is deterministic)\n", changed);
     return changed == 0 ? 0 : 1;
-  } catch (const std::exception& error) {
-    std::cerr << "paperdex-stored-record-bench: " << error.what() << "\n";
-    return 1;
-  } catch (const Xapian::Error& error) {
-    std::cerr << "paperdex-stored-record-bench: " << error.get_description() << "\n";
-    return 1;
-  }
+  });
 }

@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bench_main.h"
 #include "document_builder.h"
 #include "measure.h"
 #include "named_choices.h"
@@ -110,7 +111,7 @@ int main(int argc, char** argv) {
   }
   if (inputs.empty()) return usage(std::cerr, 2);
 
-  try {
+  return paperdex::bench::run_reporting_errors("paperdex-tokenize-floor", [&] {
     const std::vector<std::string> files = paperdex::expand_inputs(inputs);
     std::uint64_t input_bytes = 0;
     for (const std::string& file : files) {
@@ -150,8 +151,5 @@ int main(int argc, char** argv) {
                   static_cast<double>(first.records) / cpu_seconds);
     }
     return 0;
-  } catch (const std::exception& error) {
-    std::cerr << "paperdex-tokenize-floor: " << error.what() << '\n';
-    return 2;
-  }
+  });
 }

@@ -16,12 +16,14 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <xapian.h>
 
+#include "bench_main.h"
 #include "document_builder.h"
 #include "measure.h"
 #include "paperdex/common/analyzer.h"
@@ -75,7 +77,7 @@ int main(int argc, char** argv) {
   const std::string index = positional.front();
   const std::vector<std::string> inputs(positional.begin() + 1, positional.end());
 
-  try {
+  return paperdex::bench::run_reporting_errors("paperdex-update-floor", [&] {
     const paperdex::Analyzer analyzer;
     const paperdex::DocumentBuilder builder(analyzer);
     std::vector<Update> updates;
@@ -86,11 +88,19 @@ int main(int argc, char** argv) {
                          builder.build(record)});
     };
     std::size_t problems = 0;
-    sink.on_problem = [&](const paperdex::ReadProblem&) { ++problems; };
+    std::string first_problem;
+    sink.on_problem = [&](const paperdex::ReadProblem& problem) {
+      if (problems++ == 0) first_problem = problem.origin + ": " + problem.message;
+    };
     const double build_cpu_started = process_cpu_seconds();
     const auto build_started = std::chrono::steady_clock::now();
     for (const std::string& file : paperdex::expand_inputs(inputs)) {
       paperdex::read_input(file, sink);
+    }
+    // Nothing to time: say why rather than print a table of zeros.
+    if (updates.empty()) {
+      throw std::runtime_error("no record read" +
+                               (first_problem.empty() ? std::string() : "; " + first_problem));
     }
     const double build_wall = seconds_since(build_started);
     const double build_cpu = std::max(process_cpu_seconds() - build_cpu_started, 1e-9);
@@ -130,11 +140,5 @@ int main(int argc, char** argv) {
                 commit_wall, blocks_after.in - blocks_before.in,
                 blocks_after.out - blocks_before.out);
     return 0;
-  } catch (const std::exception& error) {
-    std::cerr << "paperdex-update-floor: " << error.what() << '\n';
-    return 2;
-  } catch (const Xapian::Error& error) {
-    std::cerr << "paperdex-update-floor: " << error.get_description() << '\n';
-    return 2;
-  }
+  });
 }

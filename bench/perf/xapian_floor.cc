@@ -26,6 +26,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -36,6 +37,7 @@
 
 #include <xapian.h>
 
+#include "bench_main.h"
 #include "document_builder.h"
 #include "measure.h"
 #include "named_choices.h"
@@ -201,7 +203,7 @@ int main(int argc, char** argv) {
   }
   if (inputs.empty()) return usage(std::cerr, 2);
 
-  try {
+  return paperdex::bench::run_reporting_errors("paperdex-xapian-floor", [&] {
     if (work.empty()) {
       work = fs::temp_directory_path() / ("paperdex-xapian-floor." + std::to_string(::getpid()));
     }
@@ -222,10 +224,18 @@ int main(int argc, char** argv) {
       documents.push_back(builder.build(record));
     };
     std::size_t problems = 0;
-    sink.on_problem = [&](const paperdex::ReadProblem&) { ++problems; };
+    std::string first_problem;
+    sink.on_problem = [&](const paperdex::ReadProblem& problem) {
+      if (problems++ == 0) first_problem = problem.origin + ": " + problem.message;
+    };
     const double build_started = process_cpu_seconds();
     for (const std::string& file : paperdex::expand_inputs(inputs)) {
       paperdex::read_input(file, sink);
+    }
+    // Nothing to time: say why rather than print a table of zeros.
+    if (documents.empty()) {
+      throw std::runtime_error("no record read" +
+                               (first_problem.empty() ? std::string() : "; " + first_problem));
     }
     const double build_cpu = std::max(process_cpu_seconds() - build_started, 1e-9);
     const double n = static_cast<double>(documents.size());
@@ -260,11 +270,5 @@ int main(int argc, char** argv) {
     }
     fs::remove_all(work);
     return 0;
-  } catch (const std::exception& error) {
-    std::cerr << "paperdex-xapian-floor: " << error.what() << '\n';
-    return 2;
-  } catch (const Xapian::Error& error) {
-    std::cerr << "paperdex-xapian-floor: " << error.get_description() << '\n';
-    return 2;
-  }
+  });
 }
