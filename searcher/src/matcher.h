@@ -16,11 +16,11 @@
 // weights are terms' (PostingWalk::weighable): each part's walk weighs its
 // matches as it counts them and keeps the papers that can reach the page
 // (page_candidates.h), and Xapian ranks those alone, over the whole index's
-// statistics. The page is then Xapian's to the bit,
-// found on both cores; without the walk, Xapian's matcher weighs every
-// match on one (~39 ns each: 50 ms for a common word at 2.7M papers). A
-// walked page whose weights disagree with Xapian's beyond the tolerance
-// (ranking.h) is ranked again by Xapian over every match.
+// statistics. The page is then Xapian's to the bit, found on both cores;
+// without the walk, Xapian's matcher weighs every match on one (~39 ns each:
+// 50 ms for a common word at 2.7M papers). A walked page whose weights
+// disagree with Xapian's beyond the tolerance (ranking.h) is ranked again by
+// Xapian over every match.
 //
 // Every handle shows the revision the searcher's own database shows (sync).
 #pragma once
