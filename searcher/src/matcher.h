@@ -15,12 +15,15 @@
 // A page by relevance is ranked from those walks instead, where the query's
 // weights are terms' (PostingWalk::weighable): each part's walk weighs its
 // matches as it counts them and keeps the papers that can reach the page
-// (page_candidates.h), and Xapian ranks those alone, over the whole index's
-// statistics. The page is then Xapian's to the bit, found on both cores;
-// without the walk, Xapian's matcher weighs every match on one (~39 ns each:
-// 50 ms for a common word at 2.7M papers). A walked page whose weights
-// disagree with Xapian's beyond the tolerance (ranking.h) is ranked again by
-// Xapian over every match.
+// (page_candidates.h); without the walk, Xapian's matcher weighs every match
+// on one core (~39 ns each: 50 ms for a common word at 2.7M papers). The
+// walks' weights are Xapian's within kWeightTolerance (ranking.h), so the
+// candidates in the walks' order (equal weights by date, as Xapian orders
+// them) are Xapian's page, with weights that may differ from Xapian's in
+// the last bits. Where two candidates that can reach the page are nearer
+// than the tolerance without being equal, Xapian ranks the candidates alone,
+// over the whole index's statistics, and a page whose weights then disagree
+// with the walks' is ranked again by Xapian over every match.
 //
 // Every handle shows the revision the searcher's own database shows (sync).
 #pragma once
@@ -61,9 +64,16 @@ struct PageHit {
   double weight = 0;
 };
 
+// How a page was ranked (above).
+enum class PageSource {
+  kXapian,      // by Xapian over every match
+  kCandidates,  // by Xapian among the walks' candidates
+  kWalks,       // in the walks' own order: their weights, equal ones by date
+};
+
 struct PassResult {
   std::vector<PageHit> page;
-  bool page_walked = false;  // ranked from the walks' candidates
+  PageSource page_source = PageSource::kXapian;
   Xapian::doccount matches = 0;
   bool exact = true;          // false: an estimate (a pass ran out of time, or not asked)
   SubjectRowCounts subjects;  // by facet row (SubjectRows)
@@ -100,6 +110,10 @@ class Matcher {
 
   // How many parts a count is split into.
   std::size_t part_count() const;
+
+  // A sharded index's shards, as the calling thread's handles to local
+  // databases; empty for one database or remote shards.
+  const std::vector<Xapian::Database>& local_shards() const;
 
   // Runs `request`'s passes. Rethrows what a pass on the worker threw.
   PassResult run(const PassRequest& request);
