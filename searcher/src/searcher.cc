@@ -140,6 +140,8 @@ struct Searcher::Impl {
 
   // The page and the counts, over the index's parts on every core (matcher.h).
   std::unique_ptr<detail::Matcher> matcher;
+  // Of the revision the matcher shows.
+  detail::SpellingWords spellings;
 
   explicit Impl(const std::string& db_path) : path(db_path), db(open_database(db_path)) {
     matcher = std::make_unique<detail::Matcher>(path, db);
@@ -192,7 +194,10 @@ struct Searcher::Impl {
         path, "reading it", 5,
         [&] {
           if (move) changed = db.reopen() || changed;
-          if (changed) matcher->sync(db);
+          if (changed) {
+            matcher->sync(db);
+            spellings = detail::SpellingWords::of(db, matcher->local_shards());
+          }
         },
         [&] {
           move = true;
@@ -465,8 +470,8 @@ struct Searcher::Impl {
   std::optional<SearchResult> search_correction(const SearchRequest& request, SearchResult& result,
                                                 const detail::ParsedQuery& parsed) {
     if (!(request.suggest || request.correct) || !request.like.empty()) return std::nullopt;
-    result.suggestion = detail::spelling_suggestion(db, analyzer, request.query, parsed.words,
-                                                    result.all_words_total);
+    result.suggestion = detail::spelling_suggestion(db, spellings, analyzer, request.query,
+                                                    parsed.words, result.all_words_total);
     if (!request.correct || result.suggestion.empty()) return std::nullopt;
     SearchRequest corrected = request;
     corrected.query = result.suggestion;

@@ -40,10 +40,26 @@ std::string in_case_of(std::string correction, std::string_view written) {
 
 }  // namespace
 
-std::string spelling_suggestion(const Xapian::Database& db, const Analyzer& analyzer,
-                                std::string_view query, const std::vector<QueryWord>& words,
-                                std::size_t matches) {
-  if (words.empty() || db.spellings_begin() == db.spellings_end()) return {};
+SpellingWords SpellingWords::of(const Xapian::Database& db,
+                                const std::vector<Xapian::Database>& local_shards) {
+  SpellingWords words;
+  if (local_shards.empty()) {
+    words.tables = db;
+    words.any = db.spellings_begin() != db.spellings_end();
+    return words;
+  }
+  for (const Xapian::Database& shard : local_shards) {
+    if (shard.spellings_begin() == shard.spellings_end()) continue;
+    words.tables.add_database(shard);
+    words.any = true;
+  }
+  return words;
+}
+
+std::string spelling_suggestion(const Xapian::Database& db, const SpellingWords& spellings,
+                                const Analyzer& analyzer, std::string_view query,
+                                const std::vector<QueryWord>& words, std::size_t matches) {
+  if (words.empty() || !spellings.any) return {};
   struct Replacement {
     std::size_t begin, end;
     std::string text;
@@ -56,7 +72,8 @@ std::string spelling_suggestion(const Xapian::Database& db, const Analyzer& anal
     const Xapian::doccount frequency = papers_with(db, analyzer, word.term);
     if (frequency > 0 && (matches >= kFewMatches || frequency >= kCommonWord)) continue;
     // One edit in a short word, two in a longer one, as for field names.
-    const std::string candidate = db.get_spelling_suggestion(word.term, length <= 4 ? 1 : 2);
+    const std::string candidate =
+        spellings.tables.get_spelling_suggestion(word.term, length <= 4 ? 1 : 2);
     if (candidate.empty() || candidate == word.term) continue;
     // "circuits" for "circuit" changes nothing the search sees.
     if (analyzer.stem(candidate) == analyzer.stem(word.term)) continue;

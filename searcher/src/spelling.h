@@ -13,14 +13,28 @@
 
 namespace paperdex::detail {
 
+// Where an index's spelling words are: the shards whose spelling tables hold
+// any (a sharded build puts them all in shard-0, docs/deployment.md). Xapian
+// 1.4 reads every shard's table, empty or not, for each look-up; the
+// searcher finds these once per revision.
+struct SpellingWords {
+  Xapian::Database tables;  // the shards with words (or the whole index)
+  bool any = false;
+
+  // `local_shards`: `db`'s shards when they are local databases, else empty
+  // (one database, or remote shards: every table is read).
+  static SpellingWords of(const Xapian::Database& db,
+                          const std::vector<Xapian::Database>& local_shards);
+};
+
 // The query with its misspelled words replaced in place, or "" when there is
 // nothing to correct. A word is corrected when it is not in the index at all,
 // or, when the query matched fewer than a handful of papers, when a close
 // spelling is far more common. `matches` is the number of papers matching
-// every word.
-std::string spelling_suggestion(const Xapian::Database& db, const Analyzer& analyzer,
-                                std::string_view query, const std::vector<QueryWord>& words,
-                                std::size_t matches);
+// every word; `spellings` are `db`'s.
+std::string spelling_suggestion(const Xapian::Database& db, const SpellingWords& spellings,
+                                const Analyzer& analyzer, std::string_view query,
+                                const std::vector<QueryWord>& words, std::size_t matches);
 
 // The SearchResult note for an author filter `name` that is no author's whole
 // name (no exact-name term in the index): how it matched instead (`matched`:
