@@ -4,7 +4,7 @@
 // weakest of them. The walk's weights may differ from Xapian's in the last
 // bits (ranking.h), so a paper just below the walk's best could be on
 // Xapian's page; with the margin, every paper of Xapian's page is kept, and
-// Xapian then ranks the candidates alone (matcher.h).
+// the page is ordered from the candidates alone (matcher.h).
 #pragma once
 
 #include <cstddef>
