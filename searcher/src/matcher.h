@@ -21,9 +21,10 @@
 // candidates in the walks' order (equal weights by date, as Xapian orders
 // them) are Xapian's page, with weights that may differ from Xapian's in
 // the last bits. Where two candidates that can reach the page are nearer
-// than the tolerance without being equal, Xapian ranks the candidates alone,
-// over the whole index's statistics, and a page whose weights then disagree
-// with the walks' is ranked again by Xapian over every match.
+// than the tolerance without being equal (or too many are equal), Xapian
+// ranks the candidates alone, over the whole index's statistics, and a page
+// whose weights then disagree with the walks' is ranked again by Xapian over
+// every match.
 //
 // Every handle shows the revision the searcher's own database shows (sync).
 #pragma once
