@@ -635,7 +635,9 @@ struct Matcher::Impl {
     return page;
   }
 
-  // Papers of equal weight, in `order`'s order of their slot values.
+  // Papers of equal weight, in `order`'s order of their slot values. The
+  // slot ends in the paper's id, so values never tie; the document number
+  // (Xapian's last resort) keeps the order total all the same.
   void order_ties(std::vector<Candidate>::iterator first, std::vector<Candidate>::iterator last,
                   const PageOrder& order) const {
     std::vector<std::pair<std::string, Candidate>> keyed;
@@ -645,7 +647,8 @@ struct Matcher::Impl {
           *it);
     }
     std::sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
-      return order.descending ? a.first > b.first : a.first < b.first;
+      if (a.first != b.first) return order.descending ? a.first > b.first : a.first < b.first;
+      return a.second.docid < b.second.docid;
     });
     for (const auto& [key, candidate] : keyed) *first++ = candidate;
   }
