@@ -604,11 +604,16 @@ struct Matcher::Impl {
   // Nullopt where two such weights are nearer than the tolerance without
   // being equal (Xapian's last bits decide), or where more than kMaxTiedRun
   // papers tie (their dates cost more to read than Xapian's pass).
-  std::optional<RankedPage> order_by_walks(std::vector<Candidate> all,
+  std::optional<RankedPage> order_by_walks(const std::vector<Candidate>& candidates,
                                            const PassRequest& request) const {
+    const std::size_t end = std::min<std::size_t>(candidates.size(), request.first + request.count);
+    // Every candidate past the page is within the tolerance of its weakest
+    // hit (PageCandidates::merge): one run with it, too long to read their
+    // dates, seen without sorting up to kMaxCandidates papers.
+    if (candidates.size() - end >= kMaxTiedRun) return std::nullopt;
+    std::vector<Candidate> all = candidates;
     std::sort(all.begin(), all.end(),
               [](const Candidate& a, const Candidate& b) { return a.weight > b.weight; });
-    const std::size_t end = std::min<std::size_t>(all.size(), request.first + request.count);
     const PageOrder order(request);
     // Runs of weights each within the tolerance of the one before.
     for (std::size_t run = 0; run < end;) {
