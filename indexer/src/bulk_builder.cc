@@ -336,9 +336,9 @@ struct BulkBuilder::Impl {
   std::size_t records_given = 0;
   std::size_t documents = 0;
 
-  Impl(const std::string& path, BulkBuildOptions opts) : final_path(path), options(opts) {
+  Impl(const std::string& path, BulkBuildOptions opts, Xapian::WritableDatabase locked)
+      : final_path(path), options(opts), placeholder(std::move(locked)) {
     if (options.jobs == 0) options.jobs = std::max(1u, std::thread::hardware_concurrency());
-    placeholder.emplace(open_writable(path, options.wait_for_lock));
     if (placeholder->get_doccount() > 0) {
       throw std::logic_error("bulk build into a non-empty index " + path);
     }
@@ -488,17 +488,31 @@ struct BulkBuilder::Impl {
 
     // Swap the built index with the empty placeholder in one step, so a
     // reader sees either the empty index or the full one, never neither.
-    placeholder.reset();
+    // The placeholder's lock is held until the new index is in place: a
+    // writer waiting for it must find the new index there, not take the lock
+    // of the placeholder as it moves out (open_writable checks for that).
     if (renameat2(AT_FDCWD, built.c_str(), AT_FDCWD, final_path.c_str(), RENAME_EXCHANGE) != 0) {
       throw std::runtime_error("cannot move the new index into place at " + final_path.string() +
                                ": " + std::strerror(errno));
     }
+    placeholder.reset();
     return stats;
   }
 };
 
 BulkBuilder::BulkBuilder(const std::string& final_path, BulkBuildOptions options)
-    : impl_(std::make_unique<Impl>(final_path, options)) {}
+    : BulkBuilder(final_path, options, open_writable(final_path, options.wait_for_lock)) {}
+
+BulkBuilder::BulkBuilder(const std::string& final_path, BulkBuildOptions options,
+                         Xapian::WritableDatabase locked)
+    : impl_(std::make_unique<Impl>(final_path, options, std::move(locked))) {}
+
+std::unique_ptr<BulkBuilder> BulkBuilder::start_if_empty(const std::string& final_path,
+                                                         BulkBuildOptions options) {
+  Xapian::WritableDatabase locked = open_writable(final_path, options.wait_for_lock);
+  if (locked.get_doccount() > 0) return nullptr;
+  return std::unique_ptr<BulkBuilder>(new BulkBuilder(final_path, options, std::move(locked)));
+}
 BulkBuilder::~BulkBuilder() = default;
 void BulkBuilder::add(Record&& record) { impl_->add(std::move(record)); }
 
@@ -516,15 +530,5 @@ bool BulkBuilder::remove(const std::string& id) {
 void BulkBuilder::discard_uncommitted() { impl_->abandon(); }
 IndexStats BulkBuilder::finish() { return impl_->finish(); }
 std::size_t BulkBuilder::document_count() const { return impl_->documents; }
-
-bool BulkBuilder::can_build(const std::string& path) {
-  std::error_code error;
-  if (!fs::exists(path, error)) return true;
-  try {
-    return Xapian::Database(path).get_doccount() == 0;
-  } catch (const Xapian::Error&) {
-    return false;
-  }
-}
 
 }  // namespace paperdex

@@ -11,6 +11,8 @@
 #include <memory>
 #include <string>
 
+#include <xapian.h>
+
 #include "paperdex/common/record.h"
 #include "paperdex/indexer/index_writer.h"
 
@@ -60,10 +62,17 @@ class BulkBuilder final : public RecordWriter {
   // The documents of the installed index: 0 before finish().
   std::size_t document_count() const override;
 
-  // True when `path` may be built by a BulkBuilder (absent, or an empty index).
-  static bool can_build(const std::string& path);
+  // Takes the write lock of `final_path` (waiting for it if the options say
+  // so) and starts a build there if the index is absent or empty; nullptr,
+  // with the lock given back, when it holds papers. Deciding under the lock
+  // matters: a writer that waited for another's build finds its papers.
+  static std::unique_ptr<BulkBuilder> start_if_empty(const std::string& final_path,
+                                                     BulkBuildOptions options);
 
  private:
+  BulkBuilder(const std::string& final_path, BulkBuildOptions options,
+              Xapian::WritableDatabase locked);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -124,12 +124,15 @@ bool is_disk_full(const std::string& text) {
 // asked for), the batched writer otherwise.
 std::unique_ptr<RecordWriter> open_writer(const IndexRunOptions& options,
                                           const IndexRunEvents& events, WriteMode& mode) {
-  if (!options.incremental && BulkBuilder::can_build(options.db_path)) {
-    mode = WriteMode::kBulk;
-    return std::make_unique<BulkBuilder>(
+  if (!options.incremental) {
+    auto bulk = BulkBuilder::start_if_empty(
         options.db_path, BulkBuildOptions{.jobs = options.jobs,
                                           .keep_shards = options.keep_shards,
                                           .wait_for_lock = options.writer.wait_for_lock});
+    if (bulk) {
+      mode = WriteMode::kBulk;
+      return bulk;
+    }
   }
   mode = WriteMode::kBatched;
   auto writer = std::make_unique<IndexWriter>(options.db_path, options.writer);

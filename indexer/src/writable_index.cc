@@ -1,5 +1,6 @@
 #include "writable_index.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -60,17 +61,15 @@ std::optional<std::string> unwritable(const std::string& path) {
          "run again";
 }
 
-}  // namespace
+// Where `path` leads now: the device and inode of the directory, if any.
+std::optional<std::pair<dev_t, ino_t>> directory_identity(const std::string& path) {
+  struct stat status {};
+  if (::stat(path.c_str(), &status) != 0) return std::nullopt;
+  return std::pair{status.st_dev, status.st_ino};
+}
 
-Xapian::WritableDatabase open_writable(const std::string& path, bool wait_for_lock) {
-  // Opened as glass, a stub directory would silently get a new empty
-  // database beside the stub, which readers would then open instead of it.
-  if (const std::size_t shards = stub_shard_count(path); shards > 0) {
-    throw IoError(path + " is a sharded index (" + std::to_string(shards) +
-                  (shards == 1 ? " shard" : " shards") +
-                  "); add records by rebuilding it, or merge the shards with xapian-compact "
-                  "first");
-  }
+// Opens `path` with Xapian's write lock, or says why it cannot.
+Xapian::WritableDatabase open_locked(const std::string& path, bool wait_for_lock) {
   int flags = Xapian::DB_CREATE_OR_OPEN | Xapian::DB_BACKEND_GLASS;
   if (wait_for_lock) flags |= Xapian::DB_RETRY_LOCK;
   try {
@@ -84,6 +83,41 @@ Xapian::WritableDatabase open_writable(const std::string& path, bool wait_for_lo
   } catch (const Xapian::Error& error) {
     if (auto why = unwritable(path)) throw IoError(*why + " (" + error.get_description() + ")");
     throw IoError("cannot open database " + path + " for writing: " + error.get_description());
+  }
+}
+
+// How often a writer takes the lock again because the index it locked was
+// replaced meanwhile: each time means another writer finished a whole build.
+constexpr int kMaxLockAttempts = 100;
+
+}  // namespace
+
+Xapian::WritableDatabase open_writable(const std::string& path, bool wait_for_lock) {
+  // Opened as glass, a stub directory would silently get a new empty
+  // database beside the stub, which readers would then open instead of it.
+  if (const std::size_t shards = stub_shard_count(path); shards > 0) {
+    throw IoError(path + " is a sharded index (" + std::to_string(shards) +
+                  (shards == 1 ? " shard" : " shards") +
+                  "); add records by rebuilding it, or merge the shards with xapian-compact "
+                  "first");
+  }
+  // A bulk build swaps its finished index into place while it still holds
+  // the lock of the empty placeholder it had there. A writer that waited for
+  // that lock is then handed the placeholder, moved out of `path` and about
+  // to be removed: whatever it wrote would be lost. Xapian locks the
+  // directory it opened, so a lock is this index's only if `path` named that
+  // directory before the open and still names it once the lock is held
+  // (every swap happens under the lock, so it cannot move after that). A
+  // directory this call had to create is opened once more, by the same rule.
+  for (int attempt = 1;; ++attempt) {
+    const auto before = directory_identity(path);
+    Xapian::WritableDatabase db = open_locked(path, wait_for_lock);
+    if (before && before == directory_identity(path)) return db;
+    if (attempt == kMaxLockAttempts) {
+      throw IoError("the index at " + path + " was replaced by other writers " +
+                    std::to_string(kMaxLockAttempts) +
+                    " times while this one waited for it; run again when they are done");
+    }
   }
 }
 
