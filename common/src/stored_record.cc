@@ -127,6 +127,7 @@ std::string stored_record_json(const Record& record) {
     json["v"] = std::move(versions);
   }
   if (!record.page_authors.empty()) json["pa"] = record.page_authors;
+  if (!record.field_dates.empty()) json["fd"] = record.field_dates;
   // Replacement characters keep invalid input from ever aborting a dump.
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -159,6 +160,11 @@ Record decode_stored_record(std::string_view data) {
   get("rn", record.report_no);
   get("li", record.license);
   get("pa", record.page_authors);
+  if (auto it = json.find("fd"); it != json.end() && it->is_object()) {
+    for (const auto& [field, date] : it->items()) {
+      if (date.is_string()) record.field_dates[field] = date.get<std::string>();
+    }
+  }
   if (auto it = json.find("v"); it != json.end() && it->is_array()) {
     for (const nlohmann::json& version : *it) {
       if (version.is_array() && version.size() == 2 && version[0].is_string() &&

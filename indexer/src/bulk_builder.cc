@@ -133,12 +133,10 @@ class Worker {
     bool live;
     int merged_into = -1;
   };
-  // What the worker keeps of each paper it wrote: enough to apply the
-  // update policy to a later version without reading the segment back.
+  // What the worker keeps of each paper it wrote: where to find it when
+  // another record of it comes (rare: several sources in one build).
   struct Entry {
     int segment;
-    std::uint32_t updated;       // update_policy::date_number of Record::updated
-    std::uint64_t content_hash;  // of the stored record, to tell an identical one
   };
 
   void run() {
@@ -188,23 +186,43 @@ class Worker {
     return segment;
   }
 
-  // Removes the paper from the segment holding it, and takes its words back
-  // from the spelling table (so the table keeps counting papers); false if it
-  // is not there (a hash collision between two ids).
-  bool remove_from(int segment, const std::string& id_term) {
+  // The segment holding `segment`'s papers now, opened (the current one as
+  // it is, an older one for writing).
+  template <class Action>
+  auto with_segment(int segment, Action action) {
     segment = resolve(segment);
     std::optional<Xapian::WritableDatabase> older;
     if (!current_ || segment != current_number_) {
       older.emplace(segment_path(segment).string(), kSegmentFlags);
     }
     Xapian::WritableDatabase& db = older ? *older : *current_;
-    const Xapian::PostingIterator found = db.postlist_begin(id_term);
-    if (found == db.postlist_end(id_term)) return false;
-    spelling_.remove(
-        builder_.spelling_words(decode_stored_record(db.get_document(*found).get_data())));
-    db.delete_document(id_term);
+    auto result = action(db);
     if (older) older->commit();
-    return true;
+    return result;
+  }
+
+  // The stored record of the paper in `segment`, if it is there (not: a
+  // hash collision between two ids).
+  std::optional<Record> stored_in(int segment, const std::string& id_term) {
+    return with_segment(segment, [&](Xapian::WritableDatabase& db) -> std::optional<Record> {
+      const Xapian::PostingIterator found = db.postlist_begin(id_term);
+      if (found == db.postlist_end(id_term)) return std::nullopt;
+      return decode_stored_record(db.get_document(*found).get_data());
+    });
+  }
+
+  // Removes the paper from the segment holding it, and takes its words back
+  // from the spelling table (so the table keeps counting papers); false if it
+  // is not there (a hash collision between two ids).
+  bool remove_from(int segment, const std::string& id_term) {
+    return with_segment(segment, [&](Xapian::WritableDatabase& db) {
+      const Xapian::PostingIterator found = db.postlist_begin(id_term);
+      if (found == db.postlist_end(id_term)) return false;
+      spelling_.remove(
+          builder_.spelling_words(decode_stored_record(db.get_document(*found).get_data())));
+      db.delete_document(id_term);
+      return true;
+    });
   }
 
   void handle(const Record& record) {
@@ -218,27 +236,28 @@ class Worker {
       }
       return;
     }
-    std::vector<std::string> spelling;
-    Xapian::Document document = builder_.build(record, &spelling);
-    const Entry entry{current_number_, update_policy::date_number(record.updated),
-                      std::hash<std::string>{}(document.get_data())};
     update_policy::Change change = update_policy::Change::kAdded;
+    std::optional<Record> merged;
+    // A hash collision between two ids finds no such paper to merge with.
     if (found != registry_.end()) {
-      const Entry& previous = found->second;
-      change = update_policy::compare_versions(entry.updated, previous.updated,
-                                               entry.content_hash == previous.content_hash);
-      if (change == update_policy::Change::kUnchanged) {
-        update_policy::count(stats_, change);
-        return;
+      if (std::optional<Record> stored = stored_in(found->second.segment, id_term)) {
+        merged = update_policy::merge_sources(*stored, record);
+        change = update_policy::compare_merged(*merged, *stored);
+        if (change == update_policy::Change::kUnchanged) {
+          update_policy::count(stats_, change);
+          return;
+        }
+        remove_from(found->second.segment, id_term);
       }
-      // A hash collision between two ids finds no such paper to replace.
-      if (!remove_from(previous.segment, id_term)) change = update_policy::Change::kAdded;
     }
+    std::vector<std::string> spelling;
+    if (!merged) merged = update_policy::first_source(record);
+    Xapian::Document document = builder_.build(*merged, &spelling);
     if (!current_) open_segment();
     current_->add_document(document);
     spelling_.add(spelling);
     if (spelling_.full()) flush_spelling();
-    registry_[key] = Entry{current_number_, entry.updated, entry.content_hash};
+    registry_[key] = Entry{current_number_};
     update_policy::count(stats_, change);
     if (++current_records_ >= options_.segment_records) {
       close_current();

@@ -170,13 +170,12 @@ struct IndexWriter::Impl {
     const std::string id_term = schema::make_term(schema::kIdPrefix, record.id);
     if (auto existing = find(id_term)) {
       const Record& stored = existing->second;
-      update_policy::keep_page_authors(record, stored);
-      const update_policy::Change change = update_policy::compare_versions(
-          update_policy::date_number(record.updated), update_policy::date_number(stored.updated),
-          stored_record_json(record) == stored_record_json(stored));
-      if (change == update_policy::Change::kUpdated) store(record, &stored);
+      const Record merged = update_policy::merge_sources(stored, record);
+      const update_policy::Change change = update_policy::compare_merged(merged, stored);
+      if (change == update_policy::Change::kUpdated) store(merged, &stored);
       return change;
     }
+    record = update_policy::first_source(record);
     // Papers first seen on author pages (derived ids) fold into the arXiv record.
     for (auto& [docid, page_paper] :
          find_by_title(builder.title_key_term(record.title), record.year)) {

@@ -1,6 +1,10 @@
 #include "update_policy.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <map>
+
+#include "paperdex/common/stored_record.h"
 
 namespace paperdex::update_policy {
 
@@ -14,14 +18,134 @@ std::uint32_t date_number(std::string_view date) {
   return value;
 }
 
-bool is_older(std::uint32_t incoming, std::uint32_t stored) {
-  return incoming != 0 && stored != 0 && incoming < stored;
+namespace {
+
+// A field's value with the `updated` date of the source it came from.
+template <class Value>
+struct Dated {
+  const Value& value;
+  const std::string& date;
+};
+
+bool has_value(const std::string& value) { return !value.empty(); }
+bool has_value(const std::vector<std::string>& names) { return !names.empty(); }
+bool has_value(int year) { return year != 0; }
+
+// Between two values of the same date: the longer, then the greater.
+std::size_t length(const std::string& value) { return value.size(); }
+std::size_t length(int) { return 0; }
+std::size_t length(const std::vector<std::string>& names) {
+  std::size_t total = names.size();
+  for (const std::string& name : names) total += name.size();
+  return total;
 }
 
-Change compare_versions(std::uint32_t incoming_updated, std::uint32_t stored_updated,
-                        bool same_content) {
-  if (is_older(incoming_updated, stored_updated)) return Change::kUnchanged;
-  return same_content ? Change::kUnchanged : Change::kUpdated;
+template <class Value>
+bool wins_over(const Dated<Value>& a, const Dated<Value>& b) {
+  if (has_value(a.value) != has_value(b.value)) return has_value(a.value);
+  const std::uint32_t a_date = date_number(a.date), b_date = date_number(b.date);
+  if (a_date != b_date) return a_date > b_date;
+  if (length(a.value) != length(b.value)) return length(a.value) > length(b.value);
+  return b.value < a.value;
+}
+
+// The date of the source `record`'s field `key` came from.
+const std::string& field_date(const Record& record, const std::string& key) {
+  const auto it = record.field_dates.find(key);
+  return it != record.field_dates.end() ? it->second : record.updated;
+}
+
+// The fields a source gives, each merged on its own; keys are the stored
+// record's names for them (stored_record.cc), as Record::field_dates uses.
+template <class Value>
+struct MergedField {
+  const char* key;
+  Value Record::*member;
+};
+constexpr MergedField<std::string> kTextFields[] = {
+    {"t", &Record::title},      {"a", &Record::abstract},    {"cr", &Record::created},
+    {"doi", &Record::doi},      {"j", &Record::journal_ref}, {"cm", &Record::comments},
+    {"rn", &Record::report_no}, {"li", &Record::license}};
+constexpr MergedField<std::vector<std::string>> kListFields[] = {{"au", &Record::authors},
+                                                                 {"c", &Record::categories}};
+constexpr MergedField<int> kNumberFields[] = {{"y", &Record::year}};
+
+// Sets `merged`'s fields to the winners, noting each winner's date.
+template <class Value, std::size_t N>
+void merge_fields(const MergedField<Value> (&fields)[N], const Record& stored,
+                  const Record& incoming, Record& merged,
+                  std::map<std::string, std::string>& dates) {
+  for (const MergedField<Value>& field : fields) {
+    const Dated<Value> old{stored.*field.member, field_date(stored, field.key)};
+    const Dated<Value> now{incoming.*field.member, field_date(incoming, field.key)};
+    const Dated<Value>& winner = wins_over(now, old) ? now : old;
+    merged.*field.member = winner.value;
+    if (has_value(winner.value)) dates[field.key] = winner.date;
+  }
+}
+
+// Version numbers compare as numbers: v2 before v10.
+long version_number(const std::string& version) {
+  return version.size() > 1 ? std::strtol(version.c_str() + 1, nullptr, 10) : 0;
+}
+
+// Every version either list names; for one both name, the known date, then
+// the greater.
+std::vector<RecordVersion> join_versions(const std::vector<RecordVersion>& a,
+                                         const std::vector<RecordVersion>& b) {
+  std::vector<RecordVersion> joined = a;
+  for (const RecordVersion& version : b) {
+    auto same = std::find_if(joined.begin(), joined.end(), [&](const RecordVersion& known) {
+      return known.version == version.version;
+    });
+    if (same == joined.end()) {
+      joined.push_back(version);
+    } else if (same->date.empty() || (!version.date.empty() && version.date > same->date)) {
+      same->date = version.date;
+    }
+  }
+  std::stable_sort(joined.begin(), joined.end(), [](const auto& x, const auto& y) {
+    return version_number(x.version) < version_number(y.version);
+  });
+  return joined;
+}
+
+const std::string& newest(const std::string& a, const std::string& b) {
+  const std::uint32_t a_date = date_number(a), b_date = date_number(b);
+  if (a_date != b_date) return a_date > b_date ? a : b;
+  return std::max(a, b);
+}
+
+}  // namespace
+
+Record merge_sources(const Record& stored, const Record& incoming) {
+  Record merged = incoming;
+  std::map<std::string, std::string> dates;
+  merge_fields(kTextFields, stored, incoming, merged, dates);
+  merge_fields(kListFields, stored, incoming, merged, dates);
+  merge_fields(kNumberFields, stored, incoming, merged, dates);
+  merged.versions = join_versions(stored.versions, incoming.versions);
+  if (!merged.versions.empty() && merged.versions.front().version == "v1" &&
+      date_number(merged.versions.front().date) != 0) {
+    merged.created = merged.versions.front().date;
+    merged.year = static_cast<int>(date_number(merged.created) / 10000);
+  }
+  merged.updated = newest(stored.updated, incoming.updated);
+  merged.field_dates.clear();
+  for (const auto& [key, date] : dates) {
+    if (date != merged.updated) merged.field_dates[key] = date;
+  }
+  keep_page_authors(merged, stored);
+  add_missing(merged.page_authors, incoming.page_authors);
+  add_missing(merged.authors, merged.page_authors);
+  return merged;
+}
+
+Record first_source(const Record& incoming) { return merge_sources(Record{}, incoming); }
+
+Change compare_merged(const Record& merged, const Record& stored) {
+  return stored_record_json(merged) == stored_record_json(stored) ? Change::kUnchanged
+                                                                  : Change::kUpdated;
 }
 
 void count(IndexStats& stats, Change change) {

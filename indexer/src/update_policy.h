@@ -1,9 +1,11 @@
 // The rules by which a record changes the index, shared by both writers
 // (IndexWriter for batches, the bulk builder for new indexes) so that the
 // same inputs give the same papers and the same counts on either path:
-// - newer wins: a record older than the stored version of its paper changes
-//   nothing (dates compared as dates; an unknown date is never older);
-// - a record whose stored form equals the stored one is "unchanged", one that
+// - field by field, the newest source that has a field wins (merge_sources):
+//   a record never takes away what another source gave unless it is newer
+//   and says otherwise, and the same records in any order give the same
+//   paper, so re-reading them changes nothing;
+// - a record whose merged form equals the stored one is "unchanged", one that
 //   differs "updated", one for a new id "added";
 // - authors that author pages contributed (page_authors) survive every
 //   arXiv update of the paper, and are listed among its authors.
@@ -22,10 +24,6 @@ namespace paperdex::update_policy {
 // "YYYY-MM-DD..." as the number YYYYMMDD; 0 when absent or malformed.
 std::uint32_t date_number(std::string_view date);
 
-// True when a record dated `incoming` must not replace the version dated
-// `stored` (both date_number()s): it is older. Unknown dates (0) never lose.
-bool is_older(std::uint32_t incoming, std::uint32_t stored);
-
 // What adding one record did to its paper.
 enum class Change {
   kAdded,      // a paper the index did not have
@@ -34,12 +32,27 @@ enum class Change {
   kMerged,     // an author-page record folded into a paper it names
 };
 
-// How a record for a paper already stored changes it, given both versions'
-// `updated` dates (date_number()s): kUnchanged when it is older than the
-// stored version or would store the same content (`same_content`: its stored
-// form equals the stored one), kUpdated otherwise.
-Change compare_versions(std::uint32_t incoming_updated, std::uint32_t stored_updated,
-                        bool same_content);
+// The paper as `stored` and a new record of it, `incoming`, describe it
+// together. Each field (title, abstract, authors, subjects, dates, DOI,
+// journal reference, comments, report number, license) comes from the
+// source with the newest `updated` date that has it (Record::field_dates
+// keeps each field's date); a source without a date ranks below every dated
+// one. Two sources of the same date that disagree keep the longer value,
+// then the greater, so that no order of reading wins. The version lists are
+// joined; the first version's date, when known, is the submission date
+// (sources that give only a date of submission give it in their own time
+// zone). Page authors are kept, as keep_page_authors says. The merge is
+// commutative, associative and idempotent: the index converges.
+Record merge_sources(const Record& stored, const Record& incoming);
+
+// A record of a paper not stored yet, in the form merge_sources gives
+// (versions in order, the submission date v1's): so that a paper stores
+// alike whether one source or several gave it.
+Record first_source(const Record& incoming);
+
+// kUnchanged when `merged` (merge_sources of `stored` and a record) stores
+// the same as `stored`, kUpdated otherwise.
+Change compare_merged(const Record& merged, const Record& stored);
 
 // Adds `change` to the counts.
 void count(IndexStats& stats, Change change);

@@ -159,3 +159,68 @@ TEST_CASE("the default corpus gives the same counts and documents on both write 
   CHECK(documents[false].size() == results[false].documents);
   CHECK(documents[false] == documents[true]);
 }
+
+namespace {
+
+// Indexes `inputs` into `db` in one run (a bulk build when it is new).
+paperdex::IndexRunResult index_into(const std::string& db, std::vector<std::string> inputs) {
+  paperdex::IndexRunOptions options;
+  options.db_path = db;
+  options.inputs = std::move(inputs);
+  paperdex::IndexRunResult result = paperdex::run_index(options);
+  INFO(result.error);
+  REQUIRE(result.outcome == paperdex::IndexRunOutcome::kCompleted);
+  return result;
+}
+
+// Where two maps of stored documents differ first, for a failure's message.
+std::string first_difference(const std::map<std::string, std::string>& a,
+                             const std::map<std::string, std::string>& b) {
+  for (const auto& [term, json] : a) {
+    const auto other = b.find(term);
+    if (other == b.end()) return term + " only in the first";
+    if (other->second != json) return json + "\n  against\n" + other->second;
+  }
+  return a.size() == b.size() ? "" : "papers only in the second";
+}
+
+}  // namespace
+
+TEST_CASE("records of one paper from several sources converge in any order", "[write-paths]") {
+  const auto shared = paperdex::test::shared_dir();
+  if (!shared) {
+    WARN("../shared is absent: records from several real sources are not checked");
+    return;
+  }
+  const auto data = *shared / "data";
+  const std::vector<std::string> snapshot_atom_raw = {(data / "arxiv-kaggle").string(),
+                                                      (data / "arxiv-atom").string(),
+                                                      (data / "arxiv-oai-raw").string()};
+  const std::vector<std::string> oai = {(data / "arxiv-oai-cs-2016" / "page-001.xml.gz").string()};
+  TempDir dir;
+  const std::string forward = (dir / "forward").string(), backward = (dir / "backward").string();
+  index_into(forward, snapshot_atom_raw);
+  index_into(forward, oai);
+  // A second pass over the same inputs finds every paper as it left it.
+  const paperdex::IndexRunResult again = index_into(forward, snapshot_atom_raw);
+  CHECK(again.stats.updated == 0);
+  CHECK(again.stats.unchanged > 100);
+  CHECK(index_into(forward, oai).stats.updated == 0);
+
+  std::vector<std::string> reversed(snapshot_atom_raw.rbegin(), snapshot_atom_raw.rend());
+  index_into(backward, oai);
+  for (const std::string& input : reversed) index_into(backward, {input});
+  const auto forward_documents = stored_documents(forward);
+  const auto backward_documents = stored_documents(backward);
+  INFO(first_difference(forward_documents, backward_documents));
+  CHECK(forward_documents == backward_documents);
+
+  // The OAI record has neither versions nor v1's date in GMT: it takes
+  // neither away from the snapshot's.
+  Xapian::Database index(forward);
+  const std::string id_term = paperdex::schema::make_term(paperdex::schema::kIdPrefix, "0704.0002");
+  const paperdex::Record paper =
+      paperdex::decode_stored_record(index.get_document(*index.postlist_begin(id_term)).get_data());
+  CHECK(paper.versions.size() == 2);
+  CHECK(paper.created == "2007-03-31");
+}

@@ -27,6 +27,7 @@ paperdex::Record full_record() {
   record.license = "http://creativecommons.org/licenses/by/4.0/";
   record.versions = {{"v1", "2021-01-01"}, {"v2", "2021-03-04"}};
   record.page_authors = {"A. Lovelace"};
+  record.field_dates = {{"li", "2021-01-01"}};
   return record;
 }
 
@@ -54,6 +55,7 @@ TEST_CASE("a stored record keeps every field, compressed", "[stored-record]") {
   CHECK(back.versions.size() == 2);
   CHECK(back.versions[1].date == "2021-03-04");
   CHECK(back.page_authors == record.page_authors);
+  CHECK(back.field_dates == record.field_dates);
   // The same record is always stored alike: the writers compare stored forms.
   CHECK(paperdex::encode_stored_record(record) == stored);
 }

@@ -4,6 +4,7 @@
 /// the stored form back out for its results.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,11 @@ struct Record {
   std::string origin;
   /// Authors contributed by author pages (kept across arXiv updates of the paper).
   std::vector<std::string> page_authors;
+  /// A paper merged from several sources keeps each field from the newest
+  /// source that has it: here the `updated` date of that source for each
+  /// field where it is older than `updated` itself, by the field's stored
+  /// name ("doi", "cm", ...). Empty for a paper from one source.
+  std::map<std::string, std::string> field_dates;
 };
 
 }  // namespace paperdex
