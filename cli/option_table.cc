@@ -118,7 +118,7 @@ std::string bash_script(std::string_view program, const std::vector<CompletedOpt
          "  local value\n"
          "  COMPREPLY=()\n"
          "  for value in $(compgen -W \"$1\" -- \"$item\"); do COMPREPLY+=(\"$done$value\"); done\n"
-         "  compopt -o nospace 2>/dev/null\n"
+         "  compopt -o nospace 2>/dev/null || true\n"
          "}\n\n" +
          function +
          "() {\n"
