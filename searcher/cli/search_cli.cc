@@ -481,13 +481,13 @@ po::options_description describe_options(CliOptions& options) {
       "       paperdex-search [--db PATH] --like ID [options] [QUERY...]\n"
       "       paperdex-search [--db PATH] --show ID [ID...]\n"
       "       paperdex-search [--db PATH] --stats\n\n"
-      "Searches a paperdex index, ranking by relevance over title and abstract. A query of\n"
-      "up to " +
+      "Searches a paperdex index, ranked by relevance over title and abstract. A query\n"
+      "of up to " +
       std::to_string(kAllWordsUpTo) +
-      " words matches the papers with every word "
-      "(when none has them all, those with\n"
-      "any, most words first); a longer one matches the papers with any of its words, English\n"
-      "function words left out; written operators are taken as written (--any: any word).\n"
+      " words matches the papers with every word (when none has them\n"
+      "all, those with any, most words first); a longer one matches the papers with\n"
+      "any of its words, English function words left out; written operators are taken\n"
+      "as written (--any: any word, whatever the length).\n"
       "Query syntax (all of it: --help-syntax):\n"
       "  word +required -excluded \"a phrase\" \"a b\"~5 a NEAR/3 b optim* (a OR b)\n" +
       field_names_summary() +
