@@ -31,4 +31,17 @@ QuerySyntaxError::~QuerySyntaxError() = default;
 std::size_t QuerySyntaxError::position() const noexcept { return position_; }
 const std::string& QuerySyntaxError::hint() const noexcept { return hint_; }
 
+FilterError::FilterError(const std::string& message, std::string filter, std::string value,
+                         std::string suggestion)
+    : QuerySyntaxError(message, 0, suggestion.empty() ? "" : "did you mean " + suggestion + "?"),
+      filter_(std::move(filter)),
+      value_(std::move(value)),
+      suggestion_(std::move(suggestion)) {}
+FilterError::FilterError(const FilterError&) = default;
+FilterError& FilterError::operator=(const FilterError&) = default;
+FilterError::~FilterError() = default;
+const std::string& FilterError::filter() const noexcept { return filter_; }
+const std::string& FilterError::value() const noexcept { return value_; }
+const std::string& FilterError::suggestion() const noexcept { return suggestion_; }
+
 }  // namespace paperdex

@@ -12,6 +12,7 @@
 #include <xapian.h>
 #include <boost/program_options.hpp>
 
+#include "option_table.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/indexer/readers.h"
@@ -40,11 +41,12 @@ struct NumberOptions {
 
 // What the command line asks for.
 struct Command {
-  enum class Action { kRun, kHelp, kVersion } action = Action::kRun;
+  enum class Action { kRun, kHelp, kVersion, kCompletion } action = Action::kRun;
   IndexRunOptions run;
   IndexReportOptions report;
   NumberOptions numbers;
   bool wait = false;
+  std::string completion;  // the shell --completion asks a script for
 };
 
 // A usage error: the message, without the program name.
@@ -157,12 +159,26 @@ void apply_writer_settings(Command& command) {
   if (command.report.quiet) command.report.progress = ProgressStyle::kNone;
 }
 
-// Parses the command line; throws UsageError.
+// --completion SHELL: the script, from the option table; inputs are files.
+std::string completion_text(const std::string& shell_name, const po::options_description& visible) {
+  for (const auto& [name, shell] : completion_shells()) {
+    if (shell_name == name) {
+      return completion_script(shell, kProgram, visible, ChoiceTable{}, true);
+    }
+  }
+  throw UsageError{"--completion must be " + completion_shell_names() + ", not '" + shell_name +
+                   "'"};
+}
+
+// Parses the command line; throws UsageError. `help` is set to what --help
+// (or --completion) prints.
 Command parse_command(int argc, const char* const* argv, std::string& help) {
   Command command;
   const po::options_description visible = visible_options(command);
   po::options_description hidden;
-  hidden.add_options()("input", po::value(&command.run.inputs)->multitoken());
+  // --completion is hidden: the build writes the completion scripts with it.
+  hidden.add_options()("input", po::value(&command.run.inputs)->multitoken())(
+      "completion", po::value(&command.completion));
   po::options_description all;
   all.add(visible).add(hidden);
   po::positional_options_description positional;
@@ -172,12 +188,15 @@ Command parse_command(int argc, const char* const* argv, std::string& help) {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& error) {
-    throw UsageError{error.what()};
+    throw UsageError{command_line_error(error, visible)};
   }
   std::ostringstream text;
   text << visible << '\n';
   help = text.str();
-  if (vm.count("help")) {
+  if (vm.count("completion")) {
+    command.action = Command::Action::kCompletion;
+    help = completion_text(command.completion, visible);
+  } else if (vm.count("help")) {
     command.action = Command::Action::kHelp;
   } else if (vm.count("version")) {
     command.action = Command::Action::kVersion;
@@ -260,6 +279,7 @@ int run_index_cli(int argc, const char* const* argv, std::ostream& out, std::ost
   }
   switch (command.action) {
     case Command::Action::kHelp:
+    case Command::Action::kCompletion:
       out << help;
       return finish_output(kExitOk, out, err);
     case Command::Action::kVersion:

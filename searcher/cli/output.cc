@@ -69,9 +69,19 @@ void print_tsv_row(std::ostream& out, const Hit& hit, const FieldSelection& fiel
   out << join(cells, "\t") << '\n';
 }
 
+// The header row, when asked: each column's name as --fields takes it.
+void print_tsv_header(std::ostream& out, const FieldSelection& fields,
+                      const OutputOptions& options) {
+  if (!options.header) return;
+  std::vector<std::string> names;
+  for (const HitField* field : fields) names.emplace_back(field->name);
+  out << join(names, "\t") << '\n';
+}
+
 void print_tsv_result(std::ostream& out, const std::string&, const SearchResult& raw_result,
                       const SearchRequest&, const OutputOptions& options) {
   const FieldSelection fields = options.fields.value_or(tsv_fields());
+  print_tsv_header(out, fields, options);
   for (const Hit& hit : terminal_safe(raw_result).hits) print_tsv_row(out, hit, fields);
 }
 
@@ -93,6 +103,7 @@ void print_jsonl_papers(std::ostream& out, const ShownPapers& shown, const Outpu
 
 void print_tsv_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
   const FieldSelection fields = options.fields.value_or(paper_fields());
+  print_tsv_header(out, fields, options);
   for (const Paper& paper : shown.papers) {
     print_tsv_row(out, hit_of_paper(terminal_safe(paper)), fields);
   }
@@ -106,8 +117,9 @@ void print_json_stats(std::ostream& out, const std::string& path, const IndexInf
 // NAME<TAB>VALUE rows, the names JSON has, each subject as subject:CODE: two
 // columns throughout, for cut and awk.
 void print_tsv_stats(std::ostream& out, const std::string& path, const IndexInfo& raw_info,
-                     const OutputOptions&) {
+                     const OutputOptions& options) {
   const IndexInfo info = terminal_safe(raw_info);
+  if (options.header) out << "name\tvalue\n";
   const auto row = [&](std::string_view name, const std::string& value) {
     out << name << '\t' << tsv_cell(value) << '\n';
   };

@@ -27,6 +27,7 @@ struct OutputOptions {
   std::optional<FieldSelection> fields;  // nullopt: the format's default
   bool explain = false;
   HighlightStyle highlight;
+  bool header = false;  // TSV: a first row naming the columns
 };
 
 // The papers --show asked for, in the order asked, and the ids no paper has.

@@ -3,6 +3,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -15,10 +17,12 @@
 
 #include <boost/program_options.hpp>
 
+#include "option_table.h"
 #include "output.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/line_reader.h"
 #include "paperdex/common/schema.h"
+#include "paperdex/common/taxonomy.h"
 #include "paperdex/searcher.h"
 #include "syntax_help.h"
 #include "terminal_text.h"
@@ -68,8 +72,40 @@ struct CliOptions {
   std::string batch_file;
   std::string timings_file;
   bool stats = false;
+  bool header = false;
+  bool no_header = false;
+  std::string completion;  // the shell --completion asks a script for
   NumberOptions numbers;
 };
+
+// The values of the options that take one of a list: each list is read by the
+// option's check and by the completion scripts (--completion).
+constexpr std::array<std::pair<std::string_view, SortOrder>, 4> kSortOrders = {{
+    {"relevance", SortOrder::kRelevance},
+    {"newest", SortOrder::kNewest},
+    {"oldest", SortOrder::kOldest},
+    {"updated", SortOrder::kUpdated},
+}};
+constexpr std::array<std::string_view, 3> kColorModes = {"auto", "always", "never"};
+// Subject and year are always counted; --facet author asks for the author facet.
+constexpr std::array<std::string_view, 3> kFacetNames = {"subject", "year", "author"};
+
+// "a, b or c" for messages.
+template <typename Names>
+std::string either(const Names& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
+std::vector<std::string_view> sort_names() {
+  std::vector<std::string_view> names;
+  for (const auto& [name, order] : kSortOrders) names.push_back(name);
+  return names;
+}
 
 std::size_t terminal_width() {
   winsize size{};
@@ -100,11 +136,35 @@ std::string join_words(const std::vector<std::string>& words) {
   return query;
 }
 
-// A query error as a one-line message, then the query with the spot marked.
-void print_query_error(std::ostream& err, const std::string& query, const QuerySyntaxError& error) {
-  err << "paperdex-search: " << terminal_safe(error.what());
+// A query error as a one-line message, then the query with the spot marked;
+// `where` says which query of several it is ("--batch FILE:LINE: ").
+void print_query_error(std::ostream& err, const std::string& query, const QuerySyntaxError& error,
+                       const std::string& where) {
+  err << "paperdex-search: " << where << terminal_safe(error.what());
   if (!error.hint().empty()) err << " (" << terminal_safe(error.hint()) << ")";
   err << '\n' << marked_query(query, error.position());
+}
+
+// The option that fills each filter of the request (FilterError::filter()).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kFilterOptions = {{
+    {"subjects", "--subject"},
+    {"years", "--year"},
+    {"authors", "--author"},
+}};
+
+// A filter option's bad value: the option and its value named, nothing
+// marked in the query (the value is not in it), the suggestion as an option.
+void print_filter_error(std::ostream& err, const FilterError& error, const std::string& where) {
+  std::string option(error.filter());
+  for (const auto& [member, name] : kFilterOptions) {
+    if (error.filter() == member) option = name;
+  }
+  err << "paperdex-search: " << where << option << ' ' << terminal_safe(error.value()) << ": "
+      << terminal_safe(error.what());
+  if (!error.suggestion().empty()) {
+    err << " (did you mean " << option << ' ' << terminal_safe(error.suggestion()) << "?)";
+  }
+  err << '\n';
 }
 
 // Results stay valid but may miss words: say so once, on standard error,
@@ -120,12 +180,18 @@ void warn_if_analysis_differs(const Searcher& searcher, std::ostream& err) {
 class SearchSession {
  public:
   SearchSession(const CliOptions& options, std::ostream& out, std::ostream& err)
-      : options_(options), out_(out), err_(err), searcher_(options.db_path) {
+      : options_(options),
+        output_(options.output),
+        out_(out),
+        err_(err),
+        searcher_(options.db_path) {
     warn_if_analysis_differs(searcher_, err_);
   }
 
   // Runs one query and prints it; returns false when the query was rejected.
-  bool run(const std::string& query, double* elapsed_ms) {
+  // `where` names the query in messages when there are several ("--batch
+  // FILE:LINE: ").
+  bool run(const std::string& query, double* elapsed_ms, const std::string& where = {}) {
     SearchRequest request = options_.request;
     request.query = query;
     try {
@@ -136,10 +202,16 @@ class SearchSession {
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
                 .count();
       }
-      options_.format->print_result(out_, query, result, request, options_.output);
+      options_.format->print_result(out_, query, result, request, output_);
+      output_.header = false;  // a header row heads the output, not each query's rows
       return true;
+    } catch (const FilterError& error) {
+      print_filter_error(err_, error, where);
+      if (options_.format->print_query_error)
+        options_.format->print_query_error(out_, query, error);
+      return false;
     } catch (const QuerySyntaxError& error) {
-      print_query_error(err_, query, error);
+      print_query_error(err_, query, error, where);
       if (options_.format->print_query_error)
         options_.format->print_query_error(out_, query, error);
       return false;
@@ -148,6 +220,7 @@ class SearchSession {
 
  private:
   const CliOptions& options_;
+  OutputOptions output_;
   std::ostream& out_;
   std::ostream& err_;
   Searcher searcher_;
@@ -190,9 +263,11 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
   std::string line;
   for (auto status = reader.next(line); status != BoundedLineReader::Status::kEnd;
        status = reader.next(line)) {
+    // Every message about a query names its line, as compilers do.
+    const std::string where =
+        "--batch " + options.batch_file + ':' + std::to_string(reader.line_number()) + ": ";
     if (status == BoundedLineReader::Status::kTooLong) {
-      err << "paperdex-search: " << options.batch_file << ':' << reader.line_number()
-          << ": a query line longer than 1 MiB; skipped\n";
+      err << "paperdex-search: " << where << "a query line longer than 1 MiB; skipped\n";
       if (reader.gave_up()) {
         err << "paperdex-search: " << options.batch_file
             << ": no line end in the next 1 GiB either; not a file of queries, the rest is not "
@@ -204,7 +279,12 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
     }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     double elapsed_ms = 0;
-    all_ok = session.run(line, &elapsed_ms) && all_ok;
+    try {
+      all_ok = session.run(line, &elapsed_ms, where) && all_ok;
+    } catch (const Error& error) {  // the index failed: no later query would fare better
+      err << "paperdex-search: " << where << terminal_safe(error.what()) << '\n';
+      return kExitError;
+    }
     if (timings) *timings << number << '\t' << elapsed_ms << '\n';
     ++number;
     // Stop at the first failed write instead of searching for no one.
@@ -275,18 +355,13 @@ std::optional<std::string> check_batch_file(const std::string& path) {
 using Problem = std::optional<std::string>;
 
 Problem apply_sort(CliOptions& options) {
-  if (options.sort == "relevance") {
-    options.request.sort = SortOrder::kRelevance;
-  } else if (options.sort == "newest") {
-    options.request.sort = SortOrder::kNewest;
-  } else if (options.sort == "oldest") {
-    options.request.sort = SortOrder::kOldest;
-  } else if (options.sort == "updated") {
-    options.request.sort = SortOrder::kUpdated;
-  } else {
-    return "--sort must be relevance, newest, oldest or updated, not '" + options.sort + "'";
+  for (const auto& [name, order] : kSortOrders) {
+    if (options.sort == name) {
+      options.request.sort = order;
+      return std::nullopt;
+    }
   }
-  return std::nullopt;
+  return "--sort must be " + either(sort_names()) + ", not '" + options.sort + "'";
 }
 
 Problem apply_format(CliOptions& options, const po::variables_map& vm) {
@@ -320,11 +395,10 @@ Problem apply_fields(CliOptions& options) {
 
 Problem apply_facets(CliOptions& options, const po::variables_map& vm) {
   for (const std::string& facet : options.facets_wanted) {
-    if (facet == "author") {
-      options.request.author_facet = true;
-    } else if (facet != "subject" && facet != "year") {
-      return "--facet must be subject, year or author, not '" + facet + "'";
+    if (std::find(kFacetNames.begin(), kFacetNames.end(), facet) == kFacetNames.end()) {
+      return "--facet must be " + either(kFacetNames) + ", not '" + facet + "'";
     }
+    if (facet == "author") options.request.author_facet = true;
   }
   options.output.facet_values_given = !vm["facets"].defaulted();
   if (vm.count("no-facets")) options.output.facet_values = 0;
@@ -380,9 +454,9 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
     problem = "--time-limit must be between 0 (no limit) and 86400 seconds";
   }
   if (!problem) problem = apply_sort(options);
-  if (!problem && options.color != "auto" && options.color != "always" &&
-      options.color != "never") {
-    problem = "--color must be auto, always or never";
+  if (!problem &&
+      std::find(kColorModes.begin(), kColorModes.end(), options.color) == kColorModes.end()) {
+    problem = "--color must be " + either(kColorModes);
   }
   if (!problem) problem = apply_format(options, vm);
   if (!problem) problem = check_show(options);
@@ -407,9 +481,14 @@ po::options_description describe_options(CliOptions& options) {
       "       paperdex-search [--db PATH] --like ID [options] [QUERY...]\n"
       "       paperdex-search [--db PATH] --show ID [ID...]\n"
       "       paperdex-search [--db PATH] --stats\n\n"
-      "Searches a paperdex index. Every word must match (ranked by relevance over title\n"
-      "and abstract); when too few papers match every word, the page is filled with papers\n"
-      "matching most of them. Query syntax (all of it: --help-syntax):\n"
+      "Searches a paperdex index, ranked by relevance over title and abstract. A query\n"
+      "of up to " +
+      std::to_string(kAllWordsUpTo) +
+      " words matches the papers with every word (when none has them\n"
+      "all, those with any, most words first); a longer one matches the papers with\n"
+      "any of its words, English function words left out; written operators are taken\n"
+      "as written (--any: any word, whatever the length).\n"
+      "Query syntax (all of it: --help-syntax):\n"
       "  word +required -excluded \"a phrase\" \"a b\"~5 a NEAR/3 b optim* (a OR b)\n" +
       field_names_summary() +
       "  subject:cs.NI subject:hep-th subject:physics year:2020..2024 id:2101.00001\n"
@@ -467,6 +546,9 @@ po::options_description describe_options(CliOptions& options) {
       ("no-facets", "same as --facets 0")
       ("format", po::value(&options.format_name)->default_value("text")->value_name("FORMAT"),
        "output format: text, json, jsonl or tsv (listed below)")
+      ("header", po::bool_switch(&options.header),
+       "a first TSV row naming the columns (as --fields names them); the default on a terminal")
+      ("no-header", po::bool_switch(&options.no_header), "no TSV header row, even on a terminal")
       ("json", po::bool_switch(&options.json), "same as --format json")
       ("fields", po::value(&options.fields)->value_name("LIST"),
        "what hits (and --show papers) show, comma-separated, in this order (listed below)")
@@ -516,12 +598,68 @@ bool parse_command_line(int argc, const char* const* argv, const po::options_des
     po::notify(vm);
     return true;
   } catch (const po::error& error) {
-    err << "paperdex-search: " << error.what() << "\nTry 'paperdex-search --help'.\n";
+    err << "paperdex-search: " << command_line_error(error, visible)
+        << "\nTry 'paperdex-search --help'.\n";
     return false;
   }
 }
 
-// --help, --help-syntax and --version: what they print, or nullopt for none.
+// The options whose values are a list, for the completion scripts: each from
+// the table its check reads.
+ChoiceTable option_choices() {
+  ChoiceTable choices;
+  for (const OutputFormat& format : output_formats()) {
+    choices["format"].values.emplace_back(format.name);
+  }
+  for (std::string_view name : sort_names()) choices["sort"].values.emplace_back(name);
+  for (std::string_view mode : kColorModes) choices["color"].values.emplace_back(mode);
+  for (std::string_view facet : kFacetNames) choices["facet"].values.emplace_back(facet);
+  for (const HitField& field : hit_fields()) choices["fields"].values.emplace_back(field.name);
+  choices["fields"].comma_separated = true;
+  choices["subject"].values = taxonomy::subject_names();
+  return choices;
+}
+
+// --completion SHELL: the script (the shell name was checked by the parser).
+std::string completion_asked(const std::string& shell_name,
+                             const po::options_description& visible) {
+  for (const auto& [name, shell] : completion_shells()) {
+    if (shell_name == name) {
+      return completion_script(shell, "paperdex-search", visible, option_choices(), false);
+    }
+  }
+  return {};
+}
+
+// Hidden: the build writes the completion scripts with it (CMakeLists.txt).
+po::options_description hidden_options(CliOptions& options) {
+  po::options_description hidden;
+  hidden.add_options()("query", po::value(&options.query_words)->multitoken())(
+      "completion", po::value(&options.completion)->notifier([](const std::string& shell) {
+        for (const auto& [name, known] : completion_shells()) {
+          if (shell == name) return;
+        }
+        throw po::error("--completion must be " + completion_shell_names() + ", not '" + shell +
+                        "'");
+      }));
+  return hidden;
+}
+
+// A TSV header row when asked, and by default for a person at a terminal;
+// scripts (a pipe, a file) get the rows alone unless they ask.
+bool apply_header(CliOptions& options, const std::ostream& out, std::ostream& err) {
+  if (options.header && options.no_header) {
+    err << "paperdex-search: --header and --no-header: give one or the other\n"
+           "Try 'paperdex-search --help'.\n";
+    return false;
+  }
+  options.output.header =
+      options.header || (!options.no_header && &out == &std::cout && isatty(STDOUT_FILENO));
+  return true;
+}
+
+// --help, --help-syntax, --version and --completion: what they print, or
+// nullopt for none.
 std::optional<std::string> information_asked(const po::variables_map& vm,
                                              const po::options_description& visible) {
   if (vm.count("help")) {
@@ -531,6 +669,7 @@ std::optional<std::string> information_asked(const po::variables_map& vm,
   }
   if (vm.count("help-syntax")) return syntax_help();
   if (vm.count("version")) return version_text();
+  if (vm.count("completion")) return completion_asked(vm["completion"].as<std::string>(), visible);
   return std::nullopt;
 }
 
@@ -586,15 +725,15 @@ int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& 
 int run_search(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   CliOptions options;
   const po::options_description visible = describe_options(options);
-  po::options_description hidden;
-  hidden.add_options()("query", po::value(&options.query_words)->multitoken());
   po::variables_map vm;
-  if (!parse_command_line(argc, argv, visible, hidden, vm, err)) return kExitError;
+  if (!parse_command_line(argc, argv, visible, hidden_options(options), vm, err)) {
+    return kExitError;
+  }
   if (const std::optional<std::string> information = information_asked(vm, visible)) {
     out << *information;
     return finish_output(kExitOk, out, err);
   }
-  if (!interpret(options, vm, err)) return kExitError;
+  if (!interpret(options, vm, err) || !apply_header(options, out, err)) return kExitError;
   options.output.color = use_color(options.color, out);
   options.output.width = terminal_width();
   return finish_output(run_interpreted(options, out, err), out, err);

@@ -389,6 +389,16 @@ std::string searched_for(const std::string& query, const SearchResult& result) {
   return searched.empty() ? std::string("the filters") : "'" + searched + "'";
 }
 
+// An --offset past the last hit: papers match, just none on this page; say
+// where the last page starts, so the next command can ask for it.
+void print_past_last_page(std::ostream& out, const SearchResult& result,
+                          const SearchRequest& request) {
+  const std::size_t last_page = (result.total - 1) / request.limit * request.limit;
+  out << "No papers on this page: " << (result.total_exact ? "" : "about ") << grouped(result.total)
+      << " match in all; the last page starts at offset " << grouped(last_page) << " (--offset "
+      << last_page << ").\n";
+}
+
 }  // namespace
 
 void print_text_result(std::ostream& out, const std::string& raw_query,
@@ -405,9 +415,10 @@ void print_text_result(std::ostream& out, const std::string& raw_query,
     return;
   }
   if (result.hits.empty()) {
-    out << "No papers match " << searched_for(query, result) << ".\n";
     if (result.total > 0) {
-      out << result.total << " match in all; --offset " << request.offset << " is past the end.\n";
+      print_past_last_page(out, result, request);
+    } else {
+      out << "No papers match " << searched_for(query, result) << ".\n";
     }
     return;
   }

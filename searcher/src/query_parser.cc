@@ -278,16 +278,7 @@ Query date_query(const schema::Field& field, std::string_view value, std::size_t
 Query subject_query(const schema::Field& field, std::string_view value, std::size_t position) {
   const std::vector<std::string> values = taxonomy::subject_values(value);
   if (values.empty()) {
-    const std::string wanted = ascii_lower(value);
-    std::string nearest;
-    std::size_t best = wanted.size() <= 4 ? 1 : 2;  // as for field names
-    for (const std::string& name : taxonomy::subject_names()) {
-      const std::size_t distance = edit_distance(wanted, ascii_lower(name));
-      if (distance <= best && (nearest.empty() || distance < best)) {
-        best = distance;
-        nearest = name;
-      }
-    }
+    const std::string nearest = nearest_subject(value);
     throw QuerySyntaxError(
         "unknown subject '" + std::string(value) +
             "'; a subject is an arXiv category (cs.NI), archive (hep-th) or "
@@ -949,6 +940,20 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
     }
   }
   return parsed;
+}
+
+std::string nearest_subject(std::string_view value) {
+  const std::string wanted = ascii_lower(value);
+  std::string nearest;
+  std::size_t best = wanted.size() <= 4 ? 1 : 2;  // as for field names
+  for (const std::string& name : taxonomy::subject_names()) {
+    const std::size_t distance = edit_distance(wanted, ascii_lower(name));
+    if (distance <= best && (nearest.empty() || distance < best)) {
+      best = distance;
+      nearest = name;
+    }
+  }
+  return nearest;
 }
 
 Xapian::Query QueryParser::parse_filter(std::string_view field_name, std::string_view value) const {

@@ -118,4 +118,8 @@ class QueryParser {
   QueryParserOptions options_;
 };
 
+// The subject nearest to `value` ("cs.AI" for "cs.XX"): one slip in a short
+// name, two in a longer one; "" when none is that near.
+std::string nearest_subject(std::string_view value);
+
 }  // namespace paperdex::detail

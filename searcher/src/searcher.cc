@@ -98,12 +98,27 @@ Xapian::Database open_database(const std::string& path) {
   return db;
 }
 
-// OR of each value's filter, AND-ed with `query` as a filter.
+// A filter value the parser refused, as the FilterError that names the
+// request's `member` and the value, not a place in the query.
+[[noreturn]] void throw_filter_error(const QuerySyntaxError& error, std::string member,
+                                     const std::string& value) {
+  std::string suggestion = member == "subjects" ? detail::nearest_subject(value) : "";
+  throw FilterError(error.what(), std::move(member), value, std::move(suggestion));
+}
+
+// OR of each value's filter (SearchRequest::`member`), AND-ed with `query` as a filter.
 Xapian::Query add_filters(const detail::QueryParser& parser, Xapian::Query query,
-                          std::string_view field, const std::vector<std::string>& values) {
+                          std::string_view field, std::string_view member,
+                          const std::vector<std::string>& values) {
   if (values.empty()) return query;
   std::vector<Xapian::Query> alternatives;
-  for (const std::string& value : values) alternatives.push_back(parser.parse_filter(field, value));
+  for (const std::string& value : values) {
+    try {
+      alternatives.push_back(parser.parse_filter(field, value));
+    } catch (const QuerySyntaxError& error) {
+      throw_filter_error(error, std::string(member), value);
+    }
+  }
   Xapian::Query filter(Xapian::Query::OP_OR, alternatives.begin(), alternatives.end());
   return Xapian::Query(Xapian::Query::OP_FILTER, query, filter);
 }
@@ -288,11 +303,17 @@ struct Searcher::Impl {
   // without cross-lists, the subjects must be the papers' primary ones.
   Xapian::Query filtered(const SearchRequest& request, Xapian::Query query) const {
     query = add_filters(parser, std::move(query), request.cross_lists ? "subject" : "primary",
-                        request.subjects);
-    query = add_filters(parser, std::move(query), "year", request.years);
+                        "subjects", request.subjects);
+    query = add_filters(parser, std::move(query), "year", "years", request.years);
     if (request.authors.empty()) return query;
     std::vector<Xapian::Query> authors;
-    for (const std::string& name : request.authors) authors.push_back(author_filter(name));
+    for (const std::string& name : request.authors) {
+      try {
+        authors.push_back(author_filter(name));
+      } catch (const QuerySyntaxError& error) {
+        throw_filter_error(error, "authors", name);
+      }
+    }
     return Xapian::Query(Xapian::Query::OP_FILTER, query,
                          Xapian::Query(Xapian::Query::OP_OR, authors.begin(), authors.end()));
   }

@@ -6,7 +6,8 @@
 #
 # 1. cmake --install into a temporary prefix; check the layout: public headers
 #    self-contained and free of Xapian/ICU/Boost, internal headers absent,
-#    SONAMEs, only the public API exported, relocatable CLIs that use the .so.
+#    SONAMEs, only the public API exported, relocatable CLIs that use the .so,
+#    their shell completion (the CLIs' own, and completing).
 # 2. Build and run examples/embed with find_package(Paperdex) from that prefix,
 #    and check that an incompatible version request is refused.
 # 3. Build and run examples/pkgconfig with plain g++ and pkg-config, also
@@ -61,7 +62,9 @@ for f in include/paperdex/searcher.h include/paperdex/errors.h include/paperdex/
   include/paperdex/common/record.h include/paperdex/indexer/index_writer.h \
   include/paperdex/indexer/index_run.h include/paperdex/indexer/readers.h \
   include/paperdex/indexer/record_sink.h bin/paperdex-search bin/paperdex-index \
-  share/man/man1/paperdex-search.1 share/man/man1/paperdex-index.1 share/doc/paperdex/api.md; do
+  share/man/man1/paperdex-search.1 share/man/man1/paperdex-index.1 share/doc/paperdex/api.md \
+  share/bash-completion/completions/paperdex-search share/bash-completion/completions/paperdex-index \
+  share/zsh/vendor-completions/_paperdex-search share/zsh/vendor-completions/_paperdex-index; do
   need_file "$prefix/$f"
 done
 for lib in common searcher indexer; do
@@ -160,6 +163,15 @@ if command -v man >/dev/null; then
     [ -z "$warnings" ] || fail "man $page: $warnings"
   done
 fi
+
+# The installed bash completion is the CLI's own and completes with it.
+for cli in paperdex-search paperdex-index; do
+  cmp -s "$prefix/share/bash-completion/completions/$cli" <("$prefix/bin/$cli" --completion bash) ||
+    fail "the installed bash completion of $cli is not what $cli --completion bash prints"
+done
+completed=$(bash -c 'source "$1"; COMP_WORDS=(paperdex-search --lim); COMP_CWORD=1
+  _paperdex_search; echo "${COMPREPLY[*]}"' _ "$prefix/share/bash-completion/completions/paperdex-search")
+[ "$completed" = --limit ] || fail "the installed bash completion completes --lim to '$completed'"
 
 step "CMake consumer: examples/embed"
 quiet cmake -S "$source_dir/examples/embed" -B "$work/embed" -DCMAKE_PREFIX_PATH="$prefix" \
@@ -265,7 +277,11 @@ else
   outside=$(grep -vE '^\./(usr/?.*)?$' "$work/deb-files" || true)
   [ -z "$outside" ] || fail ".deb installs outside /usr: $outside"
   for f in usr/bin/paperdex-search usr/bin/paperdex-index usr/include/paperdex/searcher.h \
-    usr/include/paperdex/indexer/index_writer.h usr/share/man/man1/paperdex-search.1; do
+    usr/include/paperdex/indexer/index_writer.h usr/share/man/man1/paperdex-search.1 \
+    usr/share/bash-completion/completions/paperdex-search \
+    usr/share/bash-completion/completions/paperdex-index \
+    usr/share/zsh/vendor-completions/_paperdex-search \
+    usr/share/zsh/vendor-completions/_paperdex-index; do
     grep -qx "\./$f" "$work/deb-files" || fail ".deb lacks /$f"
   done
   for pattern in "libpaperdex-searcher\.so\.$version" "libpaperdex-indexer\.so\.$version" \

@@ -69,6 +69,34 @@ class PAPERDEX_API QuerySyntaxError : public Error {
   std::string hint_;
 };
 
+/// A filter of the request (SearchRequest::subjects, years or authors) cannot
+/// be read. It is a QuerySyntaxError that points at no place in the query
+/// (position() is 0): it names the filter and its value instead, so that a
+/// caller can point at what it was given (a CLI option, a keyword argument).
+class PAPERDEX_API FilterError : public QuerySyntaxError {
+ public:
+  /// @param filter     the SearchRequest member: "subjects", "years" or "authors".
+  /// @param value      the value as given.
+  /// @param suggestion the nearest valid value; may be empty.
+  FilterError(const std::string& message, std::string filter, std::string value,
+              std::string suggestion);
+  FilterError(const FilterError&);
+  FilterError& operator=(const FilterError&);
+  ~FilterError() override;
+
+  /// The SearchRequest member the value was given in: "subjects", "years" or "authors".
+  const std::string& filter() const noexcept;
+  /// The value as given ("cs.XX").
+  const std::string& value() const noexcept;
+  /// The nearest valid value ("cs.AI"); may be empty.
+  const std::string& suggestion() const noexcept;
+
+ private:
+  std::string filter_;
+  std::string value_;
+  std::string suggestion_;
+};
+
 /// Reading or writing the index failed (I/O error, corruption, or the index
 /// kept changing under a search): the message says which; retrying may help.
 class PAPERDEX_API IoError : public Error {

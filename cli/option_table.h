@@ -1,0 +1,49 @@
+// What paperdex-search and paperdex-index derive from their option tables
+// (the boost::program_options descriptions their --help prints): the
+// did-you-mean of an unknown option, and the bash and zsh completion scripts.
+// Each CLI keeps one table; nothing here lists an option by name.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/program_options/errors.hpp>
+#include <boost/program_options/options_description.hpp>
+
+namespace paperdex::cli {
+
+// The values an option takes, by its long name ("format" -> text, json, ...),
+// for the options whose values are a fixed list (or a comma-separated list
+// of them, when `comma_separated`). The CLI builds it from its own tables.
+struct OptionChoices {
+  std::vector<std::string> values;
+  bool comma_separated = false;
+};
+using ChoiceTable = std::map<std::string, OptionChoices, std::less<>>;
+
+// The long option nearest to `written` ("--limt", "--lim"): one whose name
+// `written` begins, or one or two slips away (one in a short name), else "".
+std::string nearest_option(std::string_view written,
+                           const boost::program_options::options_description& options);
+
+// boost's message for a command-line error; for an unknown option, with the
+// nearest known one: "unrecognised option '--limt' (did you mean --limit?)".
+std::string command_line_error(const boost::program_options::error& error,
+                               const boost::program_options::options_description& options);
+
+enum class Shell { kBash, kZsh };
+// The shells --completion takes, by name, and "bash or zsh" for messages.
+const std::vector<std::pair<std::string_view, Shell>>& completion_shells();
+std::string completion_shell_names();
+
+// The completion script of `program` for `shell`, from its options: every
+// long and short name, the values of the ChoiceTable's options, directories
+// after a PATH option, files after a FILE option and, when
+// `positional_files`, for the positional arguments.
+std::string completion_script(Shell shell, std::string_view program,
+                              const boost::program_options::options_description& options,
+                              const ChoiceTable& choices, bool positional_files);
+
+}  // namespace paperdex::cli
