@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 
+#include "paperdex/common/edit_distance.h"
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"
@@ -86,24 +87,6 @@ Number read_number(std::string_view q, std::size_t i) {
 }
 
 }  // namespace
-
-// A transposition ("titel") costs one edit: the most common typo in a short
-// field name.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-      }
-    }
-  }
-  return d[a.size()][b.size()];
-}
 
 void throw_unknown_field(std::string_view name, std::size_t position, std::string_view written) {
   const std::string nearest = nearest_field_name(name);

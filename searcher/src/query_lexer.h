@@ -91,7 +91,4 @@ std::string nearest_field_name(std::string_view name);
 // "text:, title:, ..." (the fields' names, not their aliases) for messages.
 std::string field_list();
 
-// Optimal string alignment distance (a transposition costs one edit), in bytes.
-std::size_t edit_distance(std::string_view a, std::string_view b);
-
 }  // namespace paperdex::detail

@@ -11,6 +11,7 @@
 #include <optional>
 #include <utility>
 
+#include "paperdex/common/edit_distance.h"
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"

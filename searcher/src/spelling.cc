@@ -7,6 +7,7 @@
 #include "query_lexer.h"
 #include "ranking.h"
 
+#include "paperdex/common/edit_distance.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/utf8.h"
 
