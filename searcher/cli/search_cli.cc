@@ -578,6 +578,11 @@ int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& 
   } catch (const Error& error) {
     err << "paperdex-search: " << error.what() << '\n';
     return kExitError;
+  } catch (const std::exception& error) {
+    // The library reports every failure as an Error; anything else still
+    // ends in a message and status 2, never in an abort.
+    err << "paperdex-search: " << options.db_path << ": " << error.what() << '\n';
+    return kExitError;
   }
 }
 

@@ -39,6 +39,51 @@ std::string reason(const Xapian::Error& error) {
   return message;
 }
 
+// The error for a read of the index at `path` that failed while `doing`
+// ("searching"), for what failed: an IoError naming the index and what to do.
+enum class ReadFault { kOther, kRemote, kDamaged };
+IoError read_failure(const std::string& path, std::string_view doing, ReadFault fault,
+                     const std::string& why) {
+  const std::string what = std::string(doing) + " the index at " + path + " failed: ";
+  switch (fault) {
+    case ReadFault::kRemote:
+      return IoError(what + "a remote shard: " + why +
+                     "; check that its xapian-tcpsrv is running and reachable");
+    case ReadFault::kDamaged:
+      return IoError(what + "the index may be damaged (" + why + "); check it with " +
+                     "xapian-check " + path + ", and rebuild it with paperdex-index");
+    case ReadFault::kOther:
+      break;
+  }
+  return IoError(what + why);
+}
+
+// Runs `read`, turning any failure that is not already a paperdex::Error into
+// an IoError naming the index: Xapian's errors (any table's damage shows as a
+// DatabaseError, DatabaseCorruptError mostly), and what a damaged index can
+// make a reader throw (std::bad_alloc for a length read from garbage).
+// Nothing from the index leaves the library as anything else: an uncaught
+// Xapian error aborted paperdex-search (issue 28).
+template <typename Read>
+auto as_read_failure(const std::string& path, std::string_view doing, const Read& read)
+    -> decltype(read()) {
+  try {
+    return read();
+  } catch (const Error&) {
+    throw;
+  } catch (const Xapian::DatabaseModifiedError& error) {
+    throw read_failure(path, doing, ReadFault::kOther, reason(error));
+  } catch (const Xapian::DatabaseError& error) {
+    throw read_failure(path, doing, ReadFault::kDamaged, reason(error));
+  } catch (const Xapian::NetworkError& error) {
+    throw read_failure(path, doing, ReadFault::kRemote, reason(error));
+  } catch (const Xapian::Error& error) {
+    throw read_failure(path, doing, ReadFault::kOther, reason(error));
+  } catch (const std::exception& error) {
+    throw read_failure(path, doing, ReadFault::kDamaged, error.what());
+  }
+}
+
 // Calls `attempt` until it returns without Xapian::DatabaseModifiedError: a
 // writer committing while we read can discard the revision we were reading.
 // Between tries, `recover` moves to a revision that exists; after `retries`
@@ -156,20 +201,20 @@ struct Searcher::Impl {
   // any other Xapian error becomes an IoError saying what `doing` failed.
   template <typename Read>
   auto guarded(std::string_view doing, const Read& read) -> decltype(read()) {
-    for (int connection = 0;; ++connection) {
-      try {
-        return retry_when_modified(path, doing, 3, read, [this] { reopen(); });
-      } catch (const Xapian::NetworkError& error) {
-        if (connection >= 1) {
-          throw IoError("a remote shard of the index at " + path + " failed while " +
-                        std::string(doing) + ": " + reason(error) +
-                        "; check that its xapian-tcpsrv is running and reachable");
+    return as_read_failure(path, doing, [&] {
+      for (int connection = 0;; ++connection) {
+        try {
+          return retry_when_modified(path, doing, 3, read, [this] { reopen(); });
+        } catch (const Xapian::NetworkError& error) {
+          if (connection >= 1) {
+            throw IoError("a remote shard of the index at " + path + " failed while " +
+                          std::string(doing) + ": " + reason(error) +
+                          "; check that its xapian-tcpsrv is running and reachable");
+          }
+          reconnect();
         }
-        reconnect();
-      } catch (const Xapian::Error& error) {
-        throw IoError(std::string(doing) + " the index at " + path + " failed: " + reason(error));
       }
-    }
+    });
   }
 
   // Moves to the latest revision; the matcher follows it.
@@ -466,6 +511,17 @@ struct Searcher::Impl {
     }
   }
 
+  // Why a search that asked for suggestions has none: the index's spelling
+  // table failed to read. Only suggestions (and the word list wildcards
+  // expand against) come from it: the search itself is whole.
+  void note_spelling_damage(SearchResult& result, const SearchRequest& request) const {
+    if (spellings.damage.empty() || !(request.suggest || request.correct)) return;
+    result.notes.push_back("no spelling suggestions: the spelling table of the index at " + path +
+                           " is damaged (" + spellings.damage +
+                           "); rebuild the index with "
+                           "paperdex-index");
+  }
+
   // The search of the spelling correction instead, when asked and there is one.
   std::optional<SearchResult> search_correction(const SearchRequest& request, SearchResult& result,
                                                 const detail::ParsedQuery& parsed) {
@@ -496,6 +552,7 @@ struct Searcher::Impl {
     note_author_names(result, request);
     if (std::optional<SearchResult> instead = search_correction(request, result, parsed))
       return std::move(*instead);
+    note_spelling_damage(result, request);
     return result;
   }
 
@@ -513,7 +570,8 @@ struct Searcher::Impl {
   }
 };
 
-Searcher::Searcher(const std::string& db_path) : impl_(std::make_unique<Impl>(db_path)) {}
+Searcher::Searcher(const std::string& db_path)
+    : impl_(as_read_failure(db_path, "opening", [&] { return std::make_unique<Impl>(db_path); })) {}
 Searcher::~Searcher() = default;
 Searcher::Searcher(Searcher&&) noexcept = default;
 Searcher& Searcher::operator=(Searcher&&) noexcept = default;
@@ -522,15 +580,16 @@ SearchResult Searcher::search(const SearchRequest& request) {
   return impl_->guarded("searching", [&] { return impl_->search(request); });
 }
 
-std::size_t Searcher::document_count() const { return impl_->db.get_doccount(); }
+// const: no reopening; these reads do not meet a discarded revision.
+std::size_t Searcher::document_count() const {
+  return as_read_failure(impl_->path, "reading", [&] { return impl_->db.get_doccount(); });
+}
 
 AnalysisVersions Searcher::analysis_versions() const {
-  try {
-    return {impl_->db.get_metadata(std::string(schema::kAnalysisKey)), analysis_version()};
-  } catch (const Xapian::Error& error) {
-    // const: no reopening; a metadata read does not meet a discarded revision.
-    throw IoError("reading the index at " + impl_->path + " failed: " + reason(error));
-  }
+  return as_read_failure(impl_->path, "reading", [&] {
+    return AnalysisVersions{impl_->db.get_metadata(std::string(schema::kAnalysisKey)),
+                            analysis_version()};
+  });
 }
 
 Paper Searcher::get(const std::string& id) {
