@@ -11,6 +11,7 @@
 
 #include <xapian.h>
 
+#include "database_open.h"
 #include "explain.h"
 #include "facets.h"
 #include "highlighter.h"
@@ -105,7 +106,7 @@ auto retry_when_modified(const std::string& path, std::string_view doing, int re
   }
 }
 
-Xapian::Database open_database(const std::string& path) {
+Xapian::Database open_database(const std::string& path, const detail::OpenOptions& options) {
   if (!std::filesystem::exists(path)) {
     throw DatabaseNotFoundError("no paperdex index at " + path +
                                 "; build one there with paperdex-index first");
@@ -117,7 +118,7 @@ Xapian::Database open_database(const std::string& path) {
     retry_when_modified(
         path, "opening it", 5,
         [&] {
-          db = Xapian::Database(path);
+          db = detail::open_database_at(path, options);
           version = schema::stored_schema_version(db);
         },
         [] {});
@@ -179,6 +180,8 @@ std::string author_phrase(const std::string& name) {
 
 struct Searcher::Impl {
   std::string path;
+  // How `db` was opened; its remote timeout follows the searches' time limit.
+  detail::OpenOptions open_options;
   Xapian::Database db;
   Analyzer analyzer;
   detail::QueryParser parser{analyzer};
@@ -188,7 +191,11 @@ struct Searcher::Impl {
   // Of the revision the matcher shows.
   detail::SpellingWords spellings;
 
-  explicit Impl(const std::string& db_path) : path(db_path), db(open_database(db_path)) {
+  Impl(const std::string& db_path, const SearcherOptions& options)
+      : path(db_path),
+        open_options{options.allow_program_stubs,
+                     detail::remote_timeout_for(options.time_limit_seconds)},
+        db(open_database(db_path, open_options)) {
     matcher = std::make_unique<detail::Matcher>(path, db);
     sync_matcher(false);
   }
@@ -223,7 +230,7 @@ struct Searcher::Impl {
   // Opens the index again: a remote shard's connection cannot be reopened.
   void reconnect() {
     matcher.reset();
-    db = open_database(path);
+    db = open_database(path, open_options);
     matcher = std::make_unique<detail::Matcher>(path, db);
     sync_matcher(false);
   }
@@ -400,7 +407,8 @@ struct Searcher::Impl {
     return found;
   }
 
-  // Papers matching `query`, unweighted: exact when `exact`, else Xapian's estimate.
+  // Papers matching `query`, unweighted: exact when `exact`, else Xapian's
+  // estimate.
   std::size_t count(const Xapian::Query& query, bool exact) {
     std::size_t matches = 0;
     if (exact) {
@@ -539,7 +547,19 @@ struct Searcher::Impl {
     return instead;
   }
 
+  // Gives remote shards the timeout of `time_limit_seconds`: Xapian fixes a
+  // remote shard's timeout when it connects, so they connect again when the
+  // time limit changes (a silent shard was given up after 10 s whatever the
+  // time limit said). Local databases have no timeout.
+  void follow_time_limit(double time_limit_seconds) {
+    const double timeout = detail::remote_timeout_for(time_limit_seconds);
+    if (timeout == open_options.remote_timeout_seconds) return;
+    open_options.remote_timeout_seconds = timeout;
+    if (detail::has_remote_shard(db)) reconnect();
+  }
+
   SearchResult search(const SearchRequest& request) {
+    follow_time_limit(request.time_limit_seconds);
     start_budget(request.time_limit_seconds);
     const detail::ParsedQuery parsed = understand(request);
     const MatchPlan plan = plan_match(request, parsed);
@@ -570,8 +590,10 @@ struct Searcher::Impl {
   }
 };
 
-Searcher::Searcher(const std::string& db_path)
-    : impl_(as_read_failure(db_path, "opening", [&] { return std::make_unique<Impl>(db_path); })) {}
+Searcher::Searcher(const std::string& db_path) : Searcher(db_path, SearcherOptions{}) {}
+Searcher::Searcher(const std::string& db_path, const SearcherOptions& options)
+    : impl_(as_read_failure(db_path, "opening",
+                            [&] { return std::make_unique<Impl>(db_path, options); })) {}
 Searcher::~Searcher() = default;
 Searcher::Searcher(Searcher&&) noexcept = default;
 Searcher& Searcher::operator=(Searcher&&) noexcept = default;
