@@ -212,6 +212,12 @@ struct Searcher::Impl {
       for (int connection = 0;; ++connection) {
         try {
           return retry_when_modified(path, doing, 3, read, [this] { reopen(); });
+        } catch (const Xapian::NetworkTimeoutError& error) {
+          // A silent shard had its time (the time limit): connecting again
+          // would give it as much once more.
+          throw IoError("a remote shard of the index at " + path + " did not answer while " +
+                        std::string(doing) + " within the time limit: " + reason(error) +
+                        "; check that its xapian-tcpsrv is running, or raise --time-limit");
         } catch (const Xapian::NetworkError& error) {
           if (connection >= 1) {
             throw IoError("a remote shard of the index at " + path + " failed while " +
