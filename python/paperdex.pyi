@@ -194,7 +194,9 @@ class Searcher:
 
     search_keywords: tuple[str, ...]
     """The keyword arguments search() takes: SearchRequest's fields."""
-    def __init__(self, path: Union[str, os.PathLike[str]]) -> None: ...
+    def __init__(
+        self, path: Union[str, os.PathLike[str]], *, allow_program_stubs: bool = False
+    ) -> None: ...
     # One keyword per SearchRequest field (Searcher.search_keywords; the tests
     # check that this list matches it).
     def search(

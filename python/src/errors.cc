@@ -58,9 +58,10 @@ void register_error_translator(py::module_& module) {
       set("Error", error_class("Error")(error.what()));
     } catch (const Xapian::Error& error) {
       // IndexWriter's writes may still throw Xapian's own errors (docs/api.md
-      // "Errors"): a full disk, a damaged index.
-      set("IoError",
-          error_class("IoError")("writing the index failed: " + error.get_description()));
+      // "Errors"): a full disk, a damaged index. The Searcher reports its
+      // own as IoError naming the index and what it was doing; this one
+      // cannot know whether it was a read or a write.
+      set("IoError", error_class("IoError")("the index failed: " + error.get_description()));
     }
   });
 }

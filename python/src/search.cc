@@ -349,9 +349,11 @@ void result_attribute(py::class_<ResultView>& cls, const char* name, T SearchRes
 
 class PySearcher {
  public:
-  explicit PySearcher(std::string path) : path_(std::move(path)) {
+  PySearcher(std::string path, bool allow_program_stubs) : path_(std::move(path)) {
+    SearcherOptions options;
+    options.allow_program_stubs = allow_program_stubs;
     py::gil_scoped_release release;
-    searcher_.emplace(path_);
+    searcher_.emplace(path_, options);
   }
 
   ResultView search(std::string query, const py::kwargs& keywords) {
@@ -715,8 +717,13 @@ void bind_search(py::module_& m) {
                          "parallel: the GIL is released while searching. A Searcher sees the "
                          "index as of when it was opened. Usable as a context manager (closes "
                          "it).")
-      .def(py::init<std::string>(), py::arg("path"),
-           "Opens the index at path. Raises DatabaseNotFoundError, SchemaVersionError, IoError.")
+      .def(py::init<std::string, bool>(), py::arg("path"), py::kw_only(),
+           py::arg("allow_program_stubs") = false,
+           "Opens the index at path. Raises DatabaseNotFoundError, SchemaVersionError, IoError. "
+           "A stub file naming a program to run ('remote :PROGRAM') is refused "
+           "(DatabaseNotFoundError) unless allow_program_stubs=True: opening an index must not "
+           "run its code. Remote shards give up on a silent server after each search's "
+           "time_limit_seconds, plus a second.")
       .def("search", &PySearcher::search, py::arg("query") = "", search_docstring().c_str())
       .def("get", &PySearcher::get, py::arg("id"),
            "The stored paper with this id (Paper): an arXiv id in any form id: takes "

@@ -75,6 +75,7 @@ struct CliOptions {
   bool header = false;
   bool no_header = false;
   std::string completion;  // the shell --completion asks a script for
+  bool allow_program_stubs = false;
   NumberOptions numbers;
 };
 
@@ -105,6 +106,15 @@ std::vector<std::string_view> sort_names() {
   std::vector<std::string_view> names;
   for (const auto& [name, order] : kSortOrders) names.push_back(name);
   return names;
+}
+
+// The Searcher of the index the options name, opened with their time limit
+// (remote shards follow it) and their permission for program stubs.
+Searcher open_searcher(const CliOptions& options) {
+  SearcherOptions opening;
+  opening.allow_program_stubs = options.allow_program_stubs;
+  opening.time_limit_seconds = options.request.time_limit_seconds;
+  return Searcher(options.db_path, opening);
 }
 
 std::size_t terminal_width() {
@@ -184,7 +194,7 @@ class SearchSession {
         output_(options.output),
         out_(out),
         err_(err),
-        searcher_(options.db_path) {
+        searcher_(open_searcher(options)) {
     warn_if_analysis_differs(searcher_, err_);
   }
 
@@ -504,6 +514,9 @@ po::options_description describe_options(CliOptions& options) {
       ("version", "show the versions of paperdex-search, its index schema, ICU and Xapian")
       ("db", po::value(&options.db_path)->value_name("PATH"),
        "index directory (default: $PAPERDEX_DB)")
+      ("allow-program-stubs", po::bool_switch(&options.allow_program_stubs),
+       "let the index's stub file run the programs its 'remote :PROGRAM' lines name "
+       "(refused by default: opening an index must not run its code)")
       ("subject", po::value(&options.request.subjects)->value_name("CAT"),
        "only papers in this category, archive or group (repeatable, OR-ed): cs.NI, cs, physics")
       ("year", po::value(&options.request.years)->value_name("RANGE"),
@@ -676,7 +689,7 @@ std::optional<std::string> information_asked(const po::variables_map& vm,
 // --show: the papers found, in the order asked; each id no paper has is
 // named on standard error, and makes the status kExitError.
 int show_papers(const CliOptions& options, std::ostream& out, std::ostream& err) {
-  Searcher searcher(options.db_path);
+  Searcher searcher = open_searcher(options);
   ShownPapers shown;
   for (const std::string& id : options.show_ids) {
     try {
@@ -707,7 +720,7 @@ int search_once(const CliOptions& options, std::ostream& out, std::ostream& err)
 int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& err) {
   try {
     if (options.stats) {
-      Searcher searcher(options.db_path);
+      Searcher searcher = open_searcher(options);
       options.format->print_stats(out, options.db_path, searcher.index_info(), options.output);
       return kExitOk;
     }
@@ -716,6 +729,11 @@ int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& 
     return search_once(options, out, err);
   } catch (const Error& error) {
     err << "paperdex-search: " << error.what() << '\n';
+    return kExitError;
+  } catch (const std::exception& error) {
+    // The library reports every failure as an Error; anything else still
+    // ends in a message and status 2, never in an abort.
+    err << "paperdex-search: " << options.db_path << ": " << error.what() << '\n';
     return kExitError;
   }
 }

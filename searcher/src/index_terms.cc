@@ -24,9 +24,16 @@ void take_prefixed(Xapian::TermIterator it, std::string_view prefix, std::size_t
 std::vector<std::string> IndexTermSource::words_starting(std::string_view prefix,
                                                          std::size_t limit) const {
   std::vector<std::string> words;
-  if (db_.spellings_begin() != db_.spellings_end()) {
-    take_prefixed(db_.spellings_begin(), prefix, 0, limit, words);
-    return words;
+  try {
+    if (db_.spellings_begin() != db_.spellings_end()) {
+      take_prefixed(db_.spellings_begin(), prefix, 0, limit, words);
+      return words;
+    }
+  } catch (const Xapian::DatabaseModifiedError&) {
+    throw;  // the searcher reopens
+  } catch (const Xapian::DatabaseError&) {
+    // A damaged spelling table (the searcher notes it): the stems below.
+    words.clear();
   }
   // The text field holds the title's stems too.
   const std::string pattern = std::string(schema::kTextPrefix) + std::string(prefix);

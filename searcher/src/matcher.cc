@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "database_open.h"
 #include "document_lengths.h"
 #include "facets.h"
 #include "page_candidates.h"
@@ -389,13 +390,15 @@ struct Matcher::Impl {
       if (const auto shards = listed_local_shards(path); shards && shards->size() == db.size()) {
         sharded = true;
         for (const std::string& shard : *shards) {
-          caller.shards.emplace_back(shard);
-          own.shards.emplace_back(shard);
+          // A listed shard may be a stub itself: read as the searcher reads
+          // it (database_open.h), with no program allowed.
+          caller.shards.push_back(open_database_at(shard, {}));
+          own.shards.push_back(open_database_at(shard, {}));
         }
       }
     } else if (db.size() == 1 && !has_remote_shard(db)) {
       ranges = wanted != 0 ? wanted : (db.get_doccount() >= kSplitFrom ? cores : 1);
-      if (ranges > 1) own.whole = Xapian::Database(path);
+      if (ranges > 1) own.whole = open_database_at(path, {});
     }
     if (part_count() > 1) worker = std::thread([this] { serve(); });
   }

@@ -11,6 +11,7 @@
 
 #include <xapian.h>
 
+#include "database_open.h"
 #include "explain.h"
 #include "facets.h"
 #include "highlighter.h"
@@ -39,6 +40,51 @@ std::string reason(const Xapian::Error& error) {
   return message;
 }
 
+// The error for a read of the index at `path` that failed while `doing`
+// ("searching"), for what failed: an IoError naming the index and what to do.
+enum class ReadFault { kOther, kRemote, kDamaged };
+IoError read_failure(const std::string& path, std::string_view doing, ReadFault fault,
+                     const std::string& why) {
+  const std::string what = std::string(doing) + " the index at " + path + " failed: ";
+  switch (fault) {
+    case ReadFault::kRemote:
+      return IoError(what + "a remote shard: " + why +
+                     "; check that its xapian-tcpsrv is running and reachable");
+    case ReadFault::kDamaged:
+      return IoError(what + "the index may be damaged (" + why + "); check it with " +
+                     "xapian-check " + path + ", and rebuild it with paperdex-index");
+    case ReadFault::kOther:
+      break;
+  }
+  return IoError(what + why);
+}
+
+// Runs `read`, turning any failure that is not already a paperdex::Error into
+// an IoError naming the index: Xapian's errors (any table's damage shows as a
+// DatabaseError, DatabaseCorruptError mostly), and what a damaged index can
+// make a reader throw (std::bad_alloc for a length read from garbage).
+// Nothing from the index leaves the library as anything else: an uncaught
+// Xapian error aborted paperdex-search (issue 28).
+template <typename Read>
+auto as_read_failure(const std::string& path, std::string_view doing, const Read& read)
+    -> decltype(read()) {
+  try {
+    return read();
+  } catch (const Error&) {
+    throw;
+  } catch (const Xapian::DatabaseModifiedError& error) {
+    throw read_failure(path, doing, ReadFault::kOther, reason(error));
+  } catch (const Xapian::DatabaseError& error) {
+    throw read_failure(path, doing, ReadFault::kDamaged, reason(error));
+  } catch (const Xapian::NetworkError& error) {
+    throw read_failure(path, doing, ReadFault::kRemote, reason(error));
+  } catch (const Xapian::Error& error) {
+    throw read_failure(path, doing, ReadFault::kOther, reason(error));
+  } catch (const std::exception& error) {
+    throw read_failure(path, doing, ReadFault::kDamaged, error.what());
+  }
+}
+
 // Calls `attempt` until it returns without Xapian::DatabaseModifiedError: a
 // writer committing while we read can discard the revision we were reading.
 // Between tries, `recover` moves to a revision that exists; after `retries`
@@ -60,7 +106,7 @@ auto retry_when_modified(const std::string& path, std::string_view doing, int re
   }
 }
 
-Xapian::Database open_database(const std::string& path) {
+Xapian::Database open_database(const std::string& path, const detail::OpenOptions& options) {
   if (!std::filesystem::exists(path)) {
     throw DatabaseNotFoundError("no paperdex index at " + path +
                                 "; build one there with paperdex-index first");
@@ -72,7 +118,7 @@ Xapian::Database open_database(const std::string& path) {
     retry_when_modified(
         path, "opening it", 5,
         [&] {
-          db = Xapian::Database(path);
+          db = detail::open_database_at(path, options);
           version = schema::stored_schema_version(db);
         },
         [] {});
@@ -149,6 +195,8 @@ std::string author_phrase(const std::string& name) {
 
 struct Searcher::Impl {
   std::string path;
+  // How `db` was opened; its remote timeout follows the searches' time limit.
+  detail::OpenOptions open_options;
   Xapian::Database db;
   Analyzer analyzer;
   detail::QueryParser parser{analyzer};
@@ -158,7 +206,11 @@ struct Searcher::Impl {
   // Of the revision the matcher shows.
   detail::SpellingWords spellings;
 
-  explicit Impl(const std::string& db_path) : path(db_path), db(open_database(db_path)) {
+  Impl(const std::string& db_path, const SearcherOptions& options)
+      : path(db_path),
+        open_options{options.allow_program_stubs,
+                     detail::remote_timeout_for(options.time_limit_seconds)},
+        db(open_database(db_path, open_options)) {
     matcher = std::make_unique<detail::Matcher>(path, db);
     sync_matcher(false);
   }
@@ -171,20 +223,26 @@ struct Searcher::Impl {
   // any other Xapian error becomes an IoError saying what `doing` failed.
   template <typename Read>
   auto guarded(std::string_view doing, const Read& read) -> decltype(read()) {
-    for (int connection = 0;; ++connection) {
-      try {
-        return retry_when_modified(path, doing, 3, read, [this] { reopen(); });
-      } catch (const Xapian::NetworkError& error) {
-        if (connection >= 1) {
-          throw IoError("a remote shard of the index at " + path + " failed while " +
-                        std::string(doing) + ": " + reason(error) +
-                        "; check that its xapian-tcpsrv is running and reachable");
+    return as_read_failure(path, doing, [&] {
+      for (int connection = 0;; ++connection) {
+        try {
+          return retry_when_modified(path, doing, 3, read, [this] { reopen(); });
+        } catch (const Xapian::NetworkTimeoutError& error) {
+          // A silent shard had its time (the time limit): connecting again
+          // would give it as much once more.
+          throw IoError("a remote shard of the index at " + path + " did not answer while " +
+                        std::string(doing) + " within the time limit: " + reason(error) +
+                        "; check that its xapian-tcpsrv is running, or raise --time-limit");
+        } catch (const Xapian::NetworkError& error) {
+          if (connection >= 1) {
+            throw IoError("a remote shard of the index at " + path + " failed while " +
+                          std::string(doing) + ": " + reason(error) +
+                          "; check that its xapian-tcpsrv is running and reachable");
+          }
+          reconnect();
         }
-        reconnect();
-      } catch (const Xapian::Error& error) {
-        throw IoError(std::string(doing) + " the index at " + path + " failed: " + reason(error));
       }
-    }
+    });
   }
 
   // Moves to the latest revision; the matcher follows it.
@@ -193,7 +251,7 @@ struct Searcher::Impl {
   // Opens the index again: a remote shard's connection cannot be reopened.
   void reconnect() {
     matcher.reset();
-    db = open_database(path);
+    db = open_database(path, open_options);
     matcher = std::make_unique<detail::Matcher>(path, db);
     sync_matcher(false);
   }
@@ -376,7 +434,8 @@ struct Searcher::Impl {
     return found;
   }
 
-  // Papers matching `query`, unweighted: exact when `exact`, else Xapian's estimate.
+  // Papers matching `query`, unweighted: exact when `exact`, else Xapian's
+  // estimate.
   std::size_t count(const Xapian::Query& query, bool exact) {
     std::size_t matches = 0;
     if (exact) {
@@ -487,6 +546,17 @@ struct Searcher::Impl {
     }
   }
 
+  // Why a search that asked for suggestions has none: the index's spelling
+  // table failed to read. Only suggestions (and the word list wildcards
+  // expand against) come from it: the search itself is whole.
+  void note_spelling_damage(SearchResult& result, const SearchRequest& request) const {
+    if (spellings.damage.empty() || !(request.suggest || request.correct)) return;
+    result.notes.push_back("no spelling suggestions: the spelling table of the index at " + path +
+                           " is damaged (" + spellings.damage +
+                           "); rebuild the index with "
+                           "paperdex-index");
+  }
+
   // The search of the spelling correction instead, when asked and there is one.
   std::optional<SearchResult> search_correction(const SearchRequest& request, SearchResult& result,
                                                 const detail::ParsedQuery& parsed) {
@@ -504,7 +574,19 @@ struct Searcher::Impl {
     return instead;
   }
 
+  // Gives remote shards the timeout of `time_limit_seconds`: Xapian fixes a
+  // remote shard's timeout when it connects, so they connect again when the
+  // time limit changes (a silent shard was given up after 10 s whatever the
+  // time limit said). Local databases have no timeout.
+  void follow_time_limit(double time_limit_seconds) {
+    const double timeout = detail::remote_timeout_for(time_limit_seconds);
+    if (timeout == open_options.remote_timeout_seconds) return;
+    open_options.remote_timeout_seconds = timeout;
+    if (detail::has_remote_shard(db)) reconnect();
+  }
+
   SearchResult search(const SearchRequest& request) {
+    follow_time_limit(request.time_limit_seconds);
     start_budget(request.time_limit_seconds);
     const detail::ParsedQuery parsed = understand(request);
     const MatchPlan plan = plan_match(request, parsed);
@@ -517,6 +599,7 @@ struct Searcher::Impl {
     note_author_names(result, request);
     if (std::optional<SearchResult> instead = search_correction(request, result, parsed))
       return std::move(*instead);
+    note_spelling_damage(result, request);
     return result;
   }
 
@@ -534,7 +617,10 @@ struct Searcher::Impl {
   }
 };
 
-Searcher::Searcher(const std::string& db_path) : impl_(std::make_unique<Impl>(db_path)) {}
+Searcher::Searcher(const std::string& db_path) : Searcher(db_path, SearcherOptions{}) {}
+Searcher::Searcher(const std::string& db_path, const SearcherOptions& options)
+    : impl_(as_read_failure(db_path, "opening",
+                            [&] { return std::make_unique<Impl>(db_path, options); })) {}
 Searcher::~Searcher() = default;
 Searcher::Searcher(Searcher&&) noexcept = default;
 Searcher& Searcher::operator=(Searcher&&) noexcept = default;
@@ -543,15 +629,16 @@ SearchResult Searcher::search(const SearchRequest& request) {
   return impl_->guarded("searching", [&] { return impl_->search(request); });
 }
 
-std::size_t Searcher::document_count() const { return impl_->db.get_doccount(); }
+// const: no reopening; these reads do not meet a discarded revision.
+std::size_t Searcher::document_count() const {
+  return as_read_failure(impl_->path, "reading", [&] { return impl_->db.get_doccount(); });
+}
 
 AnalysisVersions Searcher::analysis_versions() const {
-  try {
-    return {impl_->db.get_metadata(std::string(schema::kAnalysisKey)), analysis_version()};
-  } catch (const Xapian::Error& error) {
-    // const: no reopening; a metadata read does not meet a discarded revision.
-    throw IoError("reading the index at " + impl_->path + " failed: " + reason(error));
-  }
+  return as_read_failure(impl_->path, "reading", [&] {
+    return AnalysisVersions{impl_->db.get_metadata(std::string(schema::kAnalysisKey)),
+                            analysis_version()};
+  });
 }
 
 Paper Searcher::get(const std::string& id) {

@@ -39,25 +39,43 @@ std::string in_case_of(std::string correction, std::string_view written) {
   return correction;
 }
 
+// Runs `read` of the spelling table; a DatabaseError from it (the table is
+// damaged) is kept in `words.damage`, and `words` left without words, so
+// that the search goes on without suggestions. A discarded revision is the
+// searcher's to handle (it reopens), and passes.
+template <typename Read>
+void read_spelling_table(SpellingWords& words, const Read& read) {
+  try {
+    read();
+  } catch (const Xapian::DatabaseModifiedError&) {
+    throw;
+  } catch (const Xapian::DatabaseError& error) {
+    words.any = false;
+    words.damage = error.get_msg();
+  }
+}
+
 }  // namespace
 
 SpellingWords SpellingWords::of(const Xapian::Database& db,
                                 const std::vector<Xapian::Database>& local_shards) {
   SpellingWords words;
-  if (local_shards.empty()) {
-    words.tables = db;
-    words.any = db.spellings_begin() != db.spellings_end();
-    return words;
-  }
-  for (const Xapian::Database& shard : local_shards) {
-    if (shard.spellings_begin() == shard.spellings_end()) continue;
-    words.tables.add_database(shard);
-    words.any = true;
-  }
+  read_spelling_table(words, [&] {
+    if (local_shards.empty()) {
+      words.tables = db;
+      words.any = db.spellings_begin() != db.spellings_end();
+      return;
+    }
+    for (const Xapian::Database& shard : local_shards) {
+      if (shard.spellings_begin() == shard.spellings_end()) continue;
+      words.tables.add_database(shard);
+      words.any = true;
+    }
+  });
   return words;
 }
 
-std::string spelling_suggestion(const Xapian::Database& db, const SpellingWords& spellings,
+std::string spelling_suggestion(const Xapian::Database& db, SpellingWords& spellings,
                                 const Analyzer& analyzer, std::string_view query,
                                 const std::vector<QueryWord>& words, std::size_t matches) {
   if (words.empty() || !spellings.any) return {};
@@ -73,8 +91,11 @@ std::string spelling_suggestion(const Xapian::Database& db, const SpellingWords&
     const Xapian::doccount frequency = papers_with(db, analyzer, word.term);
     if (frequency > 0 && (matches >= kFewMatches || frequency >= kCommonWord)) continue;
     // One edit in a short word, two in a longer one, as for field names.
-    const std::string candidate =
-        spellings.tables.get_spelling_suggestion(word.term, length <= 4 ? 1 : 2);
+    std::string candidate;
+    read_spelling_table(spellings, [&] {
+      candidate = spellings.tables.get_spelling_suggestion(word.term, length <= 4 ? 1 : 2);
+    });
+    if (!spellings.any) return {};  // the table failed to read
     if (candidate.empty() || candidate == word.term) continue;
     // "circuits" for "circuit" changes nothing the search sees.
     if (analyzer.stem(candidate) == analyzer.stem(word.term)) continue;

@@ -20,6 +20,10 @@ namespace paperdex::detail {
 struct SpellingWords {
   Xapian::Database tables;  // the shards with words (or the whole index)
   bool any = false;
+  // Why there are no suggestions although the index has a spelling table:
+  // reading it failed (a damaged table). Suggestions are then left out, and
+  // the search goes on without them; empty when the table reads.
+  std::string damage;
 
   // `local_shards`: `db`'s shards when they are local databases, else empty
   // (one database, or remote shards: every table is read).
@@ -31,8 +35,9 @@ struct SpellingWords {
 // nothing to correct. A word is corrected when it is not in the index at all,
 // or, when the query matched fewer than a handful of papers, when a close
 // spelling is far more common. `matches` is the number of papers matching
-// every word; `spellings` are `db`'s.
-std::string spelling_suggestion(const Xapian::Database& db, const SpellingWords& spellings,
+// every word; `spellings` are `db`'s. A spelling table that fails to read
+// gives no suggestion and sets `spellings.damage`.
+std::string spelling_suggestion(const Xapian::Database& db, SpellingWords& spellings,
                                 const Analyzer& analyzer, std::string_view query,
                                 const std::vector<QueryWord>& words, std::size_t matches);
 

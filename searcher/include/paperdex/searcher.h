@@ -255,6 +255,22 @@ struct AnalysisVersions {
   bool differ() const { return !index.empty() && index != searcher; }
 };
 
+/// How a Searcher opens its index (Searcher(path, options)).
+struct SearcherOptions {
+  /// Let a stub file of the index (docs/deployment.md) run the program its
+  /// `remote :PROGRAM ARGS` lines name, nested stubs' too. Off by default:
+  /// such an index is refused (DatabaseNotFoundError), because opening an
+  /// index you did not make would run its code. Turn it on for stubs you
+  /// wrote (xapian-progsrv over ssh). `remote HOST:PORT` shards need no
+  /// permission.
+  bool allow_program_stubs = false;
+  /// The time limit of the searches to come (SearchRequest::
+  /// time_limit_seconds): a remote shard silent for longer, plus a second,
+  /// fails the open; 0: no limit. Each search then gives remote shards its
+  /// own time limit (plus a second), reconnecting them when it differs.
+  double time_limit_seconds = 10;
+};
+
 /// Searches one paperdex index.
 ///
 /// Thread-safety: a Searcher is not safe to share between threads; open one
@@ -271,6 +287,10 @@ class PAPERDEX_API Searcher {
   /// @throws SchemaVersionError the index was built by another paperdex version.
   /// @throws IoError writers kept overtaking the open (rare; try again).
   explicit Searcher(const std::string& db_path);
+  /// Opens the index at `db_path` as `options` say.
+  /// @throws DatabaseNotFoundError as above, and for a stub that names a
+  ///         program to run without SearcherOptions::allow_program_stubs.
+  Searcher(const std::string& db_path, const SearcherOptions& options);
   ~Searcher();
   /// Moves the open index; the moved-from Searcher may only be destroyed or assigned to.
   Searcher(Searcher&&) noexcept;

@@ -1,0 +1,135 @@
+#include "database_open.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string_view>
+
+#include "paperdex/errors.h"
+
+namespace paperdex::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Stubs naming stubs deeper than this are refused: a stub naming itself
+// would otherwise recurse until the stack runs out.
+constexpr int kMaxStubDepth = 16;
+
+// What a single-file glass database starts with (Xapian's own test).
+constexpr std::string_view kGlassMagic = "\x0f\x0dXapian Glass";
+
+// Xapian's remote timeouts, in milliseconds; 0: none.
+unsigned remote_milliseconds(double seconds) {
+  if (!(seconds > 0)) return 0;
+  return static_cast<unsigned>(std::ceil(std::min(seconds, 1e6) * 1000));
+}
+
+[[noreturn]] void bad_line(const fs::path& stub, int line_number, const std::string& why) {
+  throw Xapian::DatabaseOpeningError(stub.string() + ":" + std::to_string(line_number) + ": " +
+                                     why);
+}
+
+// The stub file that `path` is, if it is one: a directory's XAPIANDB (when it
+// is no glass or chert database itself, which Xapian looks for first), or a
+// file that is no single-file glass database.
+std::optional<fs::path> stub_file(const fs::path& path) {
+  std::error_code error;
+  if (fs::is_directory(path, error)) {
+    if (fs::exists(path / "iamglass", error) || fs::exists(path / "iamchert", error)) {
+      return std::nullopt;
+    }
+    if (fs::is_regular_file(path / "XAPIANDB", error)) return path / "XAPIANDB";
+    return std::nullopt;
+  }
+  if (!fs::is_regular_file(path, error)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  std::string start(kGlassMagic.size(), '\0');
+  in.read(start.data(), static_cast<std::streamsize>(start.size()));
+  if (in && start == kGlassMagic) return std::nullopt;
+  return path;
+}
+
+Xapian::Database open_at(const fs::path& path, const OpenOptions& options, int depth);
+
+// One `remote` line's database: `host:port` (TCP), or `:program args`
+// (run here, only when allowed).
+Xapian::Database open_remote(const std::string& where, const OpenOptions& options,
+                             const fs::path& stub, int line_number) {
+  const unsigned timeout = remote_milliseconds(options.remote_timeout_seconds);
+  const std::string::size_type colon = where.find(':');
+  if (colon == 0) {
+    if (!options.allow_program_stubs) {
+      throw DatabaseNotFoundError(
+          stub.string() + ":" + std::to_string(line_number) +
+          ": this stub names a program to run ('remote " + where +
+          "'); paperdex refuses to, since opening an index must not run its code. If you trust "
+          "the stub, allow it with --allow-program-stubs (Python: allow_program_stubs=True; "
+          "C++: SearcherOptions::allow_program_stubs)");
+    }
+    const std::string::size_type space = where.find(' ');
+    const std::string program =
+        where.substr(1, space == std::string::npos ? std::string::npos : space - 1);
+    const std::string args = space == std::string::npos ? std::string() : where.substr(space + 1);
+    return Xapian::Remote::open(program, args, timeout);
+  }
+  if (colon == std::string::npos) bad_line(stub, line_number, "a remote line needs HOST:PORT");
+  const unsigned port = static_cast<unsigned>(std::atoi(where.c_str() + colon + 1));
+  return Xapian::Remote::open(where.substr(0, colon), port, timeout, timeout);
+}
+
+// The databases a stub file lists, as Xapian 1.4 reads them (a line is
+// "TYPE REST"; blank lines and '#' lines are skipped).
+Xapian::Database open_stub(const fs::path& stub, const OpenOptions& options, int depth) {
+  if (depth > kMaxStubDepth) {
+    throw Xapian::DatabaseOpeningError(stub.string() + ": stubs nested more than " +
+                                       std::to_string(kMaxStubDepth) +
+                                       " deep (does a stub name itself?)");
+  }
+  std::ifstream in(stub);
+  if (!in) throw Xapian::DatabaseOpeningError("cannot read the stub " + stub.string());
+  Xapian::Database databases;
+  std::string line;
+  for (int line_number = 1; std::getline(in, line); ++line_number) {
+    if (line.empty() || line.front() == '#') continue;
+    const std::string::size_type space = std::min(line.find(' '), line.size());
+    const std::string type = line.substr(0, space);
+    const std::string rest = space < line.size() ? line.substr(space + 1) : std::string();
+    fs::path target = rest;
+    if (target.is_relative()) target = stub.parent_path() / target;
+    if (type == "auto" && !rest.empty()) {
+      databases.add_database(open_at(target, options, depth + 1));
+    } else if ((type == "glass" || type == "chert") && !rest.empty()) {
+      // A database of that backend, never a stub.
+      databases.add_database(Xapian::Database(
+          target.string(), type == "glass" ? Xapian::DB_BACKEND_GLASS : Xapian::DB_BACKEND_CHERT));
+    } else if (type == "remote" && !rest.empty()) {
+      databases.add_database(open_remote(rest, options, stub, line_number));
+    } else {
+      bad_line(stub, line_number, "Bad line");
+    }
+  }
+  return databases;
+}
+
+Xapian::Database open_at(const fs::path& path, const OpenOptions& options, int depth) {
+  if (const std::optional<fs::path> stub = stub_file(path)) {
+    return open_stub(*stub, options, depth);
+  }
+  return Xapian::Database(path.string());
+}
+
+}  // namespace
+
+Xapian::Database open_database_at(const std::string& path, const OpenOptions& options) {
+  return open_at(path, options, 0);
+}
+
+double remote_timeout_for(double time_limit_seconds) {
+  return time_limit_seconds > 0 ? time_limit_seconds + 1 : 0;
+}
+
+}  // namespace paperdex::detail
