@@ -237,8 +237,11 @@ struct Searcher::Impl {
     }
   }
 
-  // The page from `first` (`count` hits) of `query`'s matches by `sort`, and
-  // with `facets` the exact total and the subject and year facets. Exact
+  // The page from `first` (`count` hits) of `query`'s matches by `sort`, the
+  // exact total, and with `facets` the subject and year facets. `--limit 0`
+  // is how people count, so the total is exact whether or not facets are
+  // counted (a walk of the posting lists costs little beside the page); only
+  // the time limit makes it an estimate. Exact
   // totals and facets need every match seen, but not weighed: the page comes
   // from a pass that may skip what cannot reach it, the counts from
   // unweighted, unsorted passes over every match (weighing every match was
@@ -252,7 +255,7 @@ struct Searcher::Impl {
     request.sort = sort;
     request.first = first;
     request.count = count;
-    request.exact_total = facets;
+    request.exact_total = true;
     request.facets = facets;
     request.deadline = budget.deadline;
     detail::PassResult found = matcher->run(request);
@@ -355,19 +358,14 @@ struct Searcher::Impl {
     return found;
   }
 
-  // Papers matching `query`, unweighted: exact when `exact`, else Xapian's estimate.
-  std::size_t count(const Xapian::Query& query, bool exact) {
-    std::size_t matches = 0;
-    if (exact) {
-      detail::PassRequest request;
-      request.query = query;
-      request.page = false;
-      request.facets = false;
-      request.deadline = budget.deadline;
-      matches = matcher->run(request).matches;
-    } else {
-      matches = unweighted(query).get_mset(0, 0).get_matches_estimated();
-    }
+  // Papers matching `query`: exact unless the time limit ran out.
+  std::size_t count(const Xapian::Query& query) {
+    detail::PassRequest request;
+    request.query = query;
+    request.page = false;
+    request.facets = false;
+    request.deadline = budget.deadline;
+    const std::size_t matches = matcher->run(request).matches;
     check_budget();
     return matches;
   }
@@ -410,7 +408,7 @@ struct Searcher::Impl {
     if (result.match_set == MatchSet::kAllWords) {
       result.all_words_total = result.total;
     } else {
-      result.all_words_total = count(plan.all_words, request.facets);
+      result.all_words_total = count(plan.all_words);
       mark_hits_with_every_word(result, pass.page, plan.all_words);
     }
     return pass;

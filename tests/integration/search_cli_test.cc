@@ -656,7 +656,10 @@ TEST_CASE("a query's total, facets and order are the same on every page", "[cli]
     request.facets = false;
     const paperdex::SearchResult count_only = searcher.search(request);
     CHECK(count_only.match_rule == reference.match_rule);
-    if (count_only.total_exact) CHECK(count_only.total == reference.total);
+    // Counting is what --limit 0 is for: exact with facets or without.
+    CHECK(count_only.total_exact);
+    CHECK(count_only.total == reference.total);
+    CHECK(count_only.all_words_total == reference.all_words_total);
 
     for (const std::size_t limit : {1, 3, 10, 100}) {
       for (const std::size_t offset : {0, 1, 2, 7}) {
@@ -1232,6 +1235,27 @@ TEST_CASE("paperdex-search --limit 0 prints the total and the facets", "[cli][fa
   }
   const RunOutput filters = search("--limit 0 --subject cs.NI");
   CHECK(contains(filters.out, "papers for the filters."));
+}
+
+// --facets 0 once made the total the page pass's estimate ("Found about 0
+// papers" where 11 match, "(0 match every word)" where some do).
+TEST_CASE("paperdex-search --facets 0 counts the same exact totals", "[cli][facets]") {
+  for (const std::string query : {"optical circuit switch", "reinforcement learning", "network",
+                                  "scheduling optical circuit switches in data center networks"}) {
+    for (const char* limit : {"0", "1", "10"}) {
+      INFO(query << " --limit " << limit);
+      const std::string args = std::string("--limit ") + limit + " " + quote(query);
+      const Json with_facets = search_json(args);
+      const Json without = search_json("--facets 0 " + args);
+      REQUIRE(with_facets["total_exact"] == true);
+      CHECK(without["total_exact"] == true);
+      CHECK(without["total"] == with_facets["total"]);
+      CHECK(without["all_words_total"] == with_facets["all_words_total"]);
+      const RunOutput text = search("--facets 0 " + args);
+      CHECK_FALSE(contains(text.out, "Found about "));
+      CHECK_FALSE(contains(text.out, " of about "));
+    }
+  }
 }
 
 TEST_CASE("paperdex-search --explain prints each hit's explanation as the library gives it",

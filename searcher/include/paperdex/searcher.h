@@ -200,7 +200,7 @@ inline constexpr std::size_t kAllWordsUpTo = 3;
 struct SearchResult {
   std::vector<Hit> hits;            ///< the requested page: at most `limit` hits from `offset`
   std::size_t total = 0;            ///< matches in `match_set`
-  bool total_exact = true;          ///< false when `total` is an estimate (only without facets)
+  bool total_exact = true;          ///< false when `total` is an estimate (time limit reached)
   std::size_t all_words_total = 0;  ///< papers matching every word (equals total for kAllWords)
   MatchSet match_set = MatchSet::kAllWords;      ///< which documents total and facets describe
   MatchRule match_rule = MatchRule::kAsWritten;  ///< why `match_set` is what it is
