@@ -309,7 +309,8 @@ struct Searcher::Impl {
     if (no_words && (has_filters || !request.like.empty())) {
       parsed.query = detail::match_all();
     } else {
-      const detail::IndexTermSource terms(db);
+      // Wildcards not expanded by the time limit are searched as their words.
+      const detail::IndexTermSource terms(db, budget.deadline);
       parsed =
           parser.parse(request.query, request.match, &terms,
                        request.strict_syntax ? detail::Syntax::kStrict : detail::Syntax::kLenient);
@@ -451,7 +452,8 @@ struct Searcher::Impl {
     result.year_facets = detail::year_facet(counted.years);
     if (request.author_facet) {
       result.author_facets =
-          detail::author_facet(detail::count_authors(db, plan.matched), analyzer);
+          detail::author_facet(detail::count_authors(db, plan.matched, budget.deadline), analyzer);
+      check_budget();
     }
   }
 
@@ -468,8 +470,9 @@ struct Searcher::Impl {
   std::optional<SearchResult> search_correction(const SearchRequest& request, SearchResult& result,
                                                 const detail::ParsedQuery& parsed) {
     if (!(request.suggest || request.correct) || !request.like.empty()) return std::nullopt;
-    result.suggestion = detail::spelling_suggestion(db, spellings, analyzer, request.query,
-                                                    parsed.words, result.all_words_total);
+    result.suggestion =
+        detail::spelling_suggestion(db, spellings, analyzer, request.query, parsed.words,
+                                    result.all_words_total, budget.deadline);
     if (!request.correct || result.suggestion.empty()) return std::nullopt;
     SearchRequest corrected = request;
     corrected.query = result.suggestion;
@@ -484,13 +487,14 @@ struct Searcher::Impl {
   SearchResult search(const SearchRequest& request) {
     start_budget(request.time_limit_seconds);
     const detail::ParsedQuery parsed = understand(request);
+    check_budget();  // wildcards expand within it
     const MatchPlan plan = plan_match(request, parsed);
     SearchResult result = describe(parsed, plan);
     const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems,
                                           parsed.query);
     const detail::PassResult counted = fill_page(result, request, plan, parsed, highlighter);
-    note_time_limit(result, request);
     add_facets(result, request, plan, counted);
+    note_time_limit(result, request);
     note_author_names(result, request);
     if (std::optional<SearchResult> instead = search_correction(request, result, parsed))
       return std::move(*instead);

@@ -806,6 +806,31 @@ TEST_CASE("a query's cost is bounded: length, terms, and a time limit", "[cli][h
   CHECK(search("--time-limit -1 x 2>&1").status == 2);
 }
 
+// Wildcards once expanded with no bound for the whole query and no eye on the
+// clock: 1,000 of them took 13 s with --time-limit 0.01, most of it finding
+// repeats in a list. 676 wildcards, "aa*".."zz*", expand up to the query's
+// bound and no further, and stop when the time runs out.
+TEST_CASE("a query of many wildcards is bounded in words and in time", "[cli][hostile]") {
+  std::string wildcards;
+  for (char first = 'a'; first <= 'z'; ++first) {
+    for (char second = 'a'; second <= 'z'; ++second)
+      wildcards += std::string{first, second, '*', ' '};
+  }
+  const auto has_note = [](const Json& result, const std::string& part) {
+    return std::any_of(result["notes"].begin(), result["notes"].end(),
+                       [&](const Json& note) { return contains(note.get<std::string>(), part); });
+  };
+  const Json bounded = search_json(quote(wildcards));
+  CHECK(bounded["total_exact"] == true);
+  CHECK(has_note(bounded, "searched as their words alone, past the limit of " +
+                              std::to_string(paperdex::kMaxWildcardExpansion) + " words"));
+
+  const Json late = search_json("--time-limit 0.000001 --facet author " + quote(wildcards));
+  CHECK(late["total_exact"] == false);
+  CHECK(has_note(late, "the search's time limit having run out before they were expanded"));
+  CHECK(has_note(late, "the search reached its time limit"));
+}
+
 // Xapian 1.4.22 fails to match, unweighted, a term every paper has once
 // deletions leave gaps in the docids (DatabaseCorruptError "Unexpected end of
 // posting list"), though the index is sound: exact counts, facets and

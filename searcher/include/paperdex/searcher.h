@@ -192,6 +192,13 @@ inline constexpr std::size_t kMaxQueryBytes = 16 * 1024;
 /// A query with more words and operators than this is refused likewise.
 inline constexpr std::size_t kMaxQueryTerms = 1000;
 
+/// The most words and index terms all the wildcards of one query may expand
+/// to (one wildcard expands to at most 200 words): past it, each remaining
+/// wildcard is searched as its word alone ("optim" for `optim*`) and
+/// SearchResult::notes says which were. Wildcards not yet expanded when the
+/// time limit runs out are searched likewise.
+inline constexpr std::size_t kMaxWildcardExpansion = 2000;
+
 /// Queries of up to this many words (outside phrases, groups and fields)
 /// match papers with every word; longer ones, papers with any (MatchRule).
 inline constexpr std::size_t kAllWordsUpTo = 3;
