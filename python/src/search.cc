@@ -636,7 +636,7 @@ void bind_search(py::module_& m) {
           "bucket lists)");
   result_attribute(result, "total", &SearchResult::total, "matches in match_set");
   result_attribute(result, "total_exact", &SearchResult::total_exact,
-                   "False when total is an estimate (only without facets)");
+                   "False when total is an estimate (the time limit was reached)");
   result_attribute(result, "all_words_total", &SearchResult::all_words_total,
                    "papers matching every word");
   const struct {

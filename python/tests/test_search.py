@@ -80,6 +80,18 @@ def test_facets_count_the_matches(searcher):
     assert without.subject_facets == [] and without.facets == {"subject": {}, "year": {}}
 
 
+def test_totals_are_exact_without_facets(searcher):
+    # facets=False once gave the page pass's estimate ("about 0" for 11).
+    for query in ("optical circuit switch", "network",
+                  "scheduling optical circuit switches in data center networks"):
+        for limit in (0, 10):
+            counted = searcher.search(query, limit=limit)
+            uncounted = searcher.search(query, limit=limit, facets=False)
+            assert uncounted.total_exact and counted.total_exact
+            assert (uncounted.total, uncounted.all_words_total) == (
+                counted.total, counted.all_words_total), (query, limit)
+
+
 def test_filters_restrict_the_hits(searcher):
     by_year = searcher.search("network", years="2020..", limit=50)
     assert len(by_year) > 0 and all(h.year >= 2020 for h in by_year)

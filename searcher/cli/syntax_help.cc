@@ -111,7 +111,7 @@ Words
   optical NEAR/3 switch     the same; a bare NEAR is NEAR/10; chains take the
                             widest window: a NEAR/2 b NEAR/5 c
   optim*                    words starting with optim (optimal, optimization...);
-                            a pattern matching over 200 words is an error
+                            over 200 words: the word alone, with a note
   a OR b, a AND b, NOT a    operators, in capitals; OR binds tighter than the
   (a OR b) -c               space between words: 'a OR b c' is (a OR b) AND c;
                             in a query written all in capitals, or between two

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "facet_table.h"
+#include "matcher.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
 #include "ranking.h"
@@ -112,9 +113,11 @@ std::vector<FacetCount> subject_facet(const std::map<std::string, std::size_t>& 
   return facet;
 }
 
-std::map<std::string, std::size_t> count_authors(const Xapian::Database& db,
-                                                 const Xapian::Query& query) {
+std::map<std::string, std::size_t> count_authors(
+    const Xapian::Database& db, const Xapian::Query& query,
+    const std::optional<std::chrono::steady_clock::time_point>& deadline) {
   Xapian::Enquire enquire(db);
+  limit_time(enquire, deadline);
   enquire.set_query(unweighted_match(query));
   // Counting needs every match, not their order: no weights to compute.
   enquire.set_weighting_scheme(Xapian::BoolWeight());

@@ -6,7 +6,9 @@
 // none, Xapian's own spies, whose counts are turned into rows here.
 #pragma once
 
+#include <chrono>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,9 +61,11 @@ std::vector<FacetCount> year_facet(const std::map<std::string, std::size_t>& cou
 
 // Authors of every match of `query`, by display name. A pass of its own:
 // reading the author slot of every match costs about as much as the search,
-// so only a request for the author facet pays for it.
-std::map<std::string, std::size_t> count_authors(const Xapian::Database& db,
-                                                 const Xapian::Query& query);
+// so only a request for the author facet pays for it. It stops at `deadline`
+// (none: no limit) with the matches seen by then counted.
+std::map<std::string, std::size_t> count_authors(
+    const Xapian::Database& db, const Xapian::Query& query,
+    const std::optional<std::chrono::steady_clock::time_point>& deadline = std::nullopt);
 
 // Author facet: by count descending, then name. Spellings of one name that
 // fold alike ("Björn"/"Bjorn") count as one author, shown as the most common.

@@ -3,6 +3,8 @@
 // and abstracts, and terms from the term list), and a fixed word list's.
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,8 +17,10 @@ namespace paperdex::detail {
 
 class IndexTermSource : public TermSource {
  public:
-  // `db` must outlive this object.
-  explicit IndexTermSource(const Xapian::Database& db) : db_(db) {}
+  using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+  // `db` must outlive this object. Past `deadline`, out_of_time().
+  explicit IndexTermSource(const Xapian::Database& db, Deadline deadline = std::nullopt)
+      : db_(db), deadline_(deadline) {}
 
   // An index without spelling data (built before paperdex kept it) offers
   // the title and abstract stems instead: coarser, but a wildcard still works.
@@ -24,9 +28,13 @@ class IndexTermSource : public TermSource {
                                           std::size_t limit) const override;
   std::vector<std::string> terms_starting(std::string_view prefix,
                                           std::size_t limit) const override;
+  bool out_of_time() const override {
+    return deadline_ && std::chrono::steady_clock::now() >= *deadline_;
+  }
 
  private:
   const Xapian::Database& db_;
+  Deadline deadline_;
 };
 
 // A fixed list that serves as both the words and the terms: what the parser's

@@ -9,6 +9,8 @@
 #include <iterator>
 #include <map>
 #include <optional>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "paperdex/common/edit_distance.h"
@@ -71,17 +73,17 @@ struct Part {
 // again but weighs more (take()).
 struct AnyWordPool {
   std::vector<Query> queries;
-  std::vector<std::string> descriptions;  // of `queries`, to find repeats
+  // Where each query's description is in `queries`, to find repeats at once
+  // (a search of a list was quadratic in a query of many wildcards).
+  std::unordered_map<std::string, std::size_t> index_of;
   std::vector<int> repeats;
 
   void add(Query query) {
-    std::string description = query.get_description();
-    auto found = std::find(descriptions.begin(), descriptions.end(), description);
-    if (found != descriptions.end()) {
-      ++repeats[static_cast<std::size_t>(found - descriptions.begin())];
+    const auto [found, added] = index_of.try_emplace(query.get_description(), queries.size());
+    if (!added) {
+      ++repeats[found->second];
       return;
     }
-    descriptions.push_back(std::move(description));
     queries.push_back(std::move(query));
     repeats.push_back(1);
   }
@@ -320,11 +322,66 @@ bool is_wildcard(const QueryNode& node) {
   return !node.quoted && !node.literal && node.text.ends_with('*');
 }
 
+// Whether a word written in `field` (nullptr: no field) searches `searched`.
+bool searches(const schema::Field* field, const schema::Field& searched) {
+  return field == nullptr ? searched.default_search : &searched == field;
+}
+
+// A list without repeats, in the order first met. The set finds a repeat at
+// once: a query of many wildcards adds tens of thousands of words, and a
+// search of the list itself made that quadratic (65 % of such a query's time).
+class UniqueList {
+ public:
+  void add(const std::string& item) {
+    if (seen_.insert(item).second) items_.push_back(item);
+  }
+  std::vector<std::string> take() {
+    seen_.clear();
+    return std::move(items_);
+  }
+
+ private:
+  std::vector<std::string> items_;
+  std::unordered_set<std::string> seen_;
+};
+
+}  // namespace
+
+// The wildcards of one query, each expanded against the index once and kept
+// for every translation of the query (its all-words, any-word and content
+// forms, and the lenient parser's re-reads): every form searches the same
+// words, and the bound on the whole query's expansion
+// (QueryParserOptions::max_wildcard_expansion) counts each wildcard once.
+struct WildcardExpansions {
+  enum class Outcome {
+    kExpanded,
+    kTooBroad,   // over max_wildcard_terms (lenient; strict throws)
+    kOverBound,  // past max_wildcard_expansion for the whole query
+    kOutOfTime,  // the time limit ran out before its turn
+  };
+  struct Expansion {
+    Outcome outcome = Outcome::kExpanded;
+    std::vector<std::string> words;  // the index's words it extends to, and itself
+    std::vector<std::string> stems;  // what it matches in text fields
+    std::map<const schema::Field*, std::vector<std::string>> name_terms;  // by name field
+    std::size_t entries = 0;  // words and terms read from the index
+  };
+
+  bool lenient = false;
+  std::map<std::pair<const schema::Field*, std::string>, Expansion> expanded;
+  std::size_t entries = 0;         // read for the whole query, against the bound
+  std::optional<Outcome> stopped;  // why no more wildcards are expanded
+  // The wildcards searched as their words alone (as written, without '*').
+  std::map<Outcome, std::vector<std::string>> alone;
+};
+
+namespace {
+
 class Translator {
  public:
   Translator(const Analyzer& analyzer, const QueryParserOptions& options, MatchMode mode,
-             const TermSource* terms)
-      : analyzer_(analyzer), options_(options), mode_(mode), terms_(terms) {}
+             const TermSource* terms, WildcardExpansions& wildcards)
+      : analyzer_(analyzer), options_(options), mode_(mode), terms_(terms), wildcards_(wildcards) {}
 
   // The tree's root as the final query parts. With `any_word`, the top-level
   // free-text clauses are OR-ed (ParsedQuery::any_word); any_word_clauses()
@@ -345,8 +402,8 @@ class Translator {
   void stop_collecting_highlights() { collect_highlights_ = false; }
   // Free-text words of the stopword list match nothing (is_stopword).
   void drop_stopwords() { drop_stopwords_ = true; }
-  std::vector<std::string> take_highlight_terms() { return std::move(highlight_terms_); }
-  std::vector<std::string> take_highlight_stems() { return std::move(highlight_stems_); }
+  std::vector<std::string> take_highlight_terms() { return highlight_terms_.take(); }
+  std::vector<std::string> take_highlight_stems() { return highlight_stems_.take(); }
   std::vector<QueryWord> take_words() { return std::move(words_); }
 
  private:
@@ -492,13 +549,7 @@ class Translator {
       if (value.empty()) throw_empty_value(*field, node.position);
       const std::size_t value_position =
           node.text_position + static_cast<std::size_t>(value.data() - node.text.data());
-      if (is_wildcard(node)) {
-        throw QuerySyntaxError(
-            "wildcards extend words of title, abstract, author, journal, comments or report "
-            "numbers; " +
-                std::string(field->name) + ": takes whole values",
-            value_position);
-      }
+      if (is_wildcard(node)) throw_filter_wildcard(*field, value, value_position);
       result.filter = filter_query(*field, value, value_position);
       return result;
     }
@@ -619,21 +670,43 @@ class Translator {
     return result;
   }
 
-  // optim*: the words of the field(s) starting with "optim".
+  // optim*: the words of the field(s) starting with "optim". Where it cannot
+  // be expanded (WildcardExpansions::Outcome), its word alone: "optim".
   Part wildcard(const QueryNode& node, bool excluded) {
     std::string_view written = node.text;
     while (written.ends_with('*')) written.remove_suffix(1);
     const std::string word = wildcard_word(node, written);
-    const schema::Field* field = node.field;
-    const bool text_field = field == nullptr || field->kind == schema::FieldKind::kText;
-    std::vector<std::string> stems;
-    if (terms_ != nullptr && text_field) {
-      stems = expanded_stems(node, word, written, !excluded && collect_highlights_);
-    }
     std::vector<Query> alternatives;
+    if (terms_ == nullptr) {
+      // No index to expand against (tests, tools): Xapian expands at match
+      // time, failing with WildcardError beyond the limit.
+      for (const schema::Field& searched : schema::kFields) {
+        if (!searches(node.field, searched)) continue;
+        alternatives.emplace_back(Query::OP_WILDCARD, schema::make_term(searched.prefix, word),
+                                  options_.max_wildcard_terms, Query::WILDCARD_LIMIT_ERROR);
+      }
+      Part result;
+      result.text = combine(Query::OP_OR, std::move(alternatives));
+      return result;
+    }
+    const WildcardExpansions::Expansion& expansion = expand(node, word, written);
+    if (expansion.outcome != WildcardExpansions::Outcome::kExpanded) {
+      // Highlighted, never spelling-corrected: it is the start of a word.
+      QueryNode alone = node;
+      alone.text = std::string(written);
+      collect_words_ = false;
+      Part result = term(alone, excluded);
+      collect_words_ = true;
+      return result;
+    }
+    if (!excluded && collect_highlights_) {
+      for (const std::string& expanded : expansion.words) highlight_terms_.add(expanded);
+      for (const std::string& stem : expansion.stems) highlight_stems_.add(stem);
+    }
     for (const schema::Field& searched : schema::kFields) {
-      if (field == nullptr ? !searched.default_search : &searched != field) continue;
-      alternatives.push_back(field_wildcard(searched, word, stems, node, written));
+      if (searches(node.field, searched)) {
+        alternatives.push_back(field_wildcard(searched, word, expansion));
+      }
     }
     Part result;
     result.text = combine(Query::OP_OR, std::move(alternatives));
@@ -657,61 +730,121 @@ class Translator {
     return tokens.front().term;
   }
 
+  // The wildcard's expansion, looked up once per query (WildcardExpansions):
+  // none once the query's wildcards have read max_wildcard_expansion words
+  // and terms, or the time limit has run out.
+  const WildcardExpansions::Expansion& expand(const QueryNode& node, const std::string& word,
+                                              std::string_view written) {
+    using Outcome = WildcardExpansions::Outcome;
+    const auto key = std::make_pair(node.field, word);
+    if (const auto found = wildcards_.expanded.find(key); found != wildcards_.expanded.end()) {
+      return found->second;
+    }
+    if (!wildcards_.stopped && terms_->out_of_time()) wildcards_.stopped = Outcome::kOutOfTime;
+    WildcardExpansions::Expansion expansion;
+    if (wildcards_.stopped) {
+      expansion.outcome = *wildcards_.stopped;
+    } else {
+      expansion = look_up(node, word, written);
+      if (wildcards_.entries + expansion.entries > options_.max_wildcard_expansion) {
+        // This one and every later one: the bound is on the query's cost.
+        wildcards_.stopped = Outcome::kOverBound;
+        expansion = {};
+        expansion.outcome = Outcome::kOverBound;
+      } else {
+        wildcards_.entries += expansion.entries;
+      }
+    }
+    if (expansion.outcome != Outcome::kExpanded) {
+      wildcards_.alone[expansion.outcome].emplace_back(written);
+    }
+    return wildcards_.expanded.emplace(key, std::move(expansion)).first->second;
+  }
+
   // Text fields hold stems, and a stem is often shorter than what was typed
   // ("optimiz*": every form's stem is "optim"), so their wildcards expand
   // through the index's words (the spelling table) to those words' stems,
   // and to the stems that start with the word themselves: a hyphenated
   // word's joined form is a stem of the text field, not a word of the
   // table ("knockd*" finds "knockdown" in papers writing "knock-down").
-  // With `highlight`, the words and stems go to the highlighter too.
-  std::vector<std::string> expanded_stems(const QueryNode& node, const std::string& word,
-                                          std::string_view written, bool highlight) {
-    std::vector<std::string> words = terms_->words_starting(word, options_.max_wildcard_terms + 1);
-    if (words.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
-    // The word itself, too short or too rare to be in the table ("ai*").
-    words.push_back(word);
-    std::vector<std::string> stems;
-    for (const std::string& expanded : words) {
-      add_unique(stems, analyzer_.stem(expanded));
-      if (highlight) add_unique(highlight_terms_, expanded);
+  // Name fields expand to their terms that start with the word.
+  WildcardExpansions::Expansion look_up(const QueryNode& node, const std::string& word,
+                                        std::string_view written) const {
+    WildcardExpansions::Expansion expansion;
+    const std::size_t limit = options_.max_wildcard_terms;
+    if (node.field == nullptr || node.field->kind == schema::FieldKind::kText) {
+      expansion.words = terms_->words_starting(word, limit + 1);
+      if (expansion.words.size() > limit) return too_broad(node, written);
+      const std::vector<std::string> text_terms =
+          terms_->terms_starting(schema::make_term(schema::kTextPrefix, word), limit + 1);
+      if (text_terms.size() > limit) return too_broad(node, written);
+      expansion.entries = expansion.words.size() + text_terms.size();
+      // The word itself, too short or too rare to be in the table ("ai*").
+      expansion.words.push_back(word);
+      UniqueList stems;
+      for (const std::string& expanded : expansion.words) stems.add(analyzer_.stem(expanded));
+      for (const std::string& term : text_terms) stems.add(term.substr(schema::kTextPrefix.size()));
+      expansion.stems = stems.take();
     }
-    const std::vector<std::string> text_terms = terms_->terms_starting(
-        schema::make_term(schema::kTextPrefix, word), options_.max_wildcard_terms + 1);
-    if (text_terms.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
-    for (const std::string& term : text_terms) {
-      add_unique(stems, term.substr(schema::kTextPrefix.size()));
+    for (const schema::Field& searched : schema::kFields) {
+      if (!searches(node.field, searched) || searched.kind == schema::FieldKind::kText) continue;
+      std::vector<std::string> terms =
+          terms_->terms_starting(schema::make_term(searched.prefix, word), limit + 1);
+      if (terms.size() > limit) return too_broad(node, written);
+      expansion.entries += terms.size();
+      expansion.name_terms[&searched] = std::move(terms);
     }
-    if (highlight) {
-      for (const std::string& stem : stems) add_unique(highlight_stems_, stem);
-    }
-    return stems;
+    return expansion;
+  }
+
+  // A wildcard over max_wildcard_terms: an error, or (lenient) its word alone.
+  WildcardExpansions::Expansion too_broad(const QueryNode& node, std::string_view written) const {
+    if (!wildcards_.lenient) throw_too_broad(node, written);
+    WildcardExpansions::Expansion expansion;
+    expansion.outcome = WildcardExpansions::Outcome::kTooBroad;
+    return expansion;
   }
 
   // The wildcard in one field: its expanded stems (text fields) or the
   // field's terms starting with the word (name fields).
-  Query field_wildcard(const schema::Field& searched, const std::string& word,
-                       const std::vector<std::string>& stems, const QueryNode& node,
-                       std::string_view written) const {
-    std::string pattern = schema::make_term(searched.prefix, word);
-    if (terms_ == nullptr) {
-      // No index to expand against (tests, tools): Xapian expands at match
-      // time, failing with WildcardError beyond the limit.
-      return Query(Query::OP_WILDCARD, pattern, options_.max_wildcard_terms,
-                   Query::WILDCARD_LIMIT_ERROR);
-    }
+  static Query field_wildcard(const schema::Field& searched, const std::string& word,
+                              const WildcardExpansions::Expansion& expansion) {
+    std::vector<Query> terms;
     if (searched.kind == schema::FieldKind::kText) {
-      std::vector<Query> terms;
-      for (const std::string& stem : stems) {
+      for (const std::string& stem : expansion.stems) {
         terms.emplace_back(schema::make_term(searched.prefix, stem));
       }
       return combine(Query::OP_SYNONYM, std::move(terms));
     }
-    const std::vector<std::string> terms =
-        terms_->terms_starting(pattern, options_.max_wildcard_terms + 1);
-    if (terms.size() > options_.max_wildcard_terms) throw_too_broad(node, written);
+    const auto found = expansion.name_terms.find(&searched);
     // No term: the pattern itself, which matches nothing yet keeps the
     // query a query ("author:zx*" finds no papers, it is not empty).
-    return terms.empty() ? Query(pattern) : Query(Query::OP_SYNONYM, terms.begin(), terms.end());
+    if (found == expansion.name_terms.end() || found->second.empty()) {
+      return Query(schema::make_term(searched.prefix, word));
+    }
+    return Query(Query::OP_SYNONYM, found->second.begin(), found->second.end());
+  }
+
+  // subject:cs.* and the like: a filter takes whole values. A subject's
+  // archive alone is the prefix form the user wanted ("cs": every cs.XX).
+  [[noreturn]] static void throw_filter_wildcard(const schema::Field& field, std::string_view value,
+                                                 std::size_t position) {
+    std::string hint;
+    if (field.kind == schema::FieldKind::kSubject) {
+      std::string_view archive = value;
+      while (!archive.empty() && (archive.back() == '*' || archive.back() == '.')) {
+        archive.remove_suffix(1);
+      }
+      if (!archive.empty()) {
+        hint = "for every category of an archive, write the archive alone: " +
+               std::string(field.name) + ":" + std::string(archive);
+      }
+    }
+    throw QuerySyntaxError(
+        "wildcards extend words of title, abstract, author, journal, comments or report "
+        "numbers; " +
+            std::string(field.name) + ": takes whole values",
+        position, hint);
   }
 
   [[noreturn]] void throw_too_broad(const QueryNode& node, std::string_view written) const {
@@ -746,9 +879,9 @@ class Translator {
     // when preparing changed nothing (no TeX, no runs of spaces).
     const bool offsets_map = prepared == node.text;
     for (const Token& token : tokens) {
-      add_unique(highlight_terms_, token.term);
-      add_unique(highlight_stems_, token.stem);
-      if (offsets_map) {
+      highlight_terms_.add(token.term);
+      highlight_stems_.add(token.stem);
+      if (offsets_map && collect_words_) {
         words_.push_back(
             {token.term, node.text_position + token.begin, node.text_position + token.end});
       }
@@ -760,8 +893,8 @@ class Translator {
   void collect_compounds(const std::vector<HyphenCompound>& compounds, bool excluded) {
     if (excluded || !collect_highlights_) return;
     for (const HyphenCompound& compound : compounds) {
-      add_unique(highlight_terms_, compound.term);
-      add_unique(highlight_stems_, compound.stem);
+      highlight_terms_.add(compound.term);
+      highlight_stems_.add(compound.stem);
     }
   }
 
@@ -789,19 +922,17 @@ class Translator {
     return query;
   }
 
-  static void add_unique(std::vector<std::string>& list, const std::string& item) {
-    if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(item);
-  }
-
   const Analyzer& analyzer_;
   const QueryParserOptions& options_;
   MatchMode mode_;
   const TermSource* terms_;
+  WildcardExpansions& wildcards_;
   std::size_t any_word_clauses_ = 0;
   bool collect_highlights_ = true;
+  bool collect_words_ = true;  // false: a wildcard searched as its word alone
   bool drop_stopwords_ = false;
-  std::vector<std::string> highlight_terms_;
-  std::vector<std::string> highlight_stems_;
+  UniqueList highlight_terms_;
+  UniqueList highlight_stems_;
   std::vector<QueryWord> words_;
 };
 
@@ -838,6 +969,52 @@ std::string read_as_words_note(std::string_view query, const QuerySyntaxError& e
   return note;
 }
 
+// "'optim*'", "'optim*', 'netw*'", "'optim*', 'netw*', 'graph*' and 12 more".
+std::string listed_wildcards(const std::vector<std::string>& written) {
+  constexpr std::size_t kNamed = 3;
+  std::string list;
+  for (std::size_t i = 0; i < written.size() && i < kNamed; ++i) {
+    list += (i == 0 ? "'" : ", '") + written[i] + "*'";
+  }
+  if (written.size() > kNamed) list += " and " + std::to_string(written.size() - kNamed) + " more";
+  return list;
+}
+
+// A note for each reason wildcards were searched as their words alone: "the
+// wildcard 'net*' is too broad: it matches more than 200 words; searched
+// 'net' alone (add letters before the '*')".
+void note_wildcards_alone(const WildcardExpansions& wildcards, const QueryParserOptions& options,
+                          std::vector<std::string>& notes) {
+  using Outcome = WildcardExpansions::Outcome;
+  for (const auto& [outcome, written] : wildcards.alone) {
+    const bool one = written.size() == 1;
+    const std::string which =
+        (one ? "the wildcard " : "the wildcards ") + listed_wildcards(written);
+    const std::string searched =
+        one ? "searched '" + written.front() + "' alone" : "searched as their words alone";
+    switch (outcome) {
+      case Outcome::kTooBroad:
+        notes.push_back(which +
+                        (one ? " is too broad: it matches" : " are too broad: each matches") +
+                        " more than " + std::to_string(options.max_wildcard_terms) + " words; " +
+                        searched + " (add letters before the '*')");
+        break;
+      case Outcome::kOverBound:
+        notes.push_back(which + ": " + searched + ", past the limit of " +
+                        std::to_string(options.max_wildcard_expansion) +
+                        " words all of a query's wildcards may expand to (use fewer wildcards, "
+                        "or more letters before each '*')");
+        break;
+      case Outcome::kOutOfTime:
+        notes.push_back(which + ": " + searched +
+                        ", the search's time limit having run out before they were expanded");
+        break;
+      case Outcome::kExpanded:
+        break;
+    }
+  }
+}
+
 }  // namespace
 
 QueryParser::QueryParser(const Analyzer& analyzer, QueryParserOptions options)
@@ -867,7 +1044,13 @@ void QueryParser::check_bounds(std::string_view query) const {
 ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode, const TermSource* terms,
                                Syntax syntax) const {
   check_bounds(query);
-  if (syntax == Syntax::kStrict) return parse_as(query, mode, terms, {});
+  WildcardExpansions wildcards;
+  wildcards.lenient = syntax == Syntax::kLenient;
+  if (syntax == Syntax::kStrict) {
+    ParsedQuery parsed = parse_as(query, mode, terms, {}, wildcards);
+    note_wildcards_alone(wildcards, options_, parsed.notes);
+    return parsed;
+  }
   // What is not valid syntax is read as words: each error's token is read as
   // text and the query parsed again, until it parses. An error met twice at
   // the same place, or too many of them, reads the whole query as words.
@@ -876,10 +1059,11 @@ ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode, const Ter
   std::vector<std::string> notes;
   for (;;) {
     try {
-      ParsedQuery parsed = parse_as(query, mode, terms, options);
+      ParsedQuery parsed = parse_as(query, mode, terms, options, wildcards);
       notes.insert(notes.end(), std::make_move_iterator(parsed.notes.begin()),
                    std::make_move_iterator(parsed.notes.end()));
       parsed.notes = std::move(notes);
+      note_wildcards_alone(wildcards, options_, parsed.notes);
       return parsed;
     } catch (const QuerySyntaxError& error) {
       // Nothing left to read as words: the query has none ("", "()", "-").
@@ -897,9 +1081,10 @@ ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode, const Ter
 }
 
 ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const TermSource* terms,
-                                  const SyntaxOptions& options) const {
+                                  const SyntaxOptions& options,
+                                  WildcardExpansions& wildcards) const {
   const QuerySyntax syntax = parse_query_syntax(query, options);
-  Translator translator(analyzer_, options_, mode, terms);
+  Translator translator(analyzer_, options_, mode, terms, wildcards);
   const Part part = translator.translate_root(syntax.root, false);
   if (!part.positive()) {
     throw QuerySyntaxError(
@@ -964,7 +1149,8 @@ Xapian::Query QueryParser::parse_filter(std::string_view field_name, std::string
   node.kind = NodeKind::kTerm;
   node.field = field;
   node.text = std::string(value);
-  Translator translator(analyzer_, options_, MatchMode::kAllWords, nullptr);
+  WildcardExpansions wildcards;  // none: a filter's wildcard throws
+  Translator translator(analyzer_, options_, MatchMode::kAllWords, nullptr, wildcards);
   const Part part = translator.translate_term(node);
   if (!part.positive()) throw_empty_value(*field, 0);
   return part.matched();

@@ -19,6 +19,10 @@ struct QueryParserOptions {
   // Most words one wildcard may expand to (in name fields: terms per field);
   // more is an error ("too broad"), not a slow query.
   unsigned max_wildcard_terms = 200;
+  // Most words and terms all of a query's wildcards may expand to
+  // (paperdex::kMaxWildcardExpansion): past it the wildcards left are
+  // searched as their words alone, with a note, not expanded one by one.
+  std::size_t max_wildcard_expansion = kMaxWildcardExpansion;
   // Bounds on what one query may cost (paperdex::kMaxQueryBytes and
   // kMaxQueryTerms): beyond them a query is an error, strict or not.
   std::size_t max_query_bytes = kMaxQueryBytes;
@@ -37,6 +41,9 @@ class TermSource {
   // Up to `limit` index terms, in byte order, that start with `prefix`.
   virtual std::vector<std::string> terms_starting(std::string_view prefix,
                                                   std::size_t limit) const = 0;
+  // True once the search's time limit has run out: the wildcards not
+  // expanded by then are searched as their words alone.
+  virtual bool out_of_time() const { return false; }
 };
 
 // A word of a title/abstract search, where it was written: spelling
@@ -76,6 +83,9 @@ struct ParsedQuery {
   std::vector<std::string> notes;
 };
 
+// The wildcards of one query as expanded (query_parser.cc).
+struct WildcardExpansions;
+
 // How strictly QueryParser::parse reads the query language.
 enum class Syntax {
   kStrict,   // an error throws QuerySyntaxError
@@ -92,8 +102,11 @@ class QueryParser {
   // Lenient: reads each of those as words instead, saying so in `notes`, and
   // reads operators as words in prose (read_prose_operators_as_words); throws
   // only for a query with nothing to search for.
-  // With `terms`, wildcards expand while parsing (a too broad one throws);
-  // without, they become OP_WILDCARD queries Xapian expands when run.
+  // With `terms`, wildcards expand while parsing: a too broad one throws
+  // (lenient: is searched as its word alone, with a note), and past
+  // max_wildcard_expansion or the time limit the rest are searched as their
+  // words alone (a note says which); without, they become OP_WILDCARD
+  // queries Xapian expands when run.
   ParsedQuery parse(std::string_view query, MatchMode mode, const TermSource* terms = nullptr,
                     Syntax syntax = Syntax::kStrict) const;
 
@@ -112,7 +125,7 @@ class QueryParser {
   // Throws QuerySyntaxError for a query over the options' bounds.
   void check_bounds(std::string_view query) const;
   ParsedQuery parse_as(std::string_view query, MatchMode mode, const TermSource* terms,
-                       const SyntaxOptions& options) const;
+                       const SyntaxOptions& options, WildcardExpansions& wildcards) const;
 
   const Analyzer& analyzer_;
   QueryParserOptions options_;

@@ -310,8 +310,11 @@ struct Searcher::Impl {
     }
   }
 
-  // The page from `first` (`count` hits) of `query`'s matches by `sort`, and
-  // with `facets` the exact total and the subject and year facets. Exact
+  // The page from `first` (`count` hits) of `query`'s matches by `sort`, the
+  // exact total, and with `facets` the subject and year facets. `--limit 0`
+  // is how people count, so the total is exact whether or not facets are
+  // counted (a walk of the posting lists costs little beside the page); only
+  // the time limit makes it an estimate. Exact
   // totals and facets need every match seen, but not weighed: the page comes
   // from a pass that may skip what cannot reach it, the counts from
   // unweighted, unsorted passes over every match (weighing every match was
@@ -325,7 +328,7 @@ struct Searcher::Impl {
     request.sort = sort;
     request.first = first;
     request.count = count;
-    request.exact_total = facets;
+    request.exact_total = true;
     request.facets = facets;
     request.deadline = budget.deadline;
     detail::PassResult found = matcher->run(request);
@@ -385,7 +388,8 @@ struct Searcher::Impl {
     if (no_words && (has_filters || !request.like.empty())) {
       parsed.query = detail::match_all();
     } else {
-      const detail::IndexTermSource terms(db);
+      // Wildcards not expanded by the time limit are searched as their words.
+      const detail::IndexTermSource terms(db, budget.deadline);
       parsed =
           parser.parse(request.query, request.match, &terms,
                        request.strict_syntax ? detail::Syntax::kStrict : detail::Syntax::kLenient);
@@ -434,20 +438,14 @@ struct Searcher::Impl {
     return found;
   }
 
-  // Papers matching `query`, unweighted: exact when `exact`, else Xapian's
-  // estimate.
-  std::size_t count(const Xapian::Query& query, bool exact) {
-    std::size_t matches = 0;
-    if (exact) {
-      detail::PassRequest request;
-      request.query = query;
-      request.page = false;
-      request.facets = false;
-      request.deadline = budget.deadline;
-      matches = matcher->run(request).matches;
-    } else {
-      matches = unweighted(query).get_mset(0, 0).get_matches_estimated();
-    }
+  // Papers matching `query`: exact unless the time limit ran out.
+  std::size_t count(const Xapian::Query& query) {
+    detail::PassRequest request;
+    request.query = query;
+    request.page = false;
+    request.facets = false;
+    request.deadline = budget.deadline;
+    const std::size_t matches = matcher->run(request).matches;
     check_budget();
     return matches;
   }
@@ -490,7 +488,7 @@ struct Searcher::Impl {
     if (result.match_set == MatchSet::kAllWords) {
       result.all_words_total = result.total;
     } else {
-      result.all_words_total = count(plan.all_words, request.facets);
+      result.all_words_total = count(plan.all_words);
       mark_hits_with_every_word(result, pass.page, plan.all_words);
     }
     return pass;
@@ -533,7 +531,8 @@ struct Searcher::Impl {
     result.year_facets = detail::year_facet(counted.years);
     if (request.author_facet) {
       result.author_facets =
-          detail::author_facet(detail::count_authors(db, plan.matched), analyzer);
+          detail::author_facet(detail::count_authors(db, plan.matched, budget.deadline), analyzer);
+      check_budget();
     }
   }
 
@@ -561,8 +560,9 @@ struct Searcher::Impl {
   std::optional<SearchResult> search_correction(const SearchRequest& request, SearchResult& result,
                                                 const detail::ParsedQuery& parsed) {
     if (!(request.suggest || request.correct) || !request.like.empty()) return std::nullopt;
-    result.suggestion = detail::spelling_suggestion(db, spellings, analyzer, request.query,
-                                                    parsed.words, result.all_words_total);
+    result.suggestion =
+        detail::spelling_suggestion(db, spellings, analyzer, request.query, parsed.words,
+                                    result.all_words_total, budget.deadline);
     if (!request.correct || result.suggestion.empty()) return std::nullopt;
     SearchRequest corrected = request;
     corrected.query = result.suggestion;
@@ -589,13 +589,14 @@ struct Searcher::Impl {
     follow_time_limit(request.time_limit_seconds);
     start_budget(request.time_limit_seconds);
     const detail::ParsedQuery parsed = understand(request);
+    check_budget();  // wildcards expand within it
     const MatchPlan plan = plan_match(request, parsed);
     SearchResult result = describe(parsed, plan);
     const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems,
                                           parsed.query);
     const detail::PassResult counted = fill_page(result, request, plan, parsed, highlighter);
-    note_time_limit(result, request);
     add_facets(result, request, plan, counted);
+    note_time_limit(result, request);
     note_author_names(result, request);
     if (std::optional<SearchResult> instead = search_correction(request, result, parsed))
       return std::move(*instead);

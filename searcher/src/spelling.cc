@@ -75,9 +75,10 @@ SpellingWords SpellingWords::of(const Xapian::Database& db,
   return words;
 }
 
-std::string spelling_suggestion(const Xapian::Database& db, SpellingWords& spellings,
-                                const Analyzer& analyzer, std::string_view query,
-                                const std::vector<QueryWord>& words, std::size_t matches) {
+std::string spelling_suggestion(
+    const Xapian::Database& db, SpellingWords& spellings, const Analyzer& analyzer,
+    std::string_view query, const std::vector<QueryWord>& words, std::size_t matches,
+    const std::optional<std::chrono::steady_clock::time_point>& deadline) {
   if (words.empty() || !spellings.any) return {};
   struct Replacement {
     std::size_t begin, end;
@@ -85,6 +86,7 @@ std::string spelling_suggestion(const Xapian::Database& db, SpellingWords& spell
   };
   std::vector<Replacement> replacements;
   for (const QueryWord& word : words) {
+    if (deadline && std::chrono::steady_clock::now() >= *deadline) break;
     // Short words and numbers have too many near neighbours to guess from.
     const std::size_t length = count_characters(word.term);
     if (length < 3 || is_number(word.term)) continue;

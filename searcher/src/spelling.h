@@ -2,6 +2,8 @@
 // table (the words of titles and abstracts, kept by the indexer).
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,10 +38,12 @@ struct SpellingWords {
 // or, when the query matched fewer than a handful of papers, when a close
 // spelling is far more common. `matches` is the number of papers matching
 // every word; `spellings` are `db`'s. A spelling table that fails to read
-// gives no suggestion and sets `spellings.damage`.
-std::string spelling_suggestion(const Xapian::Database& db, SpellingWords& spellings,
-                                const Analyzer& analyzer, std::string_view query,
-                                const std::vector<QueryWord>& words, std::size_t matches);
+// gives no suggestion and sets `spellings.damage`. Past `deadline` the words
+// left are not looked at (each costs a look-up of its neighbours).
+std::string spelling_suggestion(
+    const Xapian::Database& db, SpellingWords& spellings, const Analyzer& analyzer,
+    std::string_view query, const std::vector<QueryWord>& words, std::size_t matches,
+    const std::optional<std::chrono::steady_clock::time_point>& deadline = std::nullopt);
 
 // The SearchResult note for an author filter `name` that is no author's whole
 // name (no exact-name term in the index): how it matched instead (`matched`:

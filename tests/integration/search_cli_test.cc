@@ -656,7 +656,10 @@ TEST_CASE("a query's total, facets and order are the same on every page", "[cli]
     request.facets = false;
     const paperdex::SearchResult count_only = searcher.search(request);
     CHECK(count_only.match_rule == reference.match_rule);
-    if (count_only.total_exact) CHECK(count_only.total == reference.total);
+    // Counting is what --limit 0 is for: exact with facets or without.
+    CHECK(count_only.total_exact);
+    CHECK(count_only.total == reference.total);
+    CHECK(count_only.all_words_total == reference.all_words_total);
 
     for (const std::size_t limit : {1, 3, 10, 100}) {
       for (const std::size_t offset : {0, 1, 2, 7}) {
@@ -801,6 +804,31 @@ TEST_CASE("a query's cost is bounded: length, terms, and a time limit", "[cli][h
   CHECK(contains(late["notes"][0].get<std::string>(), "time limit"));
   CHECK(search_json(quote("optical circuit switch"))["total_exact"] == true);
   CHECK(search("--time-limit -1 x 2>&1").status == 2);
+}
+
+// Wildcards once expanded with no bound for the whole query and no eye on the
+// clock: 1,000 of them took 13 s with --time-limit 0.01, most of it finding
+// repeats in a list. 676 wildcards, "aa*".."zz*", expand up to the query's
+// bound and no further, and stop when the time runs out.
+TEST_CASE("a query of many wildcards is bounded in words and in time", "[cli][hostile]") {
+  std::string wildcards;
+  for (char first = 'a'; first <= 'z'; ++first) {
+    for (char second = 'a'; second <= 'z'; ++second)
+      wildcards += std::string{first, second, '*', ' '};
+  }
+  const auto has_note = [](const Json& result, const std::string& part) {
+    return std::any_of(result["notes"].begin(), result["notes"].end(),
+                       [&](const Json& note) { return contains(note.get<std::string>(), part); });
+  };
+  const Json bounded = search_json(quote(wildcards));
+  CHECK(bounded["total_exact"] == true);
+  CHECK(has_note(bounded, "searched as their words alone, past the limit of " +
+                              std::to_string(paperdex::kMaxWildcardExpansion) + " words"));
+
+  const Json late = search_json("--time-limit 0.000001 --facet author " + quote(wildcards));
+  CHECK(late["total_exact"] == false);
+  CHECK(has_note(late, "the search's time limit having run out before they were expanded"));
+  CHECK(has_note(late, "the search reached its time limit"));
 }
 
 // Xapian 1.4.22 fails to match, unweighted, a term every paper has once
@@ -1232,6 +1260,27 @@ TEST_CASE("paperdex-search --limit 0 prints the total and the facets", "[cli][fa
   }
   const RunOutput filters = search("--limit 0 --subject cs.NI");
   CHECK(contains(filters.out, "papers for the filters."));
+}
+
+// --facets 0 once made the total the page pass's estimate ("Found about 0
+// papers" where 11 match, "(0 match every word)" where some do).
+TEST_CASE("paperdex-search --facets 0 counts the same exact totals", "[cli][facets]") {
+  for (const std::string query : {"optical circuit switch", "reinforcement learning", "network",
+                                  "scheduling optical circuit switches in data center networks"}) {
+    for (const char* limit : {"0", "1", "10"}) {
+      INFO(query << " --limit " << limit);
+      const std::string args = std::string("--limit ") + limit + " " + quote(query);
+      const Json with_facets = search_json(args);
+      const Json without = search_json("--facets 0 " + args);
+      REQUIRE(with_facets["total_exact"] == true);
+      CHECK(without["total_exact"] == true);
+      CHECK(without["total"] == with_facets["total"]);
+      CHECK(without["all_words_total"] == with_facets["all_words_total"]);
+      const RunOutput text = search("--facets 0 " + args);
+      CHECK_FALSE(contains(text.out, "Found about "));
+      CHECK_FALSE(contains(text.out, " of about "));
+    }
+  }
 }
 
 TEST_CASE("paperdex-search --explain prints each hit's explanation as the library gives it",

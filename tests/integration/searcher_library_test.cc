@@ -155,6 +155,27 @@ TEST_CASE("an unknown id throws PaperNotFoundError naming it, from get and from 
   }
 }
 
+// SearchRequest::facets = false once left the total to the page pass's
+// estimate: "about 0" where 11 papers match, "about 3" where 12 do.
+TEST_CASE("a total and the all-words total are exact without facets too", "[library]") {
+  paperdex::Searcher searcher = open_corpus();
+  for (const std::string query : {"optical circuit switch", "reinforcement learning", "network",
+                                  "scheduling optical circuit switches in data center networks"}) {
+    for (const std::size_t limit : {0, 1, 10}) {
+      INFO(query << ", limit " << limit);
+      paperdex::SearchRequest request = request_for(query, limit);
+      const paperdex::SearchResult with_facets = searcher.search(request);
+      request.facets = false;
+      const paperdex::SearchResult without = searcher.search(request);
+      REQUIRE(with_facets.total_exact);
+      CHECK(without.total_exact);
+      CHECK(without.total == with_facets.total);
+      CHECK(without.all_words_total == with_facets.all_words_total);
+      CHECK(without.subject_facets.empty());
+    }
+  }
+}
+
 TEST_CASE("a subject facet row counts exactly what drilling down to it finds", "[library]") {
   paperdex::Searcher searcher = open_corpus();
   for (const std::string query : {"year:..2100", "network", "quantum OR graph"}) {

@@ -596,6 +596,111 @@ TEST_CASE("trailing wildcards expand through the index's words to their stems", 
   }
 }
 
+// Ten words for each of the prefixes "a".."z": "a0".."a9", "b0"...
+WordList ten_words_a_prefix() {
+  std::vector<std::string> words;
+  for (char prefix = 'a'; prefix <= 'z'; ++prefix) {
+    for (char digit = '0'; digit <= '9'; ++digit) words.push_back({prefix, 'x', digit});
+  }
+  return WordList(std::move(words));
+}
+
+// The words the query's wildcards expanded to (the highlighter's list holds
+// them; the words searched alone have no digit).
+std::size_t expanded_words(const ParsedQuery& parsed) {
+  return static_cast<std::size_t>(std::count_if(
+      parsed.highlight_terms.begin(), parsed.highlight_terms.end(), [](const std::string& term) {
+        return term.find_first_of("0123456789") != std::string::npos;
+      }));
+}
+
+// Wildcards once expanded without a bound for the whole query (1,000 of them
+// took 13 s, whatever the time limit), each repeat found by a search of a list.
+TEST_CASE("a query's wildcards expand to a bounded number of words in all", "[query]") {
+  const WordList words = ten_words_a_prefix();
+  std::string query;
+  for (char prefix = 'a'; prefix <= 'z'; ++prefix) query += std::string(1, prefix) + "x* ";
+  QueryParserOptions bounded;
+  bounded.max_wildcard_expansion = 35;  // three wildcards of ten words
+  const QueryParser parser(analyzer(), bounded);
+  for (const auto syntax :
+       {paperdex::detail::Syntax::kStrict, paperdex::detail::Syntax::kLenient}) {
+    const ParsedQuery parsed = parser.parse(query, kAny, &words, syntax);
+    CHECK(expanded_words(parsed) == 30);
+    REQUIRE(parsed.notes.size() == 1);
+    CHECK_THAT(parsed.notes[0],
+               Catch::StartsWith("the wildcards 'dx*', 'ex*', 'fx*' and 20 more: searched as "
+                                 "their words alone, past the limit of 35 words"));
+  }
+  // Under the bound, every wildcard expands, and no note.
+  bounded.max_wildcard_expansion = 26 * 10;
+  const ParsedQuery whole = QueryParser(analyzer(), bounded).parse(query, kAny, &words);
+  CHECK(expanded_words(whole) == 26 * 10);
+  CHECK(whole.notes.empty());
+  CHECK(paperdex::kMaxWildcardExpansion >= 10 * bounded.max_wildcard_terms);
+}
+
+// Counts its look-ups; out of time after `allowed` of them.
+class TimedWords : public TermSource {
+ public:
+  TimedWords(const WordList& words, std::size_t allowed) : words_(words), allowed_(allowed) {}
+  std::vector<std::string> words_starting(std::string_view prefix,
+                                          std::size_t limit) const override {
+    ++look_ups_;
+    return words_.words_starting(prefix, limit);
+  }
+  std::vector<std::string> terms_starting(std::string_view prefix,
+                                          std::size_t limit) const override {
+    return words_.terms_starting(prefix, limit);
+  }
+  bool out_of_time() const override { return look_ups_ >= allowed_; }
+  std::size_t look_ups() const { return look_ups_; }
+
+ private:
+  const WordList& words_;
+  std::size_t allowed_;
+  mutable std::size_t look_ups_ = 0;
+};
+
+TEST_CASE("wildcards left when the time runs out are searched as their words alone", "[query]") {
+  const WordList words = ten_words_a_prefix();
+  const TimedWords timed(words, 2);
+  const ParsedQuery parsed = parser().parse("ax* bx* cx* dx* ex*", kAll, &timed);
+  CHECK(timed.look_ups() == 2);  // each wildcard once, for every form of the query
+  CHECK(expanded_words(parsed) == 20);
+  REQUIRE(parsed.notes.size() == 1);
+  CHECK(parsed.notes[0] ==
+        "the wildcards 'cx*', 'dx*', 'ex*': searched as their words alone, the search's time "
+        "limit having run out before they were expanded");
+  // A word searched alone is the start of a word: not one to spell-correct.
+  CHECK(parsed.words.empty());
+}
+
+TEST_CASE("a too broad wildcard is searched as its word alone, and the note says so", "[query]") {
+  QueryParserOptions narrow;
+  narrow.max_wildcard_terms = 3;
+  const ParsedQuery parsed =
+      QueryParser(analyzer(), narrow)
+          .parse("graphs opt*", kAll, &index_words(), paperdex::detail::Syntax::kLenient);
+  REQUIRE(parsed.notes.size() == 1);
+  CHECK(parsed.notes[0] ==
+        "the wildcard 'opt*' is too broad: it matches more than 3 words; searched 'opt' alone "
+        "(add letters before the '*')");
+  CHECK(parsed.query.get_description().find("Topt") != std::string::npos);
+}
+
+TEST_CASE("a subject wildcard is refused with the archive's own filter as the hint", "[query]") {
+  for (const char* query : {"cat:cs.*", "subject:cs*"}) {
+    INFO(query);
+    try {
+      parser().parse(query, kAll, &index_words());
+      FAIL("no error");
+    } catch (const QuerySyntaxError& error) {
+      CHECK_THAT(error.hint(), Catch::EndsWith("subject:cs"));
+    }
+  }
+}
+
 TEST_CASE("the words of a query are kept, with where they were written", "[query]") {
   const std::string query =
       "optical circut title:swich \"neural netwrk\" -excluded author:zhao graphs. optim*";

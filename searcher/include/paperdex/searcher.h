@@ -192,6 +192,13 @@ inline constexpr std::size_t kMaxQueryBytes = 16 * 1024;
 /// A query with more words and operators than this is refused likewise.
 inline constexpr std::size_t kMaxQueryTerms = 1000;
 
+/// The most words and index terms all the wildcards of one query may expand
+/// to (one wildcard expands to at most 200 words): past it, each remaining
+/// wildcard is searched as its word alone ("optim" for `optim*`) and
+/// SearchResult::notes says which were. Wildcards not yet expanded when the
+/// time limit runs out are searched likewise.
+inline constexpr std::size_t kMaxWildcardExpansion = 2000;
+
 /// Queries of up to this many words (outside phrases, groups and fields)
 /// match papers with every word; longer ones, papers with any (MatchRule).
 inline constexpr std::size_t kAllWordsUpTo = 3;
@@ -200,7 +207,7 @@ inline constexpr std::size_t kAllWordsUpTo = 3;
 struct SearchResult {
   std::vector<Hit> hits;            ///< the requested page: at most `limit` hits from `offset`
   std::size_t total = 0;            ///< matches in `match_set`
-  bool total_exact = true;          ///< false when `total` is an estimate (only without facets)
+  bool total_exact = true;          ///< false when `total` is an estimate (time limit reached)
   std::size_t all_words_total = 0;  ///< papers matching every word (equals total for kAllWords)
   MatchSet match_set = MatchSet::kAllWords;      ///< which documents total and facets describe
   MatchRule match_rule = MatchRule::kAsWritten;  ///< why `match_set` is what it is
