@@ -31,4 +31,12 @@ QuerySyntaxError::~QuerySyntaxError() = default;
 std::size_t QuerySyntaxError::position() const noexcept { return position_; }
 const std::string& QuerySyntaxError::hint() const noexcept { return hint_; }
 
+InvalidRequestError::InvalidRequestError(std::string field, std::string problem)
+    : Error(field + " " + problem), field_(std::move(field)), problem_(std::move(problem)) {}
+InvalidRequestError::InvalidRequestError(const InvalidRequestError&) = default;
+InvalidRequestError& InvalidRequestError::operator=(const InvalidRequestError&) = default;
+InvalidRequestError::~InvalidRequestError() = default;
+const std::string& InvalidRequestError::field() const noexcept { return field_; }
+const std::string& InvalidRequestError::problem() const noexcept { return problem_; }
+
 }  // namespace paperdex

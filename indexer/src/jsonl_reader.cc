@@ -13,6 +13,7 @@
 #include "input_limits.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
 #include "reader_text.h"
 
@@ -218,8 +219,7 @@ class JsonlParser {
     }
     if (detail::trim(id).empty()) return LineError{"missing-field", "no \"id\""};
     const auto canonical = canonical_arxiv_id(id);
-    if (!canonical)
-      return LineError{"invalid-id", "\"" + std::string(id) + "\" is not an arXiv id"};
+    if (!canonical) return LineError{"invalid-id", quote_input(id) + " is not an arXiv id"};
     record.id = *canonical;
     record.title = analyzer_.prepare(title);
     if (record.title.empty()) return LineError{"missing-field", "no \"title\""};
