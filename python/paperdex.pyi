@@ -33,6 +33,13 @@ class PaperNotFoundError(Error):
     """The id as it was given."""
     def __init__(self, message: str, id: str = "") -> None: ...
 
+class InvalidRequestError(Error, ValueError):
+    """A number of a search out of its range (limit, offset, snippet_bytes, time_limit_seconds)."""
+
+    field: str
+    """The keyword out of range."""
+    def __init__(self, message: str, field: str = "") -> None: ...
+
 class QuerySyntaxError(Error):
     """The query (or a filter) cannot be parsed."""
 

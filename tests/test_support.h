@@ -67,6 +67,29 @@ inline RunOutput run_command(const std::string& command) {
   return result;
 }
 
+// The bytes a terminal would act on: C0 controls but the line feed and tab
+// (the writers' own line and TSV cell breaks), DEL, C1 controls (U+0080..
+// U+009F, encoded as C2 80..C2 9F), and the bidirectional embeddings,
+// overrides and isolates that reorder the rest of a line (U+202A..U+202E,
+// E2 80 AA..AE; U+2066..U+2069, E2 81 A6..A9).
+inline bool has_terminal_controls(const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7F) return true;
+    if (byte == 0xC2 && i + 1 < text.size()) {
+      const auto next = static_cast<unsigned char>(text[i + 1]);
+      if (next >= 0x80 && next <= 0x9F) return true;
+    }
+    if (byte == 0xE2 && i + 2 < text.size()) {
+      const auto second = static_cast<unsigned char>(text[i + 1]);
+      const auto third = static_cast<unsigned char>(text[i + 2]);
+      if (second == 0x80 && third >= 0xAA && third <= 0xAE) return true;
+      if (second == 0x81 && third >= 0xA6 && third <= 0xA9) return true;
+    }
+  }
+  return false;
+}
+
 // `text` as one single-quoted shell word.
 inline std::string quote(const std::string& text) {
   std::string quoted = "'";

@@ -43,5 +43,12 @@ FilterError::~FilterError() = default;
 const std::string& FilterError::filter() const noexcept { return filter_; }
 const std::string& FilterError::value() const noexcept { return value_; }
 const std::string& FilterError::suggestion() const noexcept { return suggestion_; }
+InvalidRequestError::InvalidRequestError(std::string field, std::string problem)
+    : Error(field + " " + problem), field_(std::move(field)), problem_(std::move(problem)) {}
+InvalidRequestError::InvalidRequestError(const InvalidRequestError&) = default;
+InvalidRequestError& InvalidRequestError::operator=(const InvalidRequestError&) = default;
+InvalidRequestError::~InvalidRequestError() = default;
+const std::string& InvalidRequestError::field() const noexcept { return field_; }
+const std::string& InvalidRequestError::problem() const noexcept { return problem_; }
 
 }  // namespace paperdex

@@ -14,6 +14,7 @@
 
 #include "option_table.h"
 #include "paperdex/common/analyzer.h"
+#include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/indexer/readers.h"
 
@@ -234,20 +235,23 @@ int index_and_report(const IndexRunOptions& options, const IndexReportOptions& r
   events.on_progress = [&](const IndexProgress& now) { progress.update(now); };
   events.on_skipped = [&](const ReadProblem& problem) {
     progress.clear();
-    err << problem.origin << ": " << problem.message << " (skipped)\n";
+    err << terminal_safe(problem.origin) << ": " << terminal_safe(problem.message)
+        << " (skipped)\n";
   };
   events.on_truncated = [&](const ReadProblem& problem) {
     progress.clear();
-    err << problem.origin << ": " << problem.message << " (" << problem.reason << ")\n";
+    err << terminal_safe(problem.origin) << ": " << terminal_safe(problem.message) << " ("
+        << problem.reason << ")\n";
   };
   events.on_warning = [&](const std::string& message) {
     progress.clear();
-    err << kProgram << ": warning: " << message << '\n';
+    err << kProgram << ": warning: " << terminal_safe(message) << '\n';
   };
   if (!report.quiet) {
     events.on_ignored = [&](const std::string& path) {
       progress.clear();
-      err << kProgram << ": ignored " << path << ": it holds no records of a known kind\n";
+      err << kProgram << ": ignored " << terminal_safe(path)
+          << ": it holds no records of a known kind\n";
     };
   }
   if (report.progress != ProgressStyle::kNone && !report.quiet) {
@@ -274,7 +278,7 @@ int run_index_cli(int argc, const char* const* argv, std::ostream& out, std::ost
   try {
     command = parse_command(argc, argv, help);
   } catch (const UsageError& error) {
-    err << kProgram << ": " << error.message << "\nTry 'paperdex-index --help'.\n";
+    err << kProgram << ": " << terminal_safe(error.message) << "\nTry 'paperdex-index --help'.\n";
     return kExitFailed;
   }
   switch (command.action) {

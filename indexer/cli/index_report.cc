@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <ostream>
 
+#include "paperdex/common/safe_text.h"
+
 namespace paperdex::cli {
 
 std::string with_commas(std::uint64_t value) {
@@ -50,25 +52,26 @@ void print_summary(const IndexRunResult& result, std::ostream& out) {
 void print_problems(const IndexRunOptions& options, const IndexRunResult& result,
                     std::ostream& err) {
   for (const std::string& id : result.deletes_not_found) {
-    err << "paperdex-index: --delete " << id << ": no such paper in the index\n";
+    err << "paperdex-index: --delete " << quote_input(id) << ": no such paper in the index\n";
   }
   switch (result.outcome) {
     case IndexRunOutcome::kCompleted:
       return;
     case IndexRunOutcome::kStoppedStrict:
-      err << result.strict_problem.origin << ": " << result.strict_problem.message << '\n'
+      err << terminal_safe(result.strict_problem.origin) << ": "
+          << terminal_safe(result.strict_problem.message) << '\n'
           << "paperdex-index: stopped at the first bad record (--strict); "
           << (result.mode == WriteMode::kBulk
                   ? "the new index was not built: it is still empty\n"
                   : "the open batch was not committed, earlier batches were\n");
       return;
     case IndexRunOutcome::kFailed:
-      err << "paperdex-index: " << result.error << '\n';
+      err << "paperdex-index: " << terminal_safe(result.error) << '\n';
       if (result.locked) {
         err << "paperdex-index: run it again with --wait to wait for the other writer\n";
       }
       if (result.disk_full) {
-        err << "paperdex-index: the disk is full where the index " << options.db_path
+        err << "paperdex-index: the disk is full where the index " << terminal_safe(options.db_path)
             << " is: what was committed before is kept and can be searched; free some space "
                "there (or move the index to a bigger disk) and run the same command again to "
                "add the rest\n";

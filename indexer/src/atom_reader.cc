@@ -10,6 +10,7 @@
 #include "format_readers.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/safe_text.h"
 #include "reader_text.h"
 #include "xml_record_parser.h"
 
@@ -85,7 +86,8 @@ class AtomParser final : public detail::XmlRecordParser<PendingEntry> {
                      "arXiv API error: " + analyzer_.prepare(e.summary.empty() ? e.id : e.summary));
     }
     auto id = canonical_arxiv_id(detail::trim(e.id));
-    if (!id) return problem(where, "missing-field", "entry has no arXiv id (\"" + e.id + "\")");
+    if (!id)
+      return problem(where, "missing-field", "entry has no arXiv id (" + quote_input(e.id) + ")");
     Record record;
     record.origin = where;
     record.id = std::move(*id);

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <istream>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "paperdex/indexer/record_sink.h"
 
@@ -13,6 +15,12 @@ namespace paperdex {
 
 // arXiv dataset snapshot, one JSON object per line.
 void read_arxiv_jsonl(std::istream& in, const std::string& origin, const RecordSink& sink);
+
+// The keys of a snapshot record: every key read_arxiv_jsonl reads, and
+// "submitter", which the snapshot has and the index does not keep. The
+// reader ignores other keys (a file may carry more); Python's Writer.add
+// refuses them, as a caller's mistake.
+std::span<const std::string_view> snapshot_keys();
 
 // A JSON document holding an array of records in the snapshot's format
 // ("[{...}, {...}]", any layout), read one element at a time.

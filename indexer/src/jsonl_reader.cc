@@ -4,6 +4,7 @@
 // bad line is reported with its number and the next line is read as usual.
 #include <simdjson.h>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "input_limits.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
 #include "reader_text.h"
 
@@ -29,6 +31,16 @@ struct LineError {
 };
 
 using detail::report;
+
+// The snapshot's keys whose values are strings, in the order fill() binds them.
+constexpr std::string_view kStringKeys[] = {"id",         "title",    "abstract",    "authors",
+                                            "categories", "comments", "journal-ref", "doi",
+                                            "report-no",  "license",  "update_date"};
+// The two whose values are lists (read_versions, read_parsed_authors).
+constexpr std::string_view kVersionsKey = "versions";
+constexpr std::string_view kAuthorsParsedKey = "authors_parsed";
+// The snapshot's one key that the index does not keep.
+constexpr std::string_view kUnreadKey = "submitter";
 
 // The top-level elements of a JSON array ("[ {...}, {...} ]", pretty-printed
 // or not), one at a time as raw text, so a document of any size is read with
@@ -198,28 +210,15 @@ class JsonlParser {
   }
 
   std::optional<LineError> fill(const object& fields, Record& record) {
-    std::string_view id, title, abstract, authors, categories, comments, journal_ref, doi,
-        report_no, license, update_date;
-    const std::pair<std::string_view, std::string_view*> strings[] = {
-        {"id", &id},
-        {"title", &title},
-        {"abstract", &abstract},
-        {"authors", &authors},
-        {"categories", &categories},
-        {"comments", &comments},
-        {"journal-ref", &journal_ref},
-        {"doi", &doi},
-        {"report-no", &report_no},
-        {"license", &license},
-        {"update_date", &update_date},
-    };
-    for (const auto& [key, value] : strings) {
-      if (auto error = string_field(fields, key, *value)) return error;
+    std::array<std::string_view, std::size(kStringKeys)> strings;
+    for (std::size_t i = 0; i < strings.size(); ++i) {
+      if (auto error = string_field(fields, kStringKeys[i], strings[i])) return error;
     }
+    const auto& [id, title, abstract, authors, categories, comments, journal_ref, doi, report_no,
+                 license, update_date] = strings;
     if (detail::trim(id).empty()) return LineError{"missing-field", "no \"id\""};
     const auto canonical = canonical_arxiv_id(id);
-    if (!canonical)
-      return LineError{"invalid-id", "\"" + std::string(id) + "\" is not an arXiv id"};
+    if (!canonical) return LineError{"invalid-id", quote_input(id) + " is not an arXiv id"};
     record.id = *canonical;
     record.title = analyzer_.prepare(title);
     if (record.title.empty()) return LineError{"missing-field", "no \"title\""};
@@ -256,7 +255,7 @@ class JsonlParser {
   std::optional<LineError> read_versions(const object& fields, Record& record) {
     simdjson::dom::array list;
     bool present = false;
-    if (auto error = optional_array(fields, "versions", list, present); error || !present) {
+    if (auto error = optional_array(fields, kVersionsKey, list, present); error || !present) {
       return error;
     }
     for (element version : list) {
@@ -280,7 +279,7 @@ class JsonlParser {
   std::optional<LineError> read_parsed_authors(const object& fields, Record& record) {
     simdjson::dom::array names;
     bool present = false;
-    if (auto error = optional_array(fields, "authors_parsed", names, present); error || !present) {
+    if (auto error = optional_array(fields, kAuthorsParsedKey, names, present); error || !present) {
       return error;
     }
     for (element name : names) {
@@ -321,6 +320,15 @@ class JsonlParser {
 };
 
 }  // namespace
+
+std::span<const std::string_view> snapshot_keys() {
+  static const std::vector<std::string_view> keys = [] {
+    std::vector<std::string_view> all(std::begin(kStringKeys), std::end(kStringKeys));
+    all.insert(all.end(), {kVersionsKey, kAuthorsParsedKey, kUnreadKey});
+    return all;
+  }();
+  return keys;
+}
 
 void read_arxiv_jsonl(std::istream& in, const std::string& origin, const RecordSink& sink) {
   JsonlParser parser(origin, sink);

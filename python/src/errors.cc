@@ -44,6 +44,8 @@ void register_error_translator(py::module_& module) {
     } catch (const QuerySyntaxError& error) {
       set("QuerySyntaxError", error_class("QuerySyntaxError")(error.what(), error.position(),
                                                               error.hint(), py::none()));
+    } catch (const InvalidRequestError& error) {
+      set("InvalidRequestError", error_class("InvalidRequestError")(error.what(), error.field()));
     } catch (const DatabaseNotFoundError& error) {
       set("DatabaseNotFoundError", error_class("DatabaseNotFoundError")(error.what()));
     } catch (const SchemaVersionError& error) {

@@ -147,6 +147,27 @@ struct StopAtProblem {
   ReadProblem problem;
 };
 
+// A key the snapshot reader does not know would be dropped without a word
+// ("year": 2024, "titel"): refuse it, naming the keys there are.
+void check_record_keys(const py::dict& fields) {
+  py::list known;
+  for (std::string_view key : snapshot_keys()) known.append(py::str(key.data(), key.size()));
+  for (const auto& [key, value] : fields) {
+    if (known.contains(key)) continue;
+    const std::string name = py::repr(key).cast<std::string>();
+    const py::list close =
+        py::module_::import("difflib").attr("get_close_matches")(py::str(key), known);
+    std::string listed;
+    for (py::handle k : known)
+      listed += (listed.empty() ? "" : ", ") + py::repr(k).cast<std::string>();
+    throw py::value_error(
+        "a record has no key " + name +
+        (close.empty() ? std::string()
+                       : " (did you mean " + py::repr(close[0]).cast<std::string>() + "?)") +
+        "; its keys are the arXiv snapshot's: " + listed);
+  }
+}
+
 // A record dict as one line of the arXiv snapshot, for the snapshot reader.
 // Lists are accepted where the snapshot has a string: authors joined with
 // ", " (the reader splits them back), categories with " ".
@@ -158,6 +179,7 @@ std::string snapshot_line(py::handle record, const py::object& dumps) {
         type_name(record));
   }
   py::dict fields(py::reinterpret_borrow<py::dict>(record));
+  check_record_keys(fields);
   fields = fields.attr("copy")();
   const std::pair<const char*, const char*> joined[] = {{"authors", ", "}, {"categories", " "}};
   for (const auto& [key, separator] : joined) {
@@ -344,9 +366,10 @@ The GIL is released while indexing.)DOC");
 
 Records are dicts with the arXiv snapshot's keys ("id", "title", "abstract",
 "authors", "categories", "doi", "update_date", "journal-ref", "comments",
-"versions", "authors_parsed"), read by the same code as a snapshot line, so
-TeX is decoded and ids made canonical the same way. "authors" and
-"categories" may also be lists of str.
+"report-no", "license", "versions", "authors_parsed", "submitter"), read by
+the same code as a snapshot line, so TeX is decoded and ids made canonical
+the same way. "authors" and "categories" may also be lists of str. Any other
+key raises ValueError, naming the keys there are.
 
 Changes are committed in batches (batch_records changes or batch_interval
 seconds), on commit(), and on close(). As a context manager it closes on
@@ -362,7 +385,8 @@ Writer are serialized by a lock; the GIL is released while it works.)DOC")
       .def("add", &PyWriter::add, py::arg("record"),
            "Adds the paper, or replaces the one with its id (an older update_date never "
            "overwrites a newer one). Returns its canonical id. Raises RecordError for a record "
-           "paperdex-index would skip (origin 'record:1').")
+           "paperdex-index would skip (origin 'record:1'), ValueError for a key the snapshot "
+           "has not (its message lists the keys).")
       .def("add_all", &PyWriter::add_all, py::arg("records"), py::kw_only(),
            py::arg("strict") = false,
            "Adds every record of an iterable of dicts. Returns the skipped ones as "

@@ -46,6 +46,19 @@ class PaperNotFoundError(Error):
         self.id = id
 
 
+class InvalidRequestError(Error, ValueError):
+    """A number of a search out of its range: limit, offset, snippet_bytes or
+    time_limit_seconds (paperdex::InvalidRequestError; paperdex-search says the
+    same of its options). Also a ValueError.
+
+    field: the keyword ("limit").
+    """
+
+    def __init__(self, message, field=""):
+        super().__init__(message)
+        self.field = field
+
+
 class QuerySyntaxError(Error):
     """The query (or a filter) cannot be parsed.
 

@@ -68,9 +68,9 @@ RequestKeyword keyword(std::string name, T SearchRequest::*field, std::string he
       if (!py::isinstance<py::int_>(v) || py::isinstance<py::bool_>(v)) {
         wrong_type(name, "an int", v);
       }
-      if (v.cast<long long>() < 0) {
-        throw py::value_error("search(): " + name + " must not be negative");
-      }
+      // The library's range and message (InvalidRequestError), checked before
+      // the conversion so that -1 is named as -1, not as a wrapped size_t.
+      check_request_value(name, py::float_(py::reinterpret_borrow<py::object>(v)).cast<double>());
       r.*field = v.cast<std::size_t>();
     };
     row.get = [=](const SearchRequest& r) { return py::object(py::int_(r.*field)); };
@@ -81,7 +81,7 @@ RequestKeyword keyword(std::string name, T SearchRequest::*field, std::string he
         wrong_type(name, "a number", v);
       }
       const double value = v.cast<double>();
-      if (!(value >= 0)) throw py::value_error("search(): " + name + " must not be negative");
+      check_request_value(name, value);
       r.*field = value;
     };
     row.get = [=](const SearchRequest& r) { return py::object(py::float_(r.*field)); };
@@ -150,12 +150,15 @@ const std::vector<RequestKeyword>& request_keywords() {
               {"newest", SortOrder::kNewest},
               {"oldest", SortOrder::kOldest}},
              "order of hits"),
-      keyword("offset", &SearchRequest::offset, "hits to skip (paging)"),
-      keyword("limit", &SearchRequest::limit, "hits to return at most"),
+      keyword("offset", &SearchRequest::offset,
+              "hits to skip (paging; 0 to " + std::to_string(kMaxOffset) + ")"),
+      keyword("limit", &SearchRequest::limit,
+              "hits to return at most (0 to " + std::to_string(kMaxLimit) + "; 0 only counts)"),
       keyword("facets", &SearchRequest::facets, "count subject and year facets over all matches"),
       keyword("author_facet", &SearchRequest::author_facet,
               "also count the author facet (needs facets)"),
-      keyword("snippet_bytes", &SearchRequest::snippet_bytes, "target snippet length in bytes"),
+      keyword("snippet_bytes", &SearchRequest::snippet_bytes,
+              "target snippet length in bytes (1 to " + std::to_string(kMaxSnippetBytes) + ")"),
       keyword("like", &SearchRequest::like,
               "papers similar to this paper (an arXiv id); filters and the query apply too"),
       keyword("explain", &SearchRequest::explain,
@@ -164,7 +167,9 @@ const std::vector<RequestKeyword>& request_keywords() {
       keyword("correct", &SearchRequest::correct,
               "search the spelling correction instead, when there is one"),
       keyword("time_limit_seconds", &SearchRequest::time_limit_seconds,
-              "seconds a search may take before it returns the best hits found (0: no limit)"),
+              "seconds a search may take before it returns the best hits found (0: no limit; "
+              "at most " +
+                  std::to_string(static_cast<int>(kMaxTimeLimitSeconds)) + ")"),
       keyword("strict_syntax", &SearchRequest::strict_syntax,
               "raise QuerySyntaxError for invalid syntax instead of reading it as words"),
   };
@@ -193,7 +198,8 @@ std::string search_docstring() {
   }
   doc +=
       "\nThe GIL is released while searching. Calls on one Searcher are serialized by a lock; "
-      "open one Searcher per thread to search in parallel.\n\nRaises QuerySyntaxError (with "
+      "open one Searcher per thread to search in parallel.\n\nRaises InvalidRequestError (a "
+      "number out of the range given above), QuerySyntaxError (with "
       "position, hint and query), Error (`like` names no paper), IoError.";
   return doc;
 }

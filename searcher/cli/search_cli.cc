@@ -21,6 +21,7 @@
 #include "output.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/line_reader.h"
+#include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
 #include "paperdex/searcher.h"
@@ -35,11 +36,8 @@ namespace po = boost::program_options;
 constexpr int kExitOk = 0;
 constexpr int kExitError = 2;
 
-// Bounds on what one request may ask for. Xapian keeps offset + limit hits
-// in memory, so both are capped (README "paperdex-search", the man page).
-constexpr long long kMaxLimit = 10'000;
-constexpr long long kMaxOffset = 100'000;
-constexpr long long kMaxSnippetBytes = 10'000;
+// The request's numbers are bounded by the library (validate_request); how
+// many facet values to show is this command's own, and bounded here.
 constexpr long long kMaxFacetValues = 10'000;
 // A --batch line is one query: anything longer is not a query file.
 constexpr std::size_t kMaxQueryLineBytes = 1 << 20;
@@ -254,18 +252,20 @@ int finish_output(int status, std::ostream& out, std::ostream& err) {
 int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
   std::ifstream queries(options.batch_file);
   if (!queries) {
-    err << "paperdex-search: cannot read --batch file " << options.batch_file << '\n';
+    err << "paperdex-search: cannot read --batch file " << terminal_safe(options.batch_file)
+        << '\n';
     return kExitError;
   }
   std::optional<std::ofstream> timings;
   if (!options.timings_file.empty()) {
     timings.emplace(options.timings_file);
     if (!*timings) {
-      err << "paperdex-search: cannot write --timings file " << options.timings_file << '\n';
+      err << "paperdex-search: cannot write --timings file " << terminal_safe(options.timings_file)
+          << '\n';
       return kExitError;
     }
   }
-  const std::string timings_name = "--timings file " + options.timings_file;
+  const std::string timings_name = "--timings file " + terminal_safe(options.timings_file);
   SearchSession session(options, out, err);
   bool all_ok = true;
   std::size_t number = 0;
@@ -275,11 +275,12 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
        status = reader.next(line)) {
     // Every message about a query names its line, as compilers do.
     const std::string where =
-        "--batch " + options.batch_file + ':' + std::to_string(reader.line_number()) + ": ";
+        "--batch " + terminal_safe(options.batch_file) + ':' + std::to_string(reader.line_number()) +
+        ": ";
     if (status == BoundedLineReader::Status::kTooLong) {
       err << "paperdex-search: " << where << "a query line longer than 1 MiB; skipped\n";
       if (reader.gave_up()) {
-        err << "paperdex-search: " << options.batch_file
+        err << "paperdex-search: " << terminal_safe(options.batch_file)
             << ": no line end in the next 1 GiB either; not a file of queries, the rest is not "
                "read\n";
       }
@@ -301,8 +302,8 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
     if (!out || (timings && !*timings)) break;
   }
   if (reader.read_error()) {
-    err << "paperdex-search: error reading --batch file " << options.batch_file << " after line "
-        << reader.line_number() << '\n';
+    err << "paperdex-search: error reading --batch file " << terminal_safe(options.batch_file)
+        << " after line " << reader.line_number() << '\n';
     all_ok = false;
   }
   if (timings) {
@@ -317,28 +318,31 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
   return all_ok ? kExitOk : kExitError;
 }
 
-// "--limit must be between 1 and 10,000, not -1", or nullopt when in range.
-std::optional<std::string> out_of_range(const char* option, long long value, long long min,
-                                        long long max) {
-  if (value >= min && value <= max) return std::nullopt;
-  const auto grouped = [](long long number) {  // min and max are never negative
-    std::string digits = std::to_string(number);
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) {
-      digits.insert(static_cast<std::size_t>(i), ",");
-    }
-    return digits;
-  };
-  return std::string(option) + " must be between " + grouped(min) + " and " + grouped(max) +
-         ", not " + std::to_string(value);
-}
-
-// Checks the whole-number options and puts them into the request.
+// Checks the numeric options and puts them into the request. The request's
+// own are checked by the library, as every caller's are (validate_request),
+// and reported under the option's name: "--limit must be between 0 and
+// 10,000, not -1".
 std::optional<std::string> apply_numbers(const NumberOptions& numbers, CliOptions& options) {
-  for (auto problem : {out_of_range("--limit", numbers.limit, 0, kMaxLimit),
-                       out_of_range("--offset", numbers.offset, 0, kMaxOffset),
-                       out_of_range("--snippet", numbers.snippet, 1, kMaxSnippetBytes),
-                       out_of_range("--facets", numbers.facets, 0, kMaxFacetValues)}) {
-    if (problem) return problem;
+  const struct {
+    const char* option;
+    std::string_view field;  // SearchRequest's name for it
+    double value;
+  } request_numbers[] = {
+      {"--limit", "limit", static_cast<double>(numbers.limit)},
+      {"--offset", "offset", static_cast<double>(numbers.offset)},
+      {"--snippet", "snippet_bytes", static_cast<double>(numbers.snippet)},
+      {"--time-limit", "time_limit_seconds", options.request.time_limit_seconds},
+  };
+  for (const auto& number : request_numbers) {
+    try {
+      check_request_value(number.field, number.value);
+    } catch (const InvalidRequestError& error) {
+      return std::string(number.option) + " " + error.problem();
+    }
+  }
+  if (numbers.facets < 0 || numbers.facets > kMaxFacetValues) {
+    return "--facets must be between 0 and " + with_thousands(kMaxFacetValues) + ", not " +
+           std::to_string(numbers.facets);
   }
   options.request.limit = static_cast<std::size_t>(numbers.limit);
   options.request.offset = static_cast<std::size_t>(numbers.offset);
@@ -371,14 +375,14 @@ Problem apply_sort(CliOptions& options) {
       return std::nullopt;
     }
   }
-  return "--sort must be " + either(sort_names()) + ", not '" + options.sort + "'";
+  return "--sort must be " + either(sort_names()) + ", not " + quote_input(options.sort);
 }
 
 Problem apply_format(CliOptions& options, const po::variables_map& vm) {
   if (options.json && vm["format"].defaulted()) options.format_name = "json";
   options.format = find_format(options.format_name);
   if (!options.format) {
-    return "--format must be " + format_names() + ", not '" + options.format_name + "'";
+    return "--format must be " + format_names() + ", not " + quote_input(options.format_name);
   }
   if (options.json && options.format->name != "json") {
     return std::string("--json means --format json; give one or the other");
@@ -406,7 +410,7 @@ Problem apply_fields(CliOptions& options) {
 Problem apply_facets(CliOptions& options, const po::variables_map& vm) {
   for (const std::string& facet : options.facets_wanted) {
     if (std::find(kFacetNames.begin(), kFacetNames.end(), facet) == kFacetNames.end()) {
-      return "--facet must be " + either(kFacetNames) + ", not '" + facet + "'";
+      return "--facet must be " + either(kFacetNames) + ", not " + quote_input(facet);
     }
     if (facet == "author") options.request.author_facet = true;
   }
@@ -420,8 +424,8 @@ Problem apply_facets(CliOptions& options, const po::variables_map& vm) {
 Problem apply_highlight_markers(CliOptions& options) {
   const std::size_t comma = options.highlight_markers.find(',');
   if (comma == std::string::npos) {
-    return "--highlight-markers takes OPEN,CLOSE (such as '<em>,</em>'), not '" +
-           options.highlight_markers + "'";
+    return "--highlight-markers takes OPEN,CLOSE (such as '<em>,</em>'), not " +
+           quote_input(options.highlight_markers);
   }
   options.output.highlight.open = options.highlight_markers.substr(0, comma);
   options.output.highlight.close = options.highlight_markers.substr(comma + 1);
@@ -447,8 +451,8 @@ Problem check_show(const CliOptions& options) {
         "--like");
   }
   if (!options.query_words.empty()) {
-    return "--show takes ids, not a query: put the ids right after it (not '" +
-           join_words(options.query_words) + "')";
+    return "--show takes ids, not a query: put the ids right after it (not " +
+           quote_input(join_words(options.query_words)) + ")";
   }
   return std::nullopt;
 }
@@ -459,10 +463,6 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   Problem problem = apply_db(options);
   if (!problem) problem = apply_numbers(options.numbers, options);
   if (!problem) problem = check_batch_file(options.batch_file);
-  if (!problem &&
-      !(options.request.time_limit_seconds >= 0 && options.request.time_limit_seconds <= 86400)) {
-    problem = "--time-limit must be between 0 (no limit) and 86400 seconds";
-  }
   if (!problem) problem = apply_sort(options);
   if (!problem &&
       std::find(kColorModes.begin(), kColorModes.end(), options.color) == kColorModes.end()) {
@@ -474,7 +474,7 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   if (!problem) problem = apply_facets(options, vm);
   if (!problem) problem = apply_highlight_markers(options);
   if (problem) {
-    err << "paperdex-search: " << *problem << "\nTry 'paperdex-search --help'.\n";
+    err << "paperdex-search: " << terminal_safe(*problem) << "\nTry 'paperdex-search --help'.\n";
     return false;
   }
   options.request.match = options.any ? MatchMode::kAnyWord : MatchMode::kAllWords;
@@ -611,7 +611,7 @@ bool parse_command_line(int argc, const char* const* argv, const po::options_des
     po::notify(vm);
     return true;
   } catch (const po::error& error) {
-    err << "paperdex-search: " << command_line_error(error, visible)
+    err << "paperdex-search: " << terminal_safe(command_line_error(error, visible))
         << "\nTry 'paperdex-search --help'.\n";
     return false;
   }
@@ -652,8 +652,8 @@ po::options_description hidden_options(CliOptions& options) {
         for (const auto& [name, known] : completion_shells()) {
           if (shell == name) return;
         }
-        throw po::error("--completion must be " + completion_shell_names() + ", not '" + shell +
-                        "'");
+        throw po::error("--completion must be " + completion_shell_names() + ", not " +
+                        quote_input(shell));
       }));
   return hidden;
 }
@@ -728,7 +728,7 @@ int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& 
     if (!options.batch_file.empty()) return run_batch(options, out, err);
     return search_once(options, out, err);
   } catch (const Error& error) {
-    err << "paperdex-search: " << error.what() << '\n';
+    err << "paperdex-search: " << terminal_safe(error.what()) << '\n';
     return kExitError;
   } catch (const std::exception& error) {
     // The library reports every failure as an Error; anything else still

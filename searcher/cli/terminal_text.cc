@@ -8,85 +8,6 @@
 namespace paperdex::cli {
 namespace {
 
-constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
-
-bool is_continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
-
-// The length of the valid UTF-8 sequence at text[i] (its code point in
-// `code_point`), or 0 when the byte there starts none: overlong forms,
-// surrogates and values past U+10FFFF are invalid too.
-std::size_t valid_sequence(std::string_view text, std::size_t i, char32_t& code_point) {
-  const auto lead = static_cast<unsigned char>(text[i]);
-  if (lead < 0x80) {
-    code_point = lead;
-    return 1;
-  }
-  std::size_t length = 0;
-  unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2;
-    code_point = lead & 0x1F;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3;
-    code_point = lead & 0x0F;
-    if (lead == 0xE0) low = 0xA0;
-    if (lead == 0xED) high = 0x9F;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4;
-    code_point = lead & 0x07;
-    if (lead == 0xF0) low = 0x90;
-    if (lead == 0xF4) high = 0x8F;
-  } else {
-    return 0;
-  }
-  if (i + length > text.size()) return 0;
-  const auto second = static_cast<unsigned char>(text[i + 1]);
-  if (second < low || second > high) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    const auto byte = static_cast<unsigned char>(text[i + k]);
-    if (!is_continuation(byte)) return 0;
-    code_point = (code_point << 6) | (byte & 0x3F);
-  }
-  return length;
-}
-
-bool is_layout_space(char32_t code_point) {
-  return code_point == '\t' || code_point == '\n' || code_point == '\r' || code_point == '\v' ||
-         code_point == '\f';
-}
-
-bool is_control(char32_t code_point) {
-  return code_point < 0x20 || code_point == 0x7F || (code_point >= 0x80 && code_point <= 0x9F);
-}
-
-// terminal_safe; when `offsets` is given it receives, for each byte of `text`
-// and one past its end, where that byte went in the result.
-std::string make_safe(std::string_view text, std::vector<std::size_t>* offsets) {
-  std::string safe;
-  safe.reserve(text.size());
-  if (offsets) offsets->assign(text.size() + 1, 0);
-  std::size_t i = 0;
-  while (i < text.size()) {
-    char32_t code_point = 0;
-    std::size_t length = valid_sequence(text, i, code_point);
-    const std::size_t start = safe.size();
-    if (length == 0) {
-      length = 1;
-      safe += kReplacement;
-    } else if (is_layout_space(code_point)) {
-      safe += ' ';
-    } else if (is_control(code_point)) {
-      safe += kReplacement;
-    } else {
-      safe.append(text, i, length);
-    }
-    if (offsets) std::fill_n(offsets->begin() + static_cast<std::ptrdiff_t>(i), length, start);
-    i += length;
-  }
-  if (offsets) offsets->back() = safe.size();
-  return safe;
-}
-
 void make_safe(std::vector<std::string>& values) {
   for (std::string& value : values) value = terminal_safe(value);
 }
@@ -100,11 +21,9 @@ void make_safe(std::vector<FacetCount>& facet) {
 
 }  // namespace
 
-std::string terminal_safe(std::string_view text) { return make_safe(text, nullptr); }
-
 HighlightedText terminal_safe(const HighlightedText& text) {
   std::vector<std::size_t> offsets;
-  HighlightedText safe{make_safe(text.text, &offsets), {}};
+  HighlightedText safe{terminal_safe(text.text, &offsets), {}};
   safe.spans.reserve(text.spans.size());
   for (const auto& [begin, end] : text.spans) {
     // A span past the end stays past it, so the renderers drop it as before.
@@ -164,11 +83,30 @@ IndexInfo terminal_safe(const IndexInfo& info) {
 }
 
 std::string marked_query(std::string_view query, std::size_t position) {
+  position = std::min(position, query.size());
+  // A long query is shown around the problem, kQuotedInputCharacters
+  // characters of it with "…" where it is cut: a megabyte of query is no
+  // message (and neither is a line of a million spaces under it).
+  const auto is_lead = [&](std::size_t i) {
+    return (static_cast<unsigned char>(query[i]) & 0xC0) != 0x80;
+  };
+  std::size_t begin = position, before = 0;
+  while (begin > 0 && before < kQuotedInputCharacters / 2) {
+    --begin;
+    if (is_lead(begin)) ++before;
+  }
+  std::size_t end = begin;
+  for (std::size_t shown = 0; end < query.size(); ++end) {
+    if (is_lead(end) && shown++ == kQuotedInputCharacters) break;
+  }
+  const std::string_view cut_mark = "\xE2\x80\xA6";  // U+2026
   std::vector<std::size_t> offsets;
-  const std::string safe = make_safe(query, &offsets);
-  const std::size_t caret_byte = offsets[std::min(position, query.size())];
-  const std::size_t column = display_width(safe.substr(0, caret_byte));
-  return "  " + safe + "\n  " + std::string(column, ' ') + "^\n";
+  const std::string shown_text = (begin > 0 ? std::string(cut_mark) : std::string()) +
+                                 terminal_safe(query.substr(begin, end - begin), &offsets) +
+                                 (end < query.size() ? std::string(cut_mark) : std::string());
+  const std::size_t caret_byte = (begin > 0 ? cut_mark.size() : 0) + offsets[position - begin];
+  const std::size_t column = display_width(shown_text.substr(0, caret_byte));
+  return "  " + shown_text + "\n  " + std::string(column, ' ') + "^\n";
 }
 
 }  // namespace paperdex::cli

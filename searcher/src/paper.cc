@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
 #include "paperdex/errors.h"
@@ -31,8 +32,8 @@ std::optional<FoundPaper> find_paper(const Xapian::Database& db, std::string_vie
 
 FoundPaper require_paper(const Xapian::Database& db, std::string_view id) {
   if (std::optional<FoundPaper> found = find_paper(db, id)) return std::move(*found);
-  throw PaperNotFoundError("no paper with id '" + std::string(id) +
-                               "' in the index; give an arXiv id such as 2101.00001 (any "
+  throw PaperNotFoundError("no paper with id " + quote_input(id) +
+                               " in the index; give an arXiv id such as 2101.00001 (any "
                                "version), or the id a search shows for the paper",
                            std::string(id));
 }

@@ -6,6 +6,7 @@
 
 #include "paperdex/common/edit_distance.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"
 
@@ -96,9 +97,8 @@ void throw_unknown_field(std::string_view name, std::size_t position, std::strin
   } else if (!written.empty()) {
     hint = "to search for the text itself, put it in quotes: \"" + std::string(written) + "\"";
   }
-  throw QuerySyntaxError(
-      "unknown field '" + std::string(name) + "'; the fields are " + field_list(), position,
-      std::move(hint));
+  throw QuerySyntaxError("unknown field " + quote_input(name) + "; the fields are " + field_list(),
+                         position, std::move(hint));
 }
 
 void throw_empty_value(const schema::Field& field, std::size_t position) {
@@ -298,8 +298,7 @@ class Lexer {
     if (text.size() == 4) return kDefaultNear;
     const Number number = read_number(text, 5);
     if (!number.value || number.end != text.size()) {
-      throw QuerySyntaxError("'" + std::string(text) +
-                                 "': NEAR/ takes a number of words from 1 to " +
+      throw QuerySyntaxError(quote_input(text) + ": NEAR/ takes a number of words from 1 to " +
                                  std::to_string(kMaxProximity) + ", e.g. NEAR/5",
                              at_);
     }

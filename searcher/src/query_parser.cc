@@ -15,6 +15,7 @@
 
 #include "paperdex/common/edit_distance.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
 #include "paperdex/common/utf8.h"
@@ -183,7 +184,7 @@ std::string_view bound_name(const schema::Field& field) {
 
 int year_or_throw(const schema::Field& field, std::string_view text, std::size_t position) {
   if (std::optional<int> year = parse_year(text)) return *year;
-  throw QuerySyntaxError("malformed year '" + std::string(text) + "'; " + year_usage(field),
+  throw QuerySyntaxError("malformed year " + quote_input(text) + "; " + year_usage(field),
                          position);
 }
 
@@ -246,8 +247,7 @@ std::string date_or_throw(const schema::Field& field, std::string_view text, std
   const std::string problem = date_problem(text);
   if (problem.empty()) return std::string(text);
   throw QuerySyntaxError(
-      "malformed date '" + std::string(text) + "': " + problem + "; " + date_usage(field),
-      position);
+      "malformed date " + quote_input(text) + ": " + problem + "; " + date_usage(field), position);
 }
 
 // Date slots hold "YYYY-MM-DD" (or "YYYY" when only the year is known), so
@@ -283,8 +283,8 @@ Query subject_query(const schema::Field& field, std::string_view value, std::siz
   if (values.empty()) {
     const std::string nearest = nearest_subject(value);
     throw QuerySyntaxError(
-        "unknown subject '" + std::string(value) +
-            "'; a subject is an arXiv category (cs.NI), archive (hep-th) or "
+        "unknown subject " + quote_input(value) +
+            "; a subject is an arXiv category (cs.NI), archive (hep-th) or "
             "group (physics), as arXiv's taxonomy names them (arxiv.org/category_taxonomy)",
         position,
         nearest.empty() ? "" : "did you mean " + std::string(field.name) + ":" + nearest + "?");
@@ -722,7 +722,7 @@ class Translator {
     }
     if (tokens.size() > 1) {
       throw QuerySyntaxError(
-          "a wildcard extends one word, and '" + std::string(written) + "' is several",
+          "a wildcard extends one word, and " + quote_input(written) + " is several",
           node.text_position,
           "put the wildcard on the last word alone, e.g. '" + tokens.front().term + " " +
               tokens.back().term + "*'");
@@ -848,8 +848,8 @@ class Translator {
   }
 
   [[noreturn]] void throw_too_broad(const QueryNode& node, std::string_view written) const {
-    throw QuerySyntaxError("the wildcard '" + std::string(written) +
-                               "*' is too broad: it matches " + "more than " +
+    throw QuerySyntaxError("the wildcard " + quote_input(std::string(written) + "*") +
+                               " is too broad: it matches " + "more than " +
                                std::to_string(options_.max_wildcard_terms) + " words",
                            node.text_position, "add letters before the '*'");
   }
@@ -963,7 +963,7 @@ std::string read_as_words_note(std::string_view query, const QuerySyntaxError& e
   }
   const std::string written(query.substr(at, end - at));
   std::string note = written.empty() ? std::string("read the query as words: ")
-                                     : "read '" + written + "' as words: ";
+                                     : "read " + quote_input(written) + " as words: ";
   note += error.what();
   if (!error.hint().empty()) note += " (" + error.hint() + ")";
   return note;

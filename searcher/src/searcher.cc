@@ -627,6 +627,7 @@ Searcher::Searcher(Searcher&&) noexcept = default;
 Searcher& Searcher::operator=(Searcher&&) noexcept = default;
 
 SearchResult Searcher::search(const SearchRequest& request) {
+  validate_request(request);
   return impl_->guarded("searching", [&] { return impl_->search(request); });
 }
 

@@ -8,6 +8,7 @@
 #include "ranking.h"
 
 #include "paperdex/common/edit_distance.h"
+#include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/utf8.h"
 
@@ -194,7 +195,7 @@ std::string author_name_note(const Xapian::Database& db, const Analyzer& analyze
   enquire.set_query(unweighted_match(matched));
   enquire.set_weighting_scheme(Xapian::BoolWeight());
   const Xapian::doccount papers = enquire.get_mset(0, 0, db.get_doccount()).get_matches_estimated();
-  const std::string quoted = "author '" + name + "': ";
+  const std::string quoted = "author " + quote_input(name) + ": ";
   if (papers > 0) {
     return quoted + "no author has exactly this name; " + std::to_string(papers) +
            (papers == 1 ? " paper has" : " papers have") + " an author whose name contains it" +

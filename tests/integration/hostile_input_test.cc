@@ -45,21 +45,7 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// The bytes a terminal would act on: C0 controls but the line feed and tab
-// (the writers' own line and TSV cell breaks), DEL, and C1 controls
-// (U+0080..U+009F, encoded as C2 80..C2 9F).
-bool has_terminal_controls(const std::string& text) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7F) return true;
-    if (byte == 0xC2 && i + 1 < text.size()) {
-      const auto next = static_cast<unsigned char>(text[i + 1]);
-      if (next >= 0x80 && next <= 0x9F) return true;
-    }
-  }
-  return false;
-}
-
+using paperdex::test::has_terminal_controls;
 using paperdex::test::index_files;
 
 // An index of three papers, one of them with a title made to attack a terminal.

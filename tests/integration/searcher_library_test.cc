@@ -7,6 +7,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -43,14 +44,21 @@ const std::string& corpus_index() {
 
 paperdex::Searcher open_corpus() { return paperdex::Searcher(corpus_index()); }
 
-// Every paper of the corpus, with whole abstracts as snippets.
+// Every paper of the corpus, with whole abstracts as snippets: the pages of
+// the largest a request may ask for.
 std::vector<paperdex::Hit> every_paper(paperdex::Searcher& searcher) {
   paperdex::SearchRequest request;
   request.query = "year:..2100";
-  request.limit = 100000;
-  request.snippet_bytes = 10000;
+  request.limit = paperdex::kMaxLimit;
+  request.snippet_bytes = paperdex::kMaxSnippetBytes;
   request.facets = false;
-  return searcher.search(request).hits;
+  std::vector<paperdex::Hit> hits;
+  for (;; request.offset += request.limit) {
+    std::vector<paperdex::Hit> page = searcher.search(request).hits;
+    hits.insert(hits.end(), std::make_move_iterator(page.begin()),
+                std::make_move_iterator(page.end()));
+    if (page.size() < request.limit) return hits;
+  }
 }
 
 paperdex::SearchRequest request_for(std::string query, std::size_t limit) {

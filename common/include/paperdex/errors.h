@@ -97,6 +97,28 @@ class PAPERDEX_API FilterError : public QuerySyntaxError {
   std::string suggestion_;
 };
 
+/// A SearchRequest number out of its range (validate_request): a limit,
+/// offset, snippet length or time limit no search can honour. field() names
+/// the SearchRequest field ("limit"); problem() says what it must be and what
+/// it was ("must be between 0 and 10,000, not 4294967295"); what() is the two
+/// together. A caller that names the field otherwise (a command-line option)
+/// puts its own name before problem().
+class PAPERDEX_API InvalidRequestError : public Error {
+ public:
+  InvalidRequestError(std::string field, std::string problem);
+  InvalidRequestError(const InvalidRequestError&);
+  InvalidRequestError& operator=(const InvalidRequestError&);
+  ~InvalidRequestError() override;
+  /// The SearchRequest field out of range ("limit", "time_limit_seconds").
+  const std::string& field() const noexcept;
+  /// What it must be and what it was: "must be between 0 and 10,000, not -1".
+  const std::string& problem() const noexcept;
+
+ private:
+  std::string field_;
+  std::string problem_;
+};
+
 /// Reading or writing the index failed (I/O error, corruption, or the index
 /// kept changing under a search): the message says which; retrying may help.
 class PAPERDEX_API IoError : public Error {

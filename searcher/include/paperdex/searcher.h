@@ -199,6 +199,15 @@ inline constexpr std::size_t kMaxQueryTerms = 1000;
 /// time limit runs out are searched likewise.
 inline constexpr std::size_t kMaxWildcardExpansion = 2000;
 
+/// The ranges of a SearchRequest's numbers; validate_request() refuses a
+/// request outside them (InvalidRequestError), and Searcher::search checks
+/// every request so. Xapian keeps offset + limit hits in memory, so both are
+/// bounded; limit 0 only counts.
+inline constexpr std::size_t kMaxLimit = 10'000;         ///< SearchRequest::limit: 0 to this
+inline constexpr std::size_t kMaxOffset = 100'000;       ///< SearchRequest::offset: 0 to this
+inline constexpr std::size_t kMaxSnippetBytes = 10'000;  ///< snippet_bytes: 1 to this
+inline constexpr double kMaxTimeLimitSeconds = 24 * 60 * 60.0;  ///< time_limit_seconds: 0 to this
+
 /// Queries of up to this many words (outside phrases, groups and fields)
 /// match papers with every word; longer ones, papers with any (MatchRule).
 inline constexpr std::size_t kAllWordsUpTo = 3;
@@ -278,6 +287,22 @@ struct SearcherOptions {
   double time_limit_seconds = 10;
 };
 
+/// Checks every number of `request` against its range (kMaxLimit and the
+/// others above). Searcher::search calls it first; a caller may call it
+/// before searching, to report a bad value early.
+/// @throws InvalidRequestError the first field out of range, named as
+///         SearchRequest names it: "limit must be between 0 and 10,000, not 20000".
+PAPERDEX_API void validate_request(const SearchRequest& request);
+
+/// Checks a number meant for the SearchRequest field `field` ("limit",
+/// "offset", "snippet_bytes", "time_limit_seconds") before it is converted to
+/// the field's type, so that a caller reading signed or unbounded numbers
+/// (a command line, Python) reports -1 as -1 and not as the size_t it would
+/// wrap to; the message is validate_request's.
+/// @throws InvalidRequestError `value` is outside the field's range.
+/// @throws std::invalid_argument `field` is no bounded field of SearchRequest.
+PAPERDEX_API void check_request_value(std::string_view field, double value);
+
 /// Searches one paperdex index.
 ///
 /// Thread-safety: a Searcher is not safe to share between threads; open one
@@ -307,6 +332,8 @@ class PAPERDEX_API Searcher {
   Searcher& operator=(const Searcher&) = delete;
 
   /// Runs one search.
+  /// @throws InvalidRequestError a number of the request is out of its range
+  ///         (validate_request).
   /// @throws QuerySyntaxError a filter cannot be parsed, the query has
   ///         nothing to search for, or (SearchRequest::strict_syntax) the
   ///         query cannot be parsed; position() points at the problem.
