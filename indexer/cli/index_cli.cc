@@ -72,8 +72,11 @@ std::string help_text() {
       "Files in a directory that hold none of these (a README, a CSV, an image) are listed\n"
       "as ignored.\n\n"
       "Environment: PAPERDEX_DB names the index when --db is not given.\n\n"
-      "Exit status: 0 every record indexed, 1 some records skipped, 2 usage error or the run\n"
-      "could not proceed (a missing input file, a locked or full index).\n\nOptions";
+      "Exit status: 0 every record indexed (an input that held no paper, such as an arXiv\n"
+      "API error feed or a file ignored in a directory, is a warning and leaves it 0);\n"
+      "1 some records skipped or cut, an input not read to its end, a --delete id not found;\n"
+      "2 usage error or the run could not proceed (a missing input file, a locked or full\n"
+      "index).\n\nOptions";
   return text;
 }
 
@@ -229,6 +232,11 @@ int index_and_report(const IndexRunOptions& options, const IndexReportOptions& r
     events.on_ignored = [&](const std::string& path) {
       progress.clear();
       err << kProgram << ": ignored " << path << ": it holds no records of a known kind\n";
+    };
+    events.on_source_error = [&](const ReadProblem& problem) {
+      progress.clear();
+      err << kProgram << ": warning: " << problem.origin << ": " << problem.message
+          << "; this input held no paper\n";
     };
   }
   if (report.progress != ProgressStyle::kNone && !report.quiet) {

@@ -184,6 +184,12 @@ class InputFeeder {
   }
 
   void skip(const ReadProblem& problem) {
+    // An error feed is no bad record: the input simply held no paper.
+    if (holds_no_papers(problem)) {
+      result_.source_errors.push_back(problem);
+      if (events_.on_source_error) events_.on_source_error(problem);
+      return;
+    }
     // A README or an image beside the data in a directory is no bad record.
     if (current_->found_in_directory && problem.origin == current_->path &&
         holds_no_records(problem)) {

@@ -207,6 +207,10 @@ bool holds_no_records(const ReadProblem& problem) {
          problem.reason == kNotRecordsUnknownFormat;
 }
 
+bool holds_no_papers(const ReadProblem& problem) {
+  return problem.reason == kNoPapersApiError || problem.reason == kNoPapersOaiError;
+}
+
 std::vector<InputFile> list_inputs(const std::vector<std::string>& paths) {
   std::vector<InputFile> files;
   for (const auto& path : paths) {

@@ -58,6 +58,9 @@ struct IndexRunEvents {
   std::function<void(const ReadProblem&)> on_truncated;
   /// A file in an input directory that holds no records of a known kind.
   std::function<void(const std::string& path)> on_ignored;
+  /// An input whose source answered with an error instead of papers (an
+  /// arXiv API error feed): no bad record, the run's outcome is unchanged.
+  std::function<void(const ReadProblem& problem)> on_source_error;
   /// Something the user should know that does not change the outcome (the
   /// index was built with another ICU, --jobs does not apply, ...).
   std::function<void(const std::string& message)> on_warning;
@@ -95,6 +98,9 @@ struct IndexRunResult {
   std::uint64_t fields_cut = 0;  ///< fields cut to their limits (a record may count twice)
   std::vector<std::string> deletes_not_found;  ///< --delete ids no paper had
   std::vector<std::string> ignored_files;      ///< directory entries holding no records
+  /// Inputs whose source answered with an error instead of papers (an arXiv
+  /// API error feed): warnings, not skipped records (holds_no_papers()).
+  std::vector<ReadProblem> source_errors;
   double elapsed_seconds = 0;
 
   /// True when every record given was indexed whole and every removal found

@@ -51,6 +51,18 @@ inline constexpr std::string_view kNotRecordsUnknownFormat = "unknown-format";
 /// data in a directory is.
 PAPERDEX_API bool holds_no_records(const ReadProblem& problem);
 
+/// ReadProblem reasons for an input whose source answered with an error instead
+/// of papers (an arXiv API error feed, an OAI-PMH error response): see
+/// holds_no_papers().
+inline constexpr std::string_view kNoPapersApiError = "api-error";
+inline constexpr std::string_view kNoPapersOaiError = "oai-error";
+
+/// True for a problem that says an input carried no paper because its source
+/// reported an error: nothing in it was a bad record, so a run tells it as a
+/// warning, not a skipped record (a harvest that fetched an error page keeps
+/// failing otherwise, run after run).
+PAPERDEX_API bool holds_no_papers(const ReadProblem& problem);
+
 /// Reads an "arXiv subjects" author page (see corpus/author-pages/).
 PAPERDEX_API void read_author_page(std::istream& in, const std::string& origin,
                                    const RecordSink& sink);
