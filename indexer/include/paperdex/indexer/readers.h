@@ -16,8 +16,17 @@
 namespace paperdex {
 
 /// The input formats paperdex reads.
-/// kArxivJsonArray: one JSON document holding an array of snapshot records.
-enum class InputFormat { kAuthorPage, kArxivJsonl, kOaiPmh, kAtom, kArxivJsonArray, kUnknown };
+/// kArxivJsonArray: one JSON document holding an array of snapshot records;
+/// kJsonDocument: one JSON object holding lists of paper records under keys.
+enum class InputFormat {
+  kAuthorPage,
+  kArxivJsonl,
+  kOaiPmh,
+  kAtom,
+  kArxivJsonArray,
+  kJsonDocument,
+  kUnknown
+};
 
 /// One row of the input format table (input.cc): what a new format adds.
 struct InputFormatInfo {
