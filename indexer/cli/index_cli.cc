@@ -220,6 +220,11 @@ int index_and_report(const IndexRunOptions& options, const IndexReportOptions& r
     progress.clear();
     err << problem.origin << ": " << problem.message << " (skipped)\n";
   };
+  events.on_more_skipped = [&](const std::string& path, std::uint64_t untold) {
+    progress.clear();
+    err << path << ": ... and " << with_commas(untold)
+        << " more skipped (counted in the summary)\n";
+  };
   events.on_truncated = [&](const ReadProblem& problem) {
     progress.clear();
     err << problem.origin << ": " << problem.message << " (" << problem.reason << ")\n";

@@ -111,3 +111,62 @@ TEST_CASE("a feed whose source answered with an error is a warning, not a failed
   CHECK(run.status == 0);
   CHECK(run.out.empty());
 }
+
+TEST_CASE("a JSON document of papers is read, and one of anything else is one line", "[bounds]") {
+  TempDir dir;
+  // {"count": N, "papers": [...]}, pretty-printed: once 10 problem lines a paper.
+  nlohmann::json papers = nlohmann::json::array();
+  for (int i = 0; i < 500; ++i) {
+    papers.push_back({{"arxiv_id", "1501." + std::to_string(10000 + i) + "v1"},
+                      {"title", "Paper number " + std::to_string(i)},
+                      {"summary", "An abstract about lattices."},
+                      {"authors", {"Ada Lovelace", "Alan Turing"}}});
+  }
+  std::filesystem::create_directories(dir / "data");
+  write_file(dir / "data" / "papers.json",
+             nlohmann::json({{"count", 500}, {"papers", papers}}).dump(2));
+  nlohmann::json other = {{"count", 500}, {"rows", nlohmann::json::array()}};
+  for (int i = 0; i < 500; ++i) other["rows"].push_back({{"name", "row"}, {"value", i}});
+  write_file(dir / "other.json", other.dump(2));
+
+  std::string log;
+  CHECK(index_files((dir / "index").string(), {(dir / "data" / "papers.json").string()}, &log) ==
+        paperdex::cli::kExitOk);
+  CHECK(paperdex::Searcher((dir / "index").string()).document_count() == 500);
+
+  // Named, the other document is one skipped input on one line.
+  CHECK(index_files((dir / "index2").string(), {(dir / "other.json").string()}, &log) ==
+        paperdex::cli::kExitSkipped);
+  INFO(log);
+  CHECK(contains(log, (dir / "other.json").string() +
+                          ": a JSON document (not one JSON object a line) with no list of papers"));
+  CHECK(contains(log, "not a format paperdex reads, which are "));
+  CHECK(std::count(log.begin(), log.end(), '\n') == 1 + 10);  // the summary's 10 lines
+
+  // In a directory beside papers, it is ignored once and the papers are read.
+  std::filesystem::copy_file(dir / "other.json", dir / "data" / "other.json");
+  CHECK(index_files((dir / "index3").string(), {(dir / "data").string()}, &log) ==
+        paperdex::cli::kExitOk);
+  CHECK(contains(log, "ignored " + (dir / "data" / "other.json").string()));
+  CHECK(paperdex::Searcher((dir / "index3").string()).document_count() == 500);
+}
+
+TEST_CASE("the skipped records of one input are told up to a limit, then counted", "[bounds]") {
+  TempDir dir;
+  std::string lines;
+  for (int i = 0; i < 1000; ++i) lines += "{\"title\": \"no id\"}\n";
+  write_file(dir / "bad.jsonl", lines);
+  write_file(dir / "few.jsonl", "{\"title\": \"no id\"}\n{\"title\": \"no id either\"}\n");
+  std::string log;
+  CHECK(index_files((dir / "index").string(),
+                    {(dir / "bad.jsonl").string(), (dir / "few.jsonl").string()},
+                    &log) == paperdex::cli::kExitSkipped);
+  INFO(log);
+  const std::string bad = (dir / "bad.jsonl").string();
+  CHECK(contains(log, bad + ":20: no \"id\" (skipped)"));
+  CHECK_FALSE(contains(log, bad + ":21:"));
+  CHECK(contains(log, bad + ": ... and 980 more skipped (counted in the summary)\n"));
+  CHECK(contains(log, (dir / "few.jsonl").string() + ":2: no \"id\" (skipped)"));
+  CHECK(contains(log, "skipped        1,002  (missing-field 1,002)"));
+  CHECK(std::count(log.begin(), log.end(), '\n') == 20 + 1 + 2 + 10);
+}

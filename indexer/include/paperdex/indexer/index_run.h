@@ -47,13 +47,22 @@ struct IndexProgress {
   double elapsed_seconds = 0;
 };
 
+/// The skipped records of one input that are told one by one (on_skipped);
+/// past it they are counted and told once (on_more_skipped): a file of some
+/// other kind gives one problem a line, and 63,000 lines of them say nothing
+/// the first ones did not.
+inline constexpr std::size_t kMaxSkippedToldPerInput = 20;
+
 /// What run_index tells as it goes; every callback may be empty. They are
 /// called on the calling thread.
 struct IndexRunEvents {
   /// After each record and each chunk of input (many times a second: throttle).
   std::function<void(const IndexProgress&)> on_progress;
-  /// A record that was skipped (bad input); the run goes on.
+  /// A record that was skipped (bad input); the run goes on. At most
+  /// kMaxSkippedToldPerInput of one input.
   std::function<void(const ReadProblem&)> on_skipped;
+  /// After an input: how many of its skipped records on_skipped did not tell.
+  std::function<void(const std::string& path, std::uint64_t untold)> on_more_skipped;
   /// A record kept with a field cut to its limit.
   std::function<void(const ReadProblem&)> on_truncated;
   /// A file in an input directory that holds no records of a known kind.
