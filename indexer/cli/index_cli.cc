@@ -244,14 +244,13 @@ int index_and_report(const IndexRunOptions& options, const IndexReportOptions& r
           << "; this input held no paper\n";
     };
   }
+  std::optional<MergeProgress> merging;
   if (report.progress != ProgressStyle::kNone && !report.quiet) {
-    events.on_merging = [&] {
-      progress.clear();
-      err << "merging segments...\n";
-    };
+    events.on_merging = [&] { merging.emplace(progress, progress.interval()); };
   }
 
   const IndexRunResult result = run_index(options, events);
+  merging.reset();
   progress.clear();
   print_problems(options, result, err);
   const int status = exit_status(result);

@@ -84,13 +84,16 @@ std::string_view skip_preamble(std::string_view head) {
 }
 
 bool is_author_page(std::string_view head) { return head.starts_with("arXiv subjects"); }
-// A JSON object that goes on past its first line: one document, as APIs and
-// `jq .` write it, not JSON lines (whose first object ends on its line).
+// A JSON object that goes on past its first line into a member of it (a key,
+// its end, or inside a nested value): one document, as APIs and `jq .` write
+// it, not JSON lines, whose first object ends on its line (or, broken, is
+// followed by the next line's object).
 bool is_json_document(std::string_view head) {
   if (!head.starts_with('{')) return false;
   int depth = 0;
   bool in_string = false, escaped = false;
-  for (const char c : head) {
+  for (std::size_t i = 0; i < head.size(); ++i) {
+    const char c = head[i];
     if (in_string) {
       in_string = escaped || c != '"';
       escaped = !escaped && c == '\\';
@@ -101,7 +104,9 @@ bool is_json_document(std::string_view head) {
     } else if (c == '}' || c == ']') {
       if (--depth == 0) return false;
     } else if (c == '\n') {
-      return true;
+      const std::size_t next = head.find_first_not_of(" \t\r\n", i);
+      return depth > 1 ||
+             (next != std::string_view::npos && (head[next] == '"' || head[next] == '}'));
     }
   }
   return false;  // a first line longer than the head: JSON lines

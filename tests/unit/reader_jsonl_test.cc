@@ -264,8 +264,12 @@ TEST_CASE("json document: lists of papers under any key are read, the rest passe
   CHECK(got.problems[0].origin == "d.json:12");
   CHECK(got.problems[0].reason == "missing-field");
 
-  // JSON lines stay JSON lines: each object ends on its own line.
+  // JSON lines stay JSON lines: each object ends on its own line, and a
+  // broken one is followed by the next line's object.
   CHECK(paperdex::detect_format("{\"id\": \"2101.00001\", \"title\": \"a\"}\n{\"id\": 2}\n") ==
+        paperdex::InputFormat::kArxivJsonl);
+  CHECK(paperdex::detect_format("{broken\n") == paperdex::InputFormat::kArxivJsonl);
+  CHECK(paperdex::detect_format("{\"id\": \"2101.0\n{\"id\": 2}\n") ==
         paperdex::InputFormat::kArxivJsonl);
 }
 
