@@ -75,8 +75,11 @@ std::string help_text() {
       "Files in a directory that hold none of these (a README, a CSV, an image) are listed\n"
       "as ignored.\n\n"
       "Environment: PAPERDEX_DB names the index when --db is not given.\n\n"
-      "Exit status: 0 every record indexed, 1 some records skipped, 2 usage error or the run\n"
-      "could not proceed (a missing input file, a locked or full index).\n\nOptions";
+      "Exit status: 0 every record indexed (an input that held no paper, such as an arXiv\n"
+      "API error feed or a file ignored in a directory, is a warning and leaves it 0);\n"
+      "1 some records skipped or cut, an input not read to its end, a --delete id not found;\n"
+      "2 usage error or the run could not proceed (a missing input file, a locked or full\n"
+      "index).\n\nOptions";
   return text;
 }
 
@@ -238,6 +241,11 @@ int index_and_report(const IndexRunOptions& options, const IndexReportOptions& r
     err << terminal_safe(problem.origin) << ": " << terminal_safe(problem.message)
         << " (skipped)\n";
   };
+  events.on_more_skipped = [&](const std::string& path, std::uint64_t untold) {
+    progress.clear();
+    err << path << ": ... and " << with_commas(untold)
+        << " more skipped (counted in the summary)\n";
+  };
   events.on_truncated = [&](const ReadProblem& problem) {
     progress.clear();
     err << terminal_safe(problem.origin) << ": " << terminal_safe(problem.message) << " ("
@@ -253,15 +261,19 @@ int index_and_report(const IndexRunOptions& options, const IndexReportOptions& r
       err << kProgram << ": ignored " << terminal_safe(path)
           << ": it holds no records of a known kind\n";
     };
-  }
-  if (report.progress != ProgressStyle::kNone && !report.quiet) {
-    events.on_merging = [&] {
+    events.on_source_error = [&](const ReadProblem& problem) {
       progress.clear();
-      err << "merging segments...\n";
+      err << kProgram << ": warning: " << problem.origin << ": " << problem.message
+          << "; this input held no paper\n";
     };
+  }
+  std::optional<MergeProgress> merging;
+  if (report.progress != ProgressStyle::kNone && !report.quiet) {
+    events.on_merging = [&] { merging.emplace(progress, progress.interval()); };
   }
 
   const IndexRunResult result = run_index(options, events);
+  merging.reset();
   progress.clear();
   print_problems(options, result, err);
   const int status = exit_status(result);

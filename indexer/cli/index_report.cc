@@ -40,6 +40,9 @@ void print_summary(const IndexRunResult& result, std::ostream& out) {
   if (!result.ignored_files.empty()) {
     out << "files ignored  " << with_commas(result.ignored_files.size()) << '\n';
   }
+  if (!result.source_errors.empty()) {
+    out << "source errors  " << with_commas(result.source_errors.size()) << '\n';
+  }
   out << "documents      " << with_commas(result.documents) << '\n'
       << "elapsed        " << std::fixed;
   out.precision(2);

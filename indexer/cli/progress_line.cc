@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <ostream>
+#include <stop_token>
 #include <vector>
 
 #include "index_report.h"
@@ -18,7 +21,15 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kDefaultColumns = 80;
+// An ETA needs a rate worth extrapolating: the first seconds of a build read
+// fast (queues filling, small segments), so an ETA from them promised a
+// minute for a build that took two and a half.
+constexpr double kEtaMinSeconds = 15;
+constexpr double kEtaMinFraction = 0.1;
 constexpr std::string_view kLinePrefix = "progress: ";
+// How often the merge line is redrawn at most: a display drawing every
+// update (interval 0) would otherwise spin.
+constexpr std::chrono::milliseconds kMinMergeInterval{1000};
 
 std::string megabytes(std::uint64_t bytes) {
   char buffer[32];
@@ -54,7 +65,10 @@ std::string progress_text(const IndexProgress& progress, std::size_t width) {
   std::string eta;
   if (progress.total_bytes > 0) {
     size += " of " + megabytes(progress.total_bytes);
-    if (progress.bytes > 0 && progress.bytes <= progress.total_bytes) {
+    const double fraction =
+        static_cast<double>(progress.bytes) / static_cast<double>(progress.total_bytes);
+    if (progress.bytes <= progress.total_bytes && fraction >= kEtaMinFraction &&
+        progress.elapsed_seconds >= kEtaMinSeconds) {
       eta = "ETA " + duration(progress.elapsed_seconds *
                               static_cast<double>(progress.total_bytes - progress.bytes) /
                               static_cast<double>(progress.bytes));
@@ -98,17 +112,53 @@ void ProgressDisplay::update(const IndexProgress& progress) {
   const auto now = Clock::now();
   if (now - last_ < interval_) return;
   last_ = now;
+  show([&](std::size_t width) { return progress_text(progress, width); });
+}
+
+void ProgressDisplay::show(const std::function<std::string(std::size_t width)>& text) {
   if (style_ == ProgressStyle::kTerminal) {
     // One column short of the width: a terminal that wraps on writing the
     // last column would leave a blank line behind each rewrite.
     const std::size_t width = columns_ > 1 ? columns_ - 1 : 1;
-    err_ << "\r\033[K" << progress_text(progress, width) << std::flush;
+    err_ << "\r\033[K" << text(width) << std::flush;
     live_line_ = true;
   } else {
     const std::size_t width =
         columns_ > kLinePrefix.size() ? columns_ - kLinePrefix.size() : std::size_t{1};
-    err_ << kLinePrefix << progress_text(progress, width) << '\n' << std::flush;
+    err_ << kLinePrefix << text(width) << '\n' << std::flush;
   }
+}
+
+MergeProgress::MergeProgress(ProgressDisplay& display, std::chrono::milliseconds interval)
+    : display_(display), interval_(std::max(interval, kMinMergeInterval)), started_(Clock::now()) {
+  if (display_.style_ == ProgressStyle::kNone) return;
+  tell();
+  thread_ = std::jthread([this](std::stop_token stop) {
+    std::mutex mutex;
+    std::condition_variable_any wake;
+    std::unique_lock lock(mutex);
+    while (!stop.stop_requested()) {
+      wake.wait_for(lock, stop, interval_, [] { return false; });
+      if (!stop.stop_requested()) tell();
+    }
+  });
+}
+
+MergeProgress::~MergeProgress() {
+  if (thread_.joinable()) {
+    thread_.request_stop();
+    thread_.join();
+  }
+}
+
+void MergeProgress::tell() {
+  // The first line is the one paperdex-index has always printed (the Python
+  // module passes it on as progress); the ones after add the time taken.
+  const double elapsed = std::chrono::duration<double>(Clock::now() - started_).count();
+  const std::string text =
+      std::string(kMergingText) + (told_ ? "  " + duration(elapsed) + " so far" : "");
+  told_ = true;
+  display_.show([&](std::size_t width) { return text.substr(0, width); });
 }
 
 void ProgressDisplay::clear() {

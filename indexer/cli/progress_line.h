@@ -5,13 +5,20 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <thread>
 
 #include "paperdex/indexer/index_run.h"
 
 namespace paperdex::cli {
+
+// How the final merge of a bulk build is told; while it lasts, its time so
+// far follows (Python's paperdex.index() tells this line from the others).
+inline constexpr std::string_view kMergingText = "merging segments...";
 
 // How progress is shown on the error stream.
 enum class ProgressStyle {
@@ -41,14 +48,41 @@ class ProgressDisplay {
   void update(const IndexProgress& progress);
   // Ends a live line before anything else is printed below it.
   void clear();
+  // The least time between two lines.
+  std::chrono::milliseconds interval() const { return interval_; }
 
  private:
+  friend class MergeProgress;
+  // Writes `text(width)` as the live line or a plain one.
+  void show(const std::function<std::string(std::size_t width)>& text);
+
   std::ostream& err_;
   ProgressStyle style_;
   std::size_t columns_;
   std::chrono::milliseconds interval_;
   std::chrono::steady_clock::time_point last_;
   bool live_line_ = false;
+};
+
+// While it lives, the display says the final merge of a bulk build is under
+// way and for how long, every `interval` (after reading there is nothing
+// else to show, and the merge takes a good part of a build). The caller
+// writes nothing else to the display meanwhile: the run is inside finish().
+class MergeProgress {
+ public:
+  MergeProgress(ProgressDisplay& display, std::chrono::milliseconds interval);
+  ~MergeProgress();
+  MergeProgress(const MergeProgress&) = delete;
+  MergeProgress& operator=(const MergeProgress&) = delete;
+
+ private:
+  void tell();
+
+  ProgressDisplay& display_;
+  std::chrono::milliseconds interval_;
+  std::chrono::steady_clock::time_point started_;
+  bool told_ = false;
+  std::jthread thread_;  // last: starts once the rest is ready
 };
 
 }  // namespace paperdex::cli

@@ -11,6 +11,7 @@
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/safe_text.h"
+#include "paperdex/indexer/readers.h"
 #include "reader_text.h"
 #include "xml_record_parser.h"
 
@@ -82,7 +83,7 @@ class AtomParser final : public detail::XmlRecordParser<PendingEntry> {
     pending_.reset();
     const std::string where = this->where(e.line);
     if (e.id.find("/api/errors") != std::string::npos) {
-      return problem(where, "api-error",
+      return problem(where, std::string(kNoPapersApiError),
                      "arXiv API error: " + analyzer_.prepare(e.summary.empty() ? e.id : e.summary));
     }
     auto id = canonical_arxiv_id(detail::trim(e.id));

@@ -326,6 +326,51 @@ class Worker {
   std::thread thread_;  // last: starts after every other member is ready
 };
 
+// Records kept on disk until the end of the build (author-page records wait
+// there for the whole index): each as its stored form, behind its length, so
+// memory holds one record at a time however many there are.
+class RecordSpill {
+ public:
+  explicit RecordSpill(fs::path path) : path_(std::move(path)) {}
+
+  void append(const Record& record) {
+    if (!out_.is_open()) out_.open(path_, std::ios::binary | std::ios::trunc);
+    const std::string data = encode_stored_record(record);
+    const auto size = static_cast<std::uint32_t>(data.size());
+    char length[4];
+    for (int i = 0; i < 4; ++i) length[i] = static_cast<char>((size >> (8 * i)) & 0xFF);
+    out_.write(length, 4).write(data.data(), static_cast<std::streamsize>(data.size()));
+    if (!out_)
+      throw std::runtime_error("cannot write " + path_.string() + ": " + std::strerror(errno));
+    ++count_;
+  }
+
+  bool empty() const { return count_ == 0; }
+
+  // Calls `use` with each record in the order appended.
+  void for_each(const std::function<void(Record&&)>& use) {
+    if (count_ == 0) return;
+    out_.close();
+    std::ifstream in(path_, std::ios::binary);
+    std::string data;
+    for (std::size_t i = 0; i < count_; ++i) {
+      unsigned char length[4];
+      if (!in.read(reinterpret_cast<char*>(length), 4)) break;
+      const std::uint32_t size = length[0] | length[1] << 8 | length[2] << 16 |
+                                 static_cast<std::uint32_t>(length[3]) << 24;
+      data.resize(size);
+      if (!in.read(data.data(), size)) break;
+      use(decode_stored_record(data));
+    }
+    if (!in) throw std::runtime_error("cannot read back " + path_.string());
+  }
+
+ private:
+  fs::path path_;
+  std::ofstream out_;
+  std::size_t count_ = 0;
+};
+
 bool process_alive(long pid) {
   return pid > 0 && (kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
 }
@@ -351,7 +396,8 @@ struct BulkBuilder::Impl {
   BulkBuildOptions options;
   std::optional<Xapian::WritableDatabase> placeholder;  // holds the write lock
   std::vector<std::unique_ptr<Worker>> workers;
-  std::vector<Record> without_id;  // merged in after the segments, by title
+  // Records without an id, merged in after the segments, by title.
+  std::optional<RecordSpill> without_id;
   std::size_t records_given = 0;
   std::size_t documents = 0;
 
@@ -368,6 +414,7 @@ struct BulkBuilder::Impl {
     work_dir += ".build-" + std::to_string(getpid());
     fs::remove_all(work_dir);
     fs::create_directories(work_dir);
+    without_id.emplace(work_dir / "without-id.records");
     for (unsigned i = 0; i < options.jobs; ++i) {
       const fs::path dir = work_dir / ("worker-" + std::to_string(i));
       fs::create_directories(dir);
@@ -391,7 +438,7 @@ struct BulkBuilder::Impl {
   void add(Record record) {
     ++records_given;
     if (record.id.empty()) {
-      without_id.push_back(std::move(record));
+      without_id->append(record);
       return;
     }
     Worker& worker = *workers[std::hash<std::string>{}(record.id) % workers.size()];
@@ -407,11 +454,10 @@ struct BulkBuilder::Impl {
   }
 
   // Through the ordinary writer, so they meet the same update policy.
-  static void add_without_id(const std::string& path, std::vector<Record>& records,
-                             IndexStats& stats) {
+  static void add_without_id(const std::string& path, RecordSpill& records, IndexStats& stats) {
     if (records.empty()) return;
     IndexWriter writer(path);
-    for (Record& record : records) writer.add(std::move(record));
+    records.for_each([&writer](Record&& record) { writer.add(std::move(record)); });
     stats += writer.finish();
   }
 
@@ -419,18 +465,23 @@ struct BulkBuilder::Impl {
   // that holds a paper of that title; one no shard knows goes to the first.
   void add_without_id_to_shards(const fs::path& dir, const std::vector<std::string>& shards,
                                 IndexStats& stats) {
-    if (without_id.empty()) return;
+    if (without_id->empty()) return;
     std::vector<Xapian::Database> readers;
     for (const std::string& shard : shards) readers.emplace_back((dir / shard).string());
     const Analyzer analyzer;
     const DocumentBuilder builder(analyzer);
-    std::vector<std::vector<Record>> per_shard(shards.size());
-    for (Record& record : without_id) {
+    std::vector<RecordSpill> per_shard;
+    per_shard.reserve(shards.size());
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+      per_shard.emplace_back(work_dir / ("without-id-" + std::to_string(i) + ".records"));
+    }
+    // Every record is routed before any is added, by the shards as merged.
+    without_id->for_each([&](Record&& record) {
       const std::string key = builder.title_key_term(record.title);
       std::size_t shard = 0;
       while (!key.empty() && shard < readers.size() && !readers[shard].term_exists(key)) ++shard;
-      per_shard[shard < readers.size() ? shard : 0].push_back(std::move(record));
-    }
+      per_shard[shard < readers.size() ? shard : 0].append(record);
+    });
     readers.clear();
     for (std::size_t i = 0; i < shards.size(); ++i) {
       add_without_id((dir / shards[i]).string(), per_shard[i], stats);
@@ -499,7 +550,7 @@ struct BulkBuilder::Impl {
       }
       // Author-page records join their arXiv paper by title: that needs the
       // whole index, so they go in last, through the ordinary writer.
-      add_without_id(built.string(), without_id, stats);
+      add_without_id(built.string(), *without_id, stats);
       stamp(built);
     }
     workers.clear();

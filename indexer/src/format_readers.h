@@ -26,10 +26,24 @@ std::span<const std::string_view> snapshot_keys();
 // ("[{...}, {...}]", any layout), read one element at a time.
 void read_arxiv_json_array(std::istream& in, const std::string& origin, const RecordSink& sink);
 
+// A JSON document that is one object, pretty-printed or not, holding lists
+// of records under keys of any name ({"count": 2, "papers": [...]}): the lists
+// whose first element looks like a paper are read element by element as
+// snapshot records (with "arxiv_id", "summary" and a list of "authors" read
+// as the snapshot's "id", "abstract" and "authors"); a document without one is
+// reported once as no format paperdex reads.
+void read_json_document(std::istream& in, const std::string& origin, const RecordSink& sink);
+
 // OAI-PMH ListRecords/GetRecord responses: metadataPrefix arXiv, arXivRaw or oai_dc.
 void read_oai_pmh(std::istream& in, const std::string& origin, const RecordSink& sink);
 
 // arXiv API Atom feeds.
 void read_atom(std::istream& in, const std::string& origin, const RecordSink& sink);
+
+namespace detail {
+// "an author page, ..., or an arXiv API Atom feed": every format read, for
+// the message about an input that is none of them.
+std::string input_format_list();
+}  // namespace detail
 
 }  // namespace paperdex

@@ -157,7 +157,11 @@ class InputFeeder {
     for (const InputFile& file : files) {
       current_ = &file;
       bytes_current_ = 0;
+      skipped_in_file_ = 0;
       read_input(file.path, sink());
+      if (skipped_in_file_ > kMaxSkippedToldPerInput && events_.on_more_skipped) {
+        events_.on_more_skipped(file.path, skipped_in_file_ - kMaxSkippedToldPerInput);
+      }
       std::error_code ignored;
       if (file.path != "-") bytes_done_ += std::filesystem::file_size(file.path, ignored);
     }
@@ -184,6 +188,12 @@ class InputFeeder {
   }
 
   void skip(const ReadProblem& problem) {
+    // An error feed is no bad record: the input simply held no paper.
+    if (holds_no_papers(problem)) {
+      result_.source_errors.push_back(problem);
+      if (events_.on_source_error) events_.on_source_error(problem);
+      return;
+    }
     // A README or an image beside the data in a directory is no bad record.
     if (current_->found_in_directory && problem.origin == current_->path &&
         holds_no_records(problem)) {
@@ -194,7 +204,9 @@ class InputFeeder {
     if (options_.strict) throw StrictStop{problem};
     ++result_.skipped;
     ++result_.skipped_by_reason[problem.reason];
-    if (events_.on_skipped) events_.on_skipped(problem);
+    if (++skipped_in_file_ <= kMaxSkippedToldPerInput && events_.on_skipped) {
+      events_.on_skipped(problem);
+    }
   }
 
   void report_progress() {
@@ -214,6 +226,7 @@ class InputFeeder {
   IndexProgress progress_;
   std::uint64_t bytes_done_ = 0;  // bytes of the files finished
   std::uint64_t bytes_current_ = 0;
+  std::uint64_t skipped_in_file_ = 0;
 };
 
 // The steps of a run; run_index turns what they throw into the result.

@@ -84,7 +84,36 @@ std::string_view skip_preamble(std::string_view head) {
 }
 
 bool is_author_page(std::string_view head) { return head.starts_with("arXiv subjects"); }
-bool is_json_lines(std::string_view head) { return head.starts_with('{'); }
+// A JSON object that goes on past its first line into a member of it (a key,
+// its end, or inside a nested value): one document, as APIs and `jq .` write
+// it, not JSON lines, whose first object ends on its line (or, broken, is
+// followed by the next line's object).
+bool is_json_document(std::string_view head) {
+  if (!head.starts_with('{')) return false;
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (std::size_t i = 0; i < head.size(); ++i) {
+    const char c = head[i];
+    if (in_string) {
+      in_string = escaped || c != '"';
+      escaped = !escaped && c == '\\';
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (--depth == 0) return false;
+    } else if (c == '\n') {
+      const std::size_t next = head.find_first_not_of(" \t\r\n", i);
+      return depth > 1 ||
+             (next != std::string_view::npos && (head[next] == '"' || head[next] == '}'));
+    }
+  }
+  return false;  // a first line longer than the head: JSON lines
+}
+bool is_json_lines(std::string_view head) {
+  return head.starts_with('{') && !is_json_document(head);
+}
 bool is_json_array(std::string_view head) { return head.starts_with('['); }
 bool is_oai_pmh(std::string_view head) {
   return head.starts_with('<') && head.find("<OAI-PMH") != std::string_view::npos;
@@ -101,6 +130,9 @@ bool is_atom_feed(std::string_view head) {
 constexpr InputFormatInfo kInputFormats[] = {
     {InputFormat::kAuthorPage, "author-page", "an \"arXiv subjects\" author page", is_author_page,
      read_author_page},
+    {InputFormat::kJsonDocument, "json-document",
+     "a JSON object holding a list of paper records under any key ({\"papers\": [...]})",
+     is_json_document, read_json_document},
     {InputFormat::kArxivJsonl, "arxiv-jsonl", "the arXiv metadata snapshot, one JSON object a line",
      is_json_lines, read_arxiv_jsonl},
     {InputFormat::kArxivJsonArray, "arxiv-json-array",
@@ -117,8 +149,9 @@ const InputFormatInfo* find_format(InputFormat format) {
   return nullptr;
 }
 
-// "an author page, ..., or an arXiv API Atom feed": what a file of unknown format is not.
-std::string format_descriptions() {
+}  // namespace
+
+std::string detail::input_format_list() {
   std::string text;
   for (std::size_t i = 0; i < std::size(kInputFormats); ++i) {
     if (i > 0) text += i + 1 == std::size(kInputFormats) ? ", or " : ", ";
@@ -126,6 +159,8 @@ std::string format_descriptions() {
   }
   return text;
 }
+
+namespace {
 
 // Reads one stream of raw bytes (a file or stdin) to the end.
 void read_stream(std::streambuf& source, const std::string& origin, const RecordSink& sink) {
@@ -147,7 +182,7 @@ void read_stream(std::streambuf& source, const std::string& origin, const Record
              "the input is binary data, not a known text format");
     } else {
       report(sink, origin, std::string(kNotRecordsUnknownFormat),
-             "not a known input format: not " + format_descriptions());
+             "not a known input format: not " + detail::input_format_list());
     }
   } else {
     std::istream in(content);
@@ -205,6 +240,10 @@ InputFormat detect_format(std::string_view head) {
 bool holds_no_records(const ReadProblem& problem) {
   return problem.reason == kNotRecordsEmpty || problem.reason == kNotRecordsBinary ||
          problem.reason == kNotRecordsUnknownFormat;
+}
+
+bool holds_no_papers(const ReadProblem& problem) {
+  return problem.reason == kNoPapersApiError || problem.reason == kNoPapersOaiError;
 }
 
 std::vector<InputFile> list_inputs(const std::vector<std::string>& paths) {

@@ -16,6 +16,7 @@
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
+#include "paperdex/indexer/readers.h"
 #include "reader_text.h"
 
 namespace paperdex {
@@ -32,10 +33,41 @@ struct LineError {
 
 using detail::report;
 
-// The snapshot's keys whose values are strings, in the order fill() binds them.
-constexpr std::string_view kStringKeys[] = {"id",         "title",    "abstract",    "authors",
-                                            "categories", "comments", "journal-ref", "doi",
-                                            "report-no",  "license",  "update_date"};
+// The string fields fill() reads, in the order it binds them.
+enum StringSlot : std::size_t {
+  kId,
+  kTitle,
+  kAbstract,
+  kAuthors,
+  kCategories,
+  kComments,
+  kJournalRef,
+  kDoi,
+  kReportNo,
+  kLicense,
+  kUpdateDate,
+  kStringSlots
+};
+// The keys whose values are strings, and the field each gives: the
+// snapshot's names first; other JSON sources' names for the same fields
+// ("arxiv_id", "summary") fill what the snapshot's leave empty.
+struct StringKey {
+  std::string_view key;
+  StringSlot slot;
+};
+constexpr StringKey kStringKeys[] = {{"id", kId},
+                                     {"arxiv_id", kId},
+                                     {"title", kTitle},
+                                     {"abstract", kAbstract},
+                                     {"summary", kAbstract},
+                                     {"authors", kAuthors},
+                                     {"categories", kCategories},
+                                     {"comments", kComments},
+                                     {"journal-ref", kJournalRef},
+                                     {"doi", kDoi},
+                                     {"report-no", kReportNo},
+                                     {"license", kLicense},
+                                     {"update_date", kUpdateDate}};
 // The two whose values are lists (read_versions, read_parsed_authors).
 constexpr std::string_view kVersionsKey = "versions";
 constexpr std::string_view kAuthorsParsedKey = "authors_parsed";
@@ -49,8 +81,9 @@ class JsonArrayElements {
  public:
   enum class Status { kElement, kTooLong, kMalformed, kEnd };
 
-  JsonArrayElements(std::streambuf& in, std::size_t max_element_bytes)
-      : in_(in), max_element_bytes_(max_element_bytes) {}
+  // `first_line`: the line the stream is at (an array inside a document).
+  JsonArrayElements(std::streambuf& in, std::size_t max_element_bytes, std::size_t first_line = 1)
+      : in_(in), max_element_bytes_(max_element_bytes), line_(first_line) {}
 
   Status next(std::string& element) {
     element.clear();
@@ -141,8 +174,8 @@ class JsonArrayElements {
 
   std::streambuf& in_;
   std::size_t max_element_bytes_;
-  std::size_t line_ = 1;
-  std::size_t element_line_ = 1;
+  std::size_t line_;
+  std::size_t element_line_ = line_;
   bool opened_ = false;
   bool after_comma_ = false;
   bool done_ = false;
@@ -150,9 +183,117 @@ class JsonArrayElements {
   std::string problem_;
 };
 
+// The members of a JSON document that is one object ({"count": 2,
+// "papers": [...]}), key by key, without holding any value: an array value is
+// left for JsonArrayElements to read from the same stream, anything else is
+// passed over.
+class JsonObjectMembers {
+ public:
+  explicit JsonObjectMembers(std::streambuf& in) : in_(in) {}
+
+  // Advances to the next member: true with `key` set and the stream at its
+  // value; false at the end of the object or where it breaks (problem()).
+  bool next(std::string& key) {
+    key.clear();
+    int c = visible();
+    if (!opened_) {
+      if (c != '{') return fail("the document is not a JSON object");
+      opened_ = true;
+      c = visible();
+      if (c == '}') return false;
+    } else if (c == '}') {
+      return false;
+    } else if (c != ',') {
+      return fail("expected ',' or '}' after a value");
+    } else {
+      c = visible();
+    }
+    if (c != '"') return fail("expected a key in quotes");
+    for (c = bump(); c != '"' && c != kEof; c = bump()) {
+      if (c == '\\') c = bump();
+      if (key.size() < kMaxKeyBytes) key.push_back(static_cast<char>(c));
+    }
+    if (c == kEof || visible() != ':') return fail("expected ':' after a key");
+    return true;
+  }
+  // The first byte of the value next() stopped at, not consumed.
+  int peek_value() {
+    for (int c = in_.sgetc(); is_space(c); c = in_.sgetc()) bump();
+    return in_.sgetc();
+  }
+  // Passes over a value that is no array of records.
+  void skip_value() {
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    for (int c = in_.sgetc(); c != kEof; c = in_.sgetc()) {
+      if (in_string) {
+        in_string = escaped || c != '"';
+        escaped = !escaped && c == '\\';
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        if (depth == 0) return;  // the end of the object, left for next()
+        --depth;
+      } else if (c == ',' && depth == 0) {
+        return;
+      }
+      bump();
+    }
+  }
+  std::size_t line() const { return line_; }
+  void set_line(std::size_t line) { line_ = line; }
+  const std::string& problem() const { return problem_; }
+
+ private:
+  static constexpr int kEof = std::char_traits<char>::eof();
+  static constexpr std::size_t kMaxKeyBytes = 256;
+
+  static bool is_space(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+  int bump() {
+    const int c = in_.sbumpc();
+    if (c == '\n') ++line_;
+    return c;
+  }
+  // The next byte that is not white space (nor a byte order mark's).
+  int visible() {
+    for (int c = bump();; c = bump()) {
+      const bool bom = !opened_ && (c == 0xEF || c == 0xBB || c == 0xBF);
+      if (!is_space(c) && !bom) return c;
+    }
+  }
+  bool fail(std::string problem) {
+    problem_ = std::move(problem);
+    return false;
+  }
+
+  std::streambuf& in_;
+  std::size_t line_ = 1;
+  bool opened_ = false;
+  std::string problem_;
+};
+
 class JsonlParser {
  public:
   JsonlParser(const std::string& origin, const RecordSink& sink) : origin_(origin), sink_(sink) {}
+
+  // Whether `text` is a JSON object with a title and another field of a
+  // paper: what makes a list in a JSON document a list of records.
+  bool looks_like_paper(std::string& text) {
+    element document;
+    object fields;
+    if (parse_json(text, document) != simdjson::SUCCESS ||
+        document.get_object().get(fields) != simdjson::SUCCESS) {
+      return false;
+    }
+    element ignored;
+    if (fields["title"].get(ignored) != simdjson::SUCCESS) return false;
+    for (const std::string_view key : {"id", "arxiv_id", "abstract", "summary", "authors"}) {
+      if (fields[key].get(ignored) == simdjson::SUCCESS) return true;
+    }
+    return false;
+  }
 
   void line(std::string& text, std::size_t number) {
     if (detail::trim(text).empty()) return;  // blank lines carry nothing, not an error
@@ -172,13 +313,12 @@ class JsonlParser {
   }
 
  private:
-  std::optional<LineError> parse(std::string& text, Record& record) {
+  simdjson::error_code parse_json(std::string& text, element& document) {
     // simdjson reads up to SIMDJSON_PADDING bytes past the end; with room in
     // the string it parses in place instead of copying every line.
     if (text.capacity() - text.size() < simdjson::SIMDJSON_PADDING) {
       text.reserve(text.size() + simdjson::SIMDJSON_PADDING);
     }
-    element document;
     auto status = parser_.parse(text).get(document);
     if (status == simdjson::UTF8_ERROR) {
       // A few snapshot lines carry bytes that are not UTF-8; the rest of the
@@ -187,6 +327,12 @@ class JsonlParser {
       sanitized_.reserve(sanitized_.size() + simdjson::SIMDJSON_PADDING);
       status = parser_.parse(sanitized_).get(document);
     }
+    return status;
+  }
+
+  std::optional<LineError> parse(std::string& text, Record& record) {
+    element document;
+    const auto status = parse_json(text, document);
     if (status != simdjson::SUCCESS) {
       return LineError{"invalid-json", simdjson::error_message(status)};
     }
@@ -209,10 +355,28 @@ class JsonlParser {
     return std::nullopt;
   }
 
+  // A list of names ("authors": ["A. One", "B. Two"], as APIs write them)
+  // instead of the snapshot's one string; false when the field is no array.
+  bool author_array(const object& fields, Record& record) {
+    simdjson::dom::array names;
+    if (fields["authors"].get_array().get(names) != simdjson::SUCCESS) return false;
+    for (element name : names) {
+      std::string_view text;
+      if (name.get_string().get(text) != simdjson::SUCCESS) continue;
+      std::string author = detail::clean_author_name(text);
+      if (!author.empty()) record.authors.push_back(std::move(author));
+    }
+    return true;
+  }
+
   std::optional<LineError> fill(const object& fields, Record& record) {
-    std::array<std::string_view, std::size(kStringKeys)> strings;
-    for (std::size_t i = 0; i < strings.size(); ++i) {
-      if (auto error = string_field(fields, kStringKeys[i], strings[i])) return error;
+    std::array<std::string_view, kStringSlots> strings;
+    // An array of names ("authors": [...], as APIs write them) instead of
+    // the snapshot's one string.
+    const bool authors_listed = author_array(fields, record);
+    for (const auto& [key, slot] : kStringKeys) {
+      if ((slot == kAuthors && authors_listed) || !strings[slot].empty()) continue;
+      if (auto error = string_field(fields, key, strings[slot])) return error;
     }
     const auto& [id, title, abstract, authors, categories, comments, journal_ref, doi, report_no,
                  license, update_date] = strings;
@@ -323,7 +487,8 @@ class JsonlParser {
 
 std::span<const std::string_view> snapshot_keys() {
   static const std::vector<std::string_view> keys = [] {
-    std::vector<std::string_view> all(std::begin(kStringKeys), std::end(kStringKeys));
+    std::vector<std::string_view> all;
+    for (const StringKey& key : kStringKeys) all.push_back(key.key);
     all.insert(all.end(), {kVersionsKey, kAuthorsParsedKey, kUnreadKey});
     return all;
   }();
@@ -337,12 +502,25 @@ void read_arxiv_jsonl(std::istream& in, const std::string& origin, const RecordS
   });
 }
 
-void read_arxiv_json_array(std::istream& in, const std::string& origin, const RecordSink& sink) {
-  JsonlParser parser(origin, sink);
-  JsonArrayElements elements(*in.rdbuf(), detail::kMaxRecordBytes);
+namespace {
+
+// Which elements of an array read_elements takes for records.
+enum class ArrayRole { kRecords, kRecordsIfPapers };
+
+// Reads the elements of one JSON array; with kRecordsIfPapers, only when the
+// first looks like a paper (the others are passed over). Returns whether
+// they were read as records.
+bool read_elements(JsonArrayElements& elements, JsonlParser& parser, const std::string& origin,
+                   const RecordSink& sink, ArrayRole role) {
+  bool records = role == ArrayRole::kRecords;
+  bool first = true;
   std::string element;
   for (auto status = elements.next(element); status != JsonArrayElements::Status::kEnd;
        status = elements.next(element)) {
+    if (std::exchange(first, false) && !records) {
+      records = status == JsonArrayElements::Status::kElement && parser.looks_like_paper(element);
+    }
+    if (!records && status != JsonArrayElements::Status::kMalformed) continue;
     const std::string where = origin + ":" + std::to_string(elements.element_line());
     switch (status) {
       case JsonArrayElements::Status::kElement:
@@ -360,9 +538,46 @@ void read_arxiv_json_array(std::istream& in, const std::string& origin, const Re
         break;
     }
   }
+  return records;
+}
+
+}  // namespace
+
+void read_arxiv_json_array(std::istream& in, const std::string& origin, const RecordSink& sink) {
+  JsonlParser parser(origin, sink);
+  JsonArrayElements elements(*in.rdbuf(), detail::kMaxRecordBytes);
+  read_elements(elements, parser, origin, sink, ArrayRole::kRecords);
   if (!elements.trailing_text_ok()) {
     report(sink, origin + ":" + std::to_string(elements.line()), "invalid-json",
            "text after the end of the JSON array ignored");
+  }
+}
+
+void read_json_document(std::istream& in, const std::string& origin, const RecordSink& sink) {
+  JsonlParser parser(origin, sink);
+  JsonObjectMembers members(*in.rdbuf());
+  bool found_papers = false;
+  std::string key;
+  while (members.next(key)) {
+    if (members.peek_value() != '[') {
+      members.skip_value();
+      continue;
+    }
+    JsonArrayElements elements(*in.rdbuf(), detail::kMaxRecordBytes, members.line());
+    found_papers |= read_elements(elements, parser, origin, sink, ArrayRole::kRecordsIfPapers);
+    members.set_line(elements.line());
+    if (!elements.problem().empty()) return;  // reported where it broke
+  }
+  if (!members.problem().empty() && found_papers) {
+    report(sink, origin + ":" + std::to_string(members.line()), "invalid-json",
+           members.problem() + "; the rest of the file is not read");
+  } else if (!found_papers) {
+    // One message for the file, not one per line as JSON lines would give.
+    report(sink, origin, std::string(kNotRecordsUnknownFormat),
+           "a JSON document (not one JSON object a line) with no list of papers in it (objects "
+           "with \"title\" and \"id\", \"arxiv_id\", \"abstract\", \"summary\" or "
+           "\"authors\"): not a format paperdex reads, which are " +
+               detail::input_format_list());
   }
 }
 

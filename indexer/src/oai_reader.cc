@@ -11,6 +11,7 @@
 #include "format_readers.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/indexer/readers.h"
 #include "reader_text.h"
 #include "xml_record_parser.h"
 
@@ -274,7 +275,7 @@ class OaiParser final : public detail::XmlRecordParser<PendingRecord> {
   void report_oai_error() {
     // noRecordsMatch is how OAI-PMH says "an empty result", not a failure.
     if (error_code_ == "noRecordsMatch") return;
-    problem(where(line()), "oai-error",
+    problem(where(line()), std::string(kNoPapersOaiError),
             "OAI-PMH error " + error_code_ + ": " + std::string(detail::trim(text())));
   }
 

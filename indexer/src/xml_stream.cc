@@ -123,6 +123,13 @@ void XmlStreamParser::guarded(Callback&& callback) {
 void XMLCALL XmlStreamParser::start_handler(void* self, const XML_Char* name,
                                             const XML_Char** attributes) {
   auto* parser = static_cast<XmlStreamParser*>(self);
+  if (parser->too_deep_at_ > 0) return;
+  if (++parser->depth_ > kMaxXmlDepth) {
+    // Stopped here, before expat holds a deeper stack; parse() reports it.
+    parser->too_deep_at_ = parser->line();
+    XML_StopParser(parser->parser_.get(), XML_FALSE);
+    return;
+  }
   parser->guarded([&] {
     parser->text_.clear();
     parser->on_start(local_name(name), attributes);
@@ -131,6 +138,7 @@ void XMLCALL XmlStreamParser::start_handler(void* self, const XML_Char* name,
 
 void XMLCALL XmlStreamParser::end_handler(void* self, const XML_Char* name) {
   auto* parser = static_cast<XmlStreamParser*>(self);
+  --parser->depth_;
   parser->guarded([&] {
     parser->on_end(local_name(name));
     parser->text_.clear();
@@ -169,6 +177,16 @@ bool XmlStreamParser::parse(std::istream& in, const std::string& origin, const R
     const XML_Status status =
         XML_Parse(parser_.get(), data.data(), static_cast<int>(data.size()), last ? 1 : 0);
     if (pending_exception_) std::rethrow_exception(std::exchange(pending_exception_, nullptr));
+    if (too_deep_at_ > 0) {
+      if (sink.on_problem) {
+        sink.on_problem(ReadProblem{origin + ":" + std::to_string(too_deep_at_), "too-deep",
+                                    "XML elements nested more than " +
+                                        std::to_string(kMaxXmlDepth) +
+                                        " deep, which no record is; the rest of the file is "
+                                        "not read"});
+      }
+      return false;
+    }
     if (status != XML_STATUS_ERROR && buffered_bytes() > kMaxRecordBytes) {
       // expat holds an unfinished token (a tag with its attributes, a
       // comment) whole; one this long is no record of any format read here.

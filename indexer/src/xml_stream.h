@@ -73,6 +73,8 @@ class XmlStreamParser {
 
   std::unique_ptr<XML_ParserStruct, ParserDeleter> parser_;
   std::string text_;
+  std::size_t depth_ = 0;          // elements open
+  unsigned long too_deep_at_ = 0;  // the line an element past kMaxXmlDepth opened at
   std::exception_ptr pending_exception_;
 };
 

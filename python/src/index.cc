@@ -15,6 +15,7 @@
 #include "format_readers.h"
 #include "index_cli.h"
 #include "line_streambuf.h"
+#include "progress_line.h"
 #include "paperdex/indexer/index_run.h"
 #include "paperdex/indexer/index_writer.h"
 
@@ -88,7 +89,7 @@ py::object run(py::object db_path, py::object inputs, unsigned jobs, bool increm
   std::vector<std::string> problems, messages;
   std::optional<py::error_already_set> callback_error;
   LineStreambuf err_buffer([&](const std::string& line, bool flushed) {
-    const bool is_progress = flushed || line == "merging segments...";
+    const bool is_progress = flushed || line.starts_with(cli::kMergingText);
     if (!is_progress) {
       if (line.empty()) return;
       const std::string skipped = " (skipped)";

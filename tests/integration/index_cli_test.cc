@@ -222,7 +222,7 @@ TEST_CASE("paperdex-index --help lists the input formats of the table and PAPERD
   }
   CHECK(contains(run.out, "PAPERDEX_DB"));
   CHECK(contains(run.out, "--version"));
-  CHECK(contains(run.out, "Exit status: 0 every record indexed, 1 some records skipped, 2"));
+  CHECK(contains(run.out, "Exit status: 0 every record indexed (an input that held no paper"));
 }
 
 TEST_CASE("the live progress line fits the terminal width and never wraps", "[index-cli]") {
@@ -251,7 +251,7 @@ TEST_CASE("the live progress line fits the terminal width and never wraps", "[in
       const auto next = text.find_first_of("\r\n", at + 4);
       const std::string line = text.substr(at + 4, next - at - 4);
       // What follows the last clearing is the next message, not progress.
-      if (!line.empty() && line != "merging segments...") {
+      if (!line.empty() && !line.starts_with("merging")) {  // the final merge, cut to fit
         ++drawn;
         CHECK(line.size() < columns);
         CHECK(contains(line, "records"));

@@ -27,6 +27,10 @@ std::string sample(InputFormat format) {
              "\n";
     case InputFormat::kArxivJsonArray:
       return R"([{"id":"2101.00001","title":"Table test","authors":"A. Author","abstract":"x"}])";
+    case InputFormat::kJsonDocument:
+      return "{\n  \"count\": 1,\n  \"papers\": [\n    {\"arxiv_id\": \"2101.00001v1\", "
+             "\"title\": \"Table test\", \"summary\": \"x\", \"authors\": [\"A. Author\"]}\n"
+             "  ]\n}\n";
     case InputFormat::kOaiPmh:
       return R"(<?xml version="1.0"?><OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/">)"
              R"(<ListRecords><record><header><identifier>oai:arXiv.org:2101.00001</identifier>)"
@@ -59,7 +63,7 @@ TEST_CASE("input formats: one row each, with a distinct name and a description",
     REQUIRE(row.detect != nullptr);
     REQUIRE(row.read != nullptr);
   }
-  CHECK(formats.size() == 5);
+  CHECK(formats.size() == 6);
   CHECK(paperdex::format_name(InputFormat::kUnknown) == "unknown");
 }
 

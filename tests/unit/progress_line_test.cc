@@ -2,7 +2,9 @@
 // width it is given, shortening itself, and never wraps.
 #include "progress_line.h"
 
+#include <algorithm>
 #include <sstream>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -78,4 +80,36 @@ TEST_CASE("output_columns: $COLUMNS when it is a positive number", "[progress]")
   } else {
     ::unsetenv("COLUMNS");
   }
+}
+
+TEST_CASE("progress_text: no ETA until enough of the input and of the time has passed",
+          "[progress]") {
+  // The first seconds read fast: an ETA from them said 1:00 for 90 s of a
+  // build that took 152.
+  IndexProgress early = halfway();
+  early.elapsed_seconds = 5;  // half read in 5 s: too soon to tell
+  CHECK(progress_text(early, 200).find("ETA") == std::string::npos);
+  IndexProgress little = halfway();
+  little.bytes = 50'000'000;  // 5 % in 100 s
+  CHECK(progress_text(little, 200).find("ETA") == std::string::npos);
+  IndexProgress enough = halfway();
+  enough.bytes = 100'000'000;
+  enough.elapsed_seconds = 15;
+  CHECK(progress_text(enough, 200).ends_with("ETA 2:15"));
+}
+
+TEST_CASE("MergeProgress: the final merge is told at once and then with its time", "[progress]") {
+  std::ostringstream err;
+  paperdex::cli::ProgressDisplay display(paperdex::cli::ProgressStyle::kLines, err, 80,
+                                         std::chrono::milliseconds(0));
+  {
+    paperdex::cli::MergeProgress merging(display, std::chrono::milliseconds(0));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+  }
+  const std::string text = err.str();
+  INFO(text);
+  CHECK(text.starts_with("progress: merging segments...\n"));
+  CHECK(text.find("progress: merging segments...  0:01 so far\n") != std::string::npos);
+  // Drawn every second at most, even for a display drawing every update.
+  CHECK(std::count(text.begin(), text.end(), '\n') <= 4);
 }

@@ -225,3 +225,68 @@ TEST_CASE("jsonl: the snapshot's report number, license and versions", "[readers
   }
   CHECK(with_report > 0);
 }
+
+TEST_CASE("json document: lists of papers under any key are read, the rest passed over",
+          "[readers]") {
+  // Pretty-printed as APIs and `jq .` write it: the JSON-lines reader gave
+  // one "improper structure" problem per line of it.
+  const std::string document =
+      "{\n"
+      "  \"count\": 3,\n"
+      "  \"query\": {\"q\": \"lattice [x]\", \"tags\": [\"a\", \"b\"]},\n"
+      "  \"numbers\": [1, 2, 3],\n"
+      "  \"papers\": [\n"
+      "    {\n"
+      "      \"arxiv_id\": \"2101.00001v2\",\n"
+      "      \"title\": \"First paper, [bracketed]\",\n"
+      "      \"summary\": \"We study \\\"quoted\\\" lattices.\",\n"
+      "      \"authors\": [\"Ada Lovelace\", \"Alan Turing\"]\n"
+      "    },\n"
+      "    {\"title\": \"No id\", \"summary\": \"x\"},\n"
+      "    {\"id\": \"2101.00002\", \"title\": \"Second\", \"abstract\": \"y\", "
+      "\"authors\": \"A. One and B. Two\"}\n"
+      "  ],\n"
+      "  \"next\": null\n"
+      "}\n";
+  REQUIRE(paperdex::detect_format(document) == paperdex::InputFormat::kJsonDocument);
+  Collected got;
+  std::istringstream in(document);
+  paperdex::read_json_document(in, "d.json", got.sink());
+  REQUIRE(got.records.size() == 2);
+  const Record& first = got.records[0];
+  CHECK(first.id == "2101.00001");
+  CHECK(first.title == "First paper, [bracketed]");
+  CHECK(first.abstract == "We study \"quoted\" lattices.");
+  CHECK(first.authors == std::vector<std::string>{"Ada Lovelace", "Alan Turing"});
+  CHECK(first.origin == "d.json:6");
+  CHECK(got.records[1].authors == std::vector<std::string>{"A. One", "B. Two"});
+  REQUIRE(got.problems.size() == 1);
+  CHECK(got.problems[0].origin == "d.json:12");
+  CHECK(got.problems[0].reason == "missing-field");
+
+  // JSON lines stay JSON lines: each object ends on its own line, and a
+  // broken one is followed by the next line's object.
+  CHECK(paperdex::detect_format("{\"id\": \"2101.00001\", \"title\": \"a\"}\n{\"id\": 2}\n") ==
+        paperdex::InputFormat::kArxivJsonl);
+  CHECK(paperdex::detect_format("{broken\n") == paperdex::InputFormat::kArxivJsonl);
+  CHECK(paperdex::detect_format("{\"id\": \"2101.0\n{\"id\": 2}\n") ==
+        paperdex::InputFormat::kArxivJsonl);
+}
+
+TEST_CASE("json document: one without a list of papers is one problem naming the formats read",
+          "[readers]") {
+  const std::string document =
+      "{\n  \"count\": 2,\n  \"items\": [1, 2],\n  \"rows\": [{\"name\": \"x\"}],\n"
+      "  \"meta\": {\"a\": [{\"title\": \"nested, not a list of the document\"}]}\n}\n";
+  Collected got;
+  std::istringstream in(document);
+  paperdex::read_json_document(in, "d.json", got.sink());
+  CHECK(got.records.empty());
+  REQUIRE(got.problems.size() == 1);
+  CHECK(got.problems[0].origin == "d.json");
+  CHECK(paperdex::holds_no_records(got.problems[0]));
+  CHECK(got.problems[0].message.find("not a format paperdex reads") != std::string::npos);
+  for (const paperdex::InputFormatInfo& row : paperdex::input_formats()) {
+    CHECK(got.problems[0].message.find(row.description) != std::string::npos);
+  }
+}

@@ -315,3 +315,31 @@ TEST_CASE("oai: report numbers, licenses and arXivRaw's versions from real harve
   REQUIRE(reported->versions.size() >= 2);
   CHECK(reported->versions[1].date == "2011-11-10");
 }
+
+TEST_CASE("oai: elements nested past the depth limit stop the file at that line", "[readers]") {
+  // 200,000 levels: expat would hold every one; a record is never 10 deep.
+  constexpr std::size_t kLevels = 200'000;
+  std::string deep = arxiv_record("0704.0001", "Before") + "<nest>\n";
+  for (std::size_t i = 0; i < kLevels; ++i) deep += "<a>";
+  for (std::size_t i = 0; i < kLevels; ++i) deep += "</a>";
+  deep += "</nest>\n" + arxiv_record("0704.0002", "After");
+  const std::string document = oai(deep);
+  const std::size_t nest_line =
+      1 + static_cast<std::size_t>(
+              std::count(document.begin(), document.begin() + document.find("<nest>"), '\n'));
+  const Collected got = read_oai(document);
+  REQUIRE(got.records.size() == 1);
+  CHECK(got.records[0].title == "Before");
+  REQUIRE(got.problems.size() == 1);
+  CHECK(got.problems[0].reason == "too-deep");
+  CHECK(got.problems[0].origin == "o.xml:" + std::to_string(nest_line + 1));
+  CHECK(got.problems[0].message.find("more than 64 deep") != std::string::npos);
+
+  // Nesting up to the limit is read as before.
+  std::string shallow = "<nest>";
+  for (int i = 0; i < 50; ++i) shallow += "<a>";
+  for (int i = 0; i < 50; ++i) shallow += "</a>";
+  const Collected fine = read_oai(oai(shallow + "</nest>\n" + arxiv_record("0704.0003", "Fine")));
+  CHECK(fine.problems.empty());
+  CHECK(fine.records.size() == 1);
+}

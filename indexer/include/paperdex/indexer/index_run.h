@@ -47,17 +47,29 @@ struct IndexProgress {
   double elapsed_seconds = 0;
 };
 
+/// The skipped records of one input that are told one by one (on_skipped);
+/// past it they are counted and told once (on_more_skipped): a file of some
+/// other kind gives one problem a line, and 63,000 lines of them say nothing
+/// the first ones did not.
+inline constexpr std::size_t kMaxSkippedToldPerInput = 20;
+
 /// What run_index tells as it goes; every callback may be empty. They are
 /// called on the calling thread.
 struct IndexRunEvents {
   /// After each record and each chunk of input (many times a second: throttle).
   std::function<void(const IndexProgress&)> on_progress;
-  /// A record that was skipped (bad input); the run goes on.
+  /// A record that was skipped (bad input); the run goes on. At most
+  /// kMaxSkippedToldPerInput of one input.
   std::function<void(const ReadProblem&)> on_skipped;
+  /// After an input: how many of its skipped records on_skipped did not tell.
+  std::function<void(const std::string& path, std::uint64_t untold)> on_more_skipped;
   /// A record kept with a field cut to its limit.
   std::function<void(const ReadProblem&)> on_truncated;
   /// A file in an input directory that holds no records of a known kind.
   std::function<void(const std::string& path)> on_ignored;
+  /// An input whose source answered with an error instead of papers (an
+  /// arXiv API error feed): no bad record, the run's outcome is unchanged.
+  std::function<void(const ReadProblem& problem)> on_source_error;
   /// Something the user should know that does not change the outcome (the
   /// index was built with another ICU, --jobs does not apply, ...).
   std::function<void(const std::string& message)> on_warning;
@@ -95,6 +107,9 @@ struct IndexRunResult {
   std::uint64_t fields_cut = 0;  ///< fields cut to their limits (a record may count twice)
   std::vector<std::string> deletes_not_found;  ///< --delete ids no paper had
   std::vector<std::string> ignored_files;      ///< directory entries holding no records
+  /// Inputs whose source answered with an error instead of papers (an arXiv
+  /// API error feed): warnings, not skipped records (holds_no_papers()).
+  std::vector<ReadProblem> source_errors;
   double elapsed_seconds = 0;
 
   /// True when every record given was indexed whole and every removal found

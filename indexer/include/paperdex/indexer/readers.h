@@ -16,8 +16,17 @@
 namespace paperdex {
 
 /// The input formats paperdex reads.
-/// kArxivJsonArray: one JSON document holding an array of snapshot records.
-enum class InputFormat { kAuthorPage, kArxivJsonl, kOaiPmh, kAtom, kArxivJsonArray, kUnknown };
+/// kArxivJsonArray: one JSON document holding an array of snapshot records;
+/// kJsonDocument: one JSON object holding lists of paper records under keys.
+enum class InputFormat {
+  kAuthorPage,
+  kArxivJsonl,
+  kOaiPmh,
+  kAtom,
+  kArxivJsonArray,
+  kJsonDocument,
+  kUnknown
+};
 
 /// One row of the input format table (input.cc): what a new format adds.
 struct InputFormatInfo {
@@ -50,6 +59,18 @@ inline constexpr std::string_view kNotRecordsUnknownFormat = "unknown-format";
 /// binary, or text of no known format), as a README or an image beside the
 /// data in a directory is.
 PAPERDEX_API bool holds_no_records(const ReadProblem& problem);
+
+/// ReadProblem reasons for an input whose source answered with an error instead
+/// of papers (an arXiv API error feed, an OAI-PMH error response): see
+/// holds_no_papers().
+inline constexpr std::string_view kNoPapersApiError = "api-error";
+inline constexpr std::string_view kNoPapersOaiError = "oai-error";
+
+/// True for a problem that says an input carried no paper because its source
+/// reported an error: nothing in it was a bad record, so a run tells it as a
+/// warning, not a skipped record (a harvest that fetched an error page keeps
+/// failing otherwise, run after run).
+PAPERDEX_API bool holds_no_papers(const ReadProblem& problem);
 
 /// Reads an "arXiv subjects" author page (see corpus/author-pages/).
 PAPERDEX_API void read_author_page(std::istream& in, const std::string& origin,
