@@ -48,6 +48,18 @@ inline std::optional<std::filesystem::path> shared_dir() {
   return std::nullopt;
 }
 
+// Writes `content` to `path` as it is (binary), replacing the file and
+// making its directory.
+inline void write_file(const std::filesystem::path& path, const std::string& content) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary);
+  out << content;
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 // What a shell command printed on stdout, and its exit status (-1 if killed).
 struct RunOutput {
   int status = -1;

@@ -90,22 +90,14 @@ bool is_author_page(std::string_view head) { return head.starts_with("arXiv subj
 // followed by the next line's object).
 bool is_json_document(std::string_view head) {
   if (!head.starts_with('{')) return false;
-  int depth = 0;
-  bool in_string = false, escaped = false;
+  detail::JsonNesting nesting;
   for (std::size_t i = 0; i < head.size(); ++i) {
     const char c = head[i];
-    if (in_string) {
-      in_string = escaped || c != '"';
-      escaped = !escaped && c == '\\';
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      ++depth;
-    } else if (c == '}' || c == ']') {
-      if (--depth == 0) return false;
-    } else if (c == '\n') {
+    if (!nesting.step(c)) continue;
+    if ((c == '}' || c == ']') && nesting.depth() == 0) return false;
+    if (c == '\n') {
       const std::size_t next = head.find_first_not_of(" \t\r\n", i);
-      return depth > 1 ||
+      return nesting.depth() > 1 ||
              (next != std::string_view::npos && (head[next] == '"' || head[next] == '}'));
     }
   }

@@ -223,22 +223,12 @@ class JsonObjectMembers {
   }
   // Passes over a value that is no array of records.
   void skip_value() {
-    int depth = 0;
-    bool in_string = false, escaped = false;
+    detail::JsonNesting nesting;
     for (int c = in_.sgetc(); c != kEof; c = in_.sgetc()) {
-      if (in_string) {
-        in_string = escaped || c != '"';
-        escaped = !escaped && c == '\\';
-      } else if (c == '"') {
-        in_string = true;
-      } else if (c == '{' || c == '[') {
-        ++depth;
-      } else if (c == '}' || c == ']') {
-        if (depth == 0) return;  // the end of the object, left for next()
-        --depth;
-      } else if (c == ',' && depth == 0) {
-        return;
-      }
+      // The end of the object, or its next member: left for next().
+      const bool at_top = !nesting.in_string() && nesting.depth() == 0;
+      if (at_top && (c == '}' || c == ']' || c == ',')) return;
+      nesting.step(static_cast<char>(c));
       bump();
     }
   }

@@ -78,4 +78,35 @@ std::string iso_date(std::string_view raw);
 // The year of an ISO "YYYY-MM-DD" date, 0 when empty.
 int year_of(std::string_view iso);
 
+// Where JSON text stands, one byte at a time: inside a string or not, and how
+// deep in objects and arrays. The readers that look at JSON's shape without
+// parsing it (the format sniffer, the document reader passing a value over)
+// share it.
+class JsonNesting {
+ public:
+  // Takes the next byte; true when it is structure (outside every string).
+  // An opening or closing bracket has then moved depth().
+  bool step(char c) {
+    if (in_string_) {
+      in_string_ = escaped_ || c != '"';
+      escaped_ = !escaped_ && c == '\\';
+      return false;
+    }
+    if (c == '"') {
+      in_string_ = true;
+      return false;
+    }
+    if (c == '{' || c == '[') ++depth_;
+    if (c == '}' || c == ']') --depth_;
+    return true;
+  }
+  int depth() const { return depth_; }
+  bool in_string() const { return in_string_; }
+
+ private:
+  int depth_ = 0;
+  bool in_string_ = false;
+  bool escaped_ = false;
+};
+
 }  // namespace paperdex::detail

@@ -108,9 +108,7 @@ long matches(const std::string& db, const std::string& word) {
   return nlohmann::json::parse(result.out).at("total").get<long>();
 }
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using paperdex::test::contains;
 
 // The run could not proceed (exit 2) and said so naming the index and `why`.
 void check_stopped(const IndexRun& run, const std::string& db, const std::string& why) {

@@ -36,14 +36,8 @@ std::string snapshot_line(const std::string& id, const std::string& title,
   return record.dump();
 }
 
-void write_file(const std::filesystem::path& path, const std::string& content) {
-  std::ofstream out(path, std::ios::binary);
-  out << content;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using paperdex::test::contains;
+using paperdex::test::write_file;
 
 using paperdex::test::has_terminal_controls;
 using paperdex::test::index_files;

@@ -31,9 +31,7 @@ void write(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path) << text;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using paperdex::test::contains;
 
 std::size_t occurrences(const std::string& text, const std::string& part) {
   std::size_t count = 0;

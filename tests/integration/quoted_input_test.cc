@@ -34,14 +34,8 @@ std::string record_line(const std::string& id, const std::string& title) {
   return nlohmann::json{{"id", id}, {"title", title}, {"abstract", "phonons in a lattice"}}.dump();
 }
 
-void write_file(const std::filesystem::path& path, const std::string& content) {
-  std::ofstream out(path, std::ios::binary);
-  out << content;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using paperdex::test::contains;
+using paperdex::test::write_file;
 
 // A one-paper index, built once.
 const std::string& small_index() {

@@ -74,9 +74,7 @@ std::string lowered(std::string text) {
   return text;
 }
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using paperdex::test::contains;
 
 // The weights of the hit's explanation add up to its score, and no part is
 // listed twice.

@@ -67,7 +67,7 @@ fail() {
 # error response); both builds must skip the same ones.
 build() {
   local status=0
-  "$index_bin" --quiet "$@" "$corpus" >"$work/build.log" 2>&1 || status=$?
+  "$index_bin" "$@" "$corpus" >"$work/build.log" 2>&1 || status=$?
   if [ "$status" -gt 1 ]; then
     cat "$work/build.log" >&2
     echo "paperdex-index $* failed (exit $status)" >&2

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "paperdex/indexer/readers.h"
+#include "test_support.h"
 
 namespace paperdex::test {
 
@@ -44,12 +45,6 @@ struct Collected {
     return false;
   }
 };
-
-inline void write_file(const std::filesystem::path& path, const std::string& bytes) {
-  std::filesystem::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary);
-  out << bytes;
-}
 
 // A gzip member holding `bytes` in stored (uncompressed) deflate blocks:
 // enough to test the gzip layer without linking zlib into the tests.
