@@ -15,12 +15,15 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #   xapian-tools xapian-tcpsrv for the remote-shards test
 #   man-db       the packaging test renders the man pages with man --warnings
 #                (and skips that check without it)
+#   zsh          the completion test checks the zsh scripts' syntax (zsh -n;
+#                skipped with a warning without it)
 # Such a root also lacks, without harm: dpkg-dev (CMakeLists.txt writes the
-# .deb's Depends rather than running dpkg-shlibdeps), python3 (only bench/'s
-# scripts), ca-certificates and xz-utils (nothing here fetches over https or
-# reads .xz).
+# .deb's Depends rather than running dpkg-shlibdeps), ca-certificates and
+# xz-utils (nothing here fetches over https or reads .xz). python3, which the
+# Python module's tests and the corruption and stub tests run under, comes
+# with python3-dev.
 PAPERDEX_PACKAGES=(
-  g++ cmake make pkg-config time file man-db
+  g++ cmake make pkg-config time file man-db zsh
   libxapian-dev xapian-tools
   libicu-dev
   libboost-program-options-dev
