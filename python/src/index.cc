@@ -15,9 +15,9 @@
 #include "format_readers.h"
 #include "index_cli.h"
 #include "line_streambuf.h"
-#include "progress_line.h"
 #include "paperdex/indexer/index_run.h"
 #include "paperdex/indexer/index_writer.h"
+#include "progress_line.h"
 
 namespace py = pybind11;
 

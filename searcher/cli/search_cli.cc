@@ -274,9 +274,8 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
   for (auto status = reader.next(line); status != BoundedLineReader::Status::kEnd;
        status = reader.next(line)) {
     // Every message about a query names its line, as compilers do.
-    const std::string where =
-        "--batch " + terminal_safe(options.batch_file) + ':' + std::to_string(reader.line_number()) +
-        ": ";
+    const std::string where = "--batch " + terminal_safe(options.batch_file) + ':' +
+                              std::to_string(reader.line_number()) + ": ";
     if (status == BoundedLineReader::Status::kTooLong) {
       err << "paperdex-search: " << where << "a query line longer than 1 MiB; skipped\n";
       if (reader.gave_up()) {

@@ -4,8 +4,8 @@
 #include <limits>
 #include <optional>
 
-#include "paperdex/common/edit_distance.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/edit_distance.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"

@@ -13,8 +13,8 @@
 #include <unordered_set>
 #include <utility>
 
-#include "paperdex/common/edit_distance.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/edit_distance.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"

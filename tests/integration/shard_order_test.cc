@@ -53,8 +53,8 @@ paperdex::SearchRequest request_for(std::string query, paperdex::SortOrder sort)
   paperdex::SearchRequest request;
   request.query = std::move(query);
   request.sort = sort;
-  request.suggest = true;  // the spelling table must answer alike too
-  request.snippet_bytes = 1;  // the least: snippets are not what this compares
+  request.suggest = true;          // the spelling table must answer alike too
+  request.snippet_bytes = 1;       // the least: snippets are not what this compares
   request.time_limit_seconds = 0;  // a loaded machine must not cut a search short
   return request;
 }
