@@ -225,7 +225,7 @@ class Worker {
     });
   }
 
-  void handle(const Record& record) {
+  void handle(Record& record) {
     const std::string id_term = schema::make_term(schema::kIdPrefix, record.id);
     const std::uint64_t key = std::hash<std::string>{}(record.id);
     auto found = registry_.find(key);
@@ -251,8 +251,8 @@ class Worker {
       }
     }
     std::vector<std::string> spelling;
-    if (!merged) merged = update_policy::first_source(record);
-    Xapian::Document document = builder_.build(*merged, &spelling);
+    if (!merged) update_policy::first_source(record);
+    Xapian::Document document = builder_.build(merged ? *merged : record, &spelling);
     if (!current_) open_segment();
     current_->add_document(document);
     spelling_.add(spelling);

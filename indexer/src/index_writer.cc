@@ -175,7 +175,7 @@ struct IndexWriter::Impl {
       if (change == update_policy::Change::kUpdated) store(merged, &stored);
       return change;
     }
-    record = update_policy::first_source(record);
+    update_policy::first_source(record);
     // Papers first seen on author pages (derived ids) fold into the arXiv record.
     for (auto& [docid, page_paper] :
          find_by_title(builder.title_key_term(record.title), record.year)) {

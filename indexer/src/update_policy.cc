@@ -116,6 +116,15 @@ const std::string& newest(const std::string& a, const std::string& b) {
   return std::max(a, b);
 }
 
+// The submission date is v1's when the version list gives it.
+void date_from_first_version(Record& record) {
+  if (!record.versions.empty() && record.versions.front().version == "v1" &&
+      date_number(record.versions.front().date) != 0) {
+    record.created = record.versions.front().date;
+    record.year = static_cast<int>(date_number(record.created) / 10000);
+  }
+}
+
 }  // namespace
 
 Record merge_sources(const Record& stored, const Record& incoming) {
@@ -125,11 +134,7 @@ Record merge_sources(const Record& stored, const Record& incoming) {
   merge_fields(kListFields, stored, incoming, merged, dates);
   merge_fields(kNumberFields, stored, incoming, merged, dates);
   merged.versions = join_versions(stored.versions, incoming.versions);
-  if (!merged.versions.empty() && merged.versions.front().version == "v1" &&
-      date_number(merged.versions.front().date) != 0) {
-    merged.created = merged.versions.front().date;
-    merged.year = static_cast<int>(date_number(merged.created) / 10000);
-  }
+  date_from_first_version(merged);
   merged.updated = newest(stored.updated, incoming.updated);
   merged.field_dates.clear();
   for (const auto& [key, date] : dates) {
@@ -141,7 +146,19 @@ Record merge_sources(const Record& stored, const Record& incoming) {
   return merged;
 }
 
-Record first_source(const Record& incoming) { return merge_sources(Record{}, incoming); }
+void first_source(Record& record) {
+  // merge_sources(Record{}, record) in place, without copying the text: a
+  // reader's record has no field dates, so only the versions, the date and
+  // the page authors can change.
+  record.versions = join_versions({}, record.versions);
+  date_from_first_version(record);
+  std::vector<std::string> page_authors;
+  add_missing(page_authors, record.page_authors);
+  record.page_authors = std::move(page_authors);
+  add_missing(record.authors, record.page_authors);
+  std::erase_if(record.field_dates,
+                [&](const auto& field) { return field.second == record.updated; });
+}
 
 Change compare_merged(const Record& merged, const Record& stored) {
   return stored_record_json(merged) == stored_record_json(stored) ? Change::kUnchanged

@@ -48,7 +48,8 @@ Record merge_sources(const Record& stored, const Record& incoming);
 // A record of a paper not stored yet, in the form merge_sources gives
 // (versions in order, the submission date v1's): so that a paper stores
 // alike whether one source or several gave it.
-Record first_source(const Record& incoming);
+// In place, as the writers do it for every new paper.
+void first_source(Record& record);
 
 // kUnchanged when `merged` (merge_sources of `stored` and a record) stores
 // the same as `stored`, kUpdated otherwise.
