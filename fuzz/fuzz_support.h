@@ -8,8 +8,11 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <vector>
 
 #include "paperdex/common/record.h"
+#include "paperdex/common/record_fields.h"
 #include "paperdex/common/utf8.h"
 
 namespace paperdex::fuzz {
@@ -26,18 +29,27 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
   std::abort();
 }
 
-// Record's promise (record.h): text fields are display text, valid UTF-8.
+// Record's promise (record.h): text is display text, valid UTF-8, in every
+// field of the record-field table.
 inline void check_record_text(const Record& record) {
-  const auto valid = [](const std::string& text, const char* field) {
-    if (!is_valid_utf8(text)) broken(field, "not valid UTF-8");
+  const auto valid = [](const std::string& text, std::string_view field) {
+    if (!is_valid_utf8(text)) broken("Record field not valid UTF-8", field);
   };
-  valid(record.id, "Record::id");
-  valid(record.title, "Record::title");
-  valid(record.abstract, "Record::abstract");
-  for (const std::string& author : record.authors) valid(author, "Record::authors");
-  for (const std::string& category : record.categories) valid(category, "Record::categories");
-  valid(record.comments, "Record::comments");
-  valid(record.journal_ref, "Record::journal_ref");
+  for (const schema::RecordField& field : schema::record_fields()) {
+    schema::visit_field(field, record, [&](const auto& value) {
+      using Value = std::remove_cvref_t<decltype(value)>;
+      if constexpr (std::is_same_v<Value, std::string>) {
+        valid(value, field.name);
+      } else if constexpr (std::is_same_v<Value, std::vector<std::string>>) {
+        for (const std::string& entry : value) valid(entry, field.name);
+      } else if constexpr (std::is_same_v<Value, std::vector<PaperVersion>>) {
+        for (const PaperVersion& version : value) {
+          valid(version.version, field.name);
+          valid(version.date, field.name);
+        }
+      }
+    });
+  }
 }
 
 }  // namespace paperdex::fuzz

@@ -108,21 +108,33 @@ class Paper:
     id: str
     title: str
     authors: list[str]
-    abstract: str
-    categories: list[str]
-    category_names: list[str]
+    subjects: list[str]
+    subject_names: list[str]
     primary: str
     year: int
     submitted: str
     updated: str
     versions: list[PaperVersion]
     doi: str
-    journal_ref: str
+    journal: str
     comments: str
     report_no: str
     license: str
-    abs_url: str
+    url: str
     pdf_url: str
+    abstract: str
+    @property
+    def categories(self) -> list[str]:
+        """Deprecated: subjects."""
+    @property
+    def category_names(self) -> list[str]:
+        """Deprecated: subject_names."""
+    @property
+    def journal_ref(self) -> str:
+        """Deprecated: journal."""
+    @property
+    def abs_url(self) -> str:
+        """Deprecated: url."""
     def to_dict(self) -> dict[str, Any]: ...
 
 class Hit:

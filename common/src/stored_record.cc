@@ -1,10 +1,15 @@
 #include "paperdex/common/stored_record.h"
 
+#include <map>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
+#include <vector>
 
 #include <zstd.h>
 #include <nlohmann/json.hpp>
+
+#include "paperdex/common/record_fields.h"
 
 namespace paperdex {
 namespace detail {
@@ -103,31 +108,56 @@ std::string decompress(std::string_view frame) {
 
 }  // namespace
 
-// Short keys: the data is stored once per document and read for every hit.
-std::string stored_record_json(const Record& record) {
-  nlohmann::json json = {
-      {"id", record.id},      {"t", record.title},      {"a", record.abstract},
-      {"au", record.authors}, {"c", record.categories}, {"y", record.year},
-  };
-  const auto put_if = [&json](const char* key, const std::string& value) {
-    if (!value.empty()) json[key] = value;
-  };
-  put_if("cr", record.created);
-  put_if("up", record.updated);
-  put_if("doi", record.doi);
-  put_if("j", record.journal_ref);
-  put_if("cm", record.comments);
-  put_if("rn", record.report_no);
-  put_if("li", record.license);
-  if (!record.versions.empty()) {
+namespace {
+
+// A stored value: a field the record does not have (empty, 0) is left out,
+// but for the id, which marks the data as a stored record.
+template <class Value>
+void store_value(nlohmann::json& json, const schema::RecordField& field, const Value& value) {
+  const std::string key(field.stored_key);
+  if constexpr (std::is_same_v<Value, int>) {
+    if (value != 0) json[key] = value;
+  } else if constexpr (std::is_same_v<Value, std::vector<PaperVersion>>) {
+    if (value.empty()) return;
     nlohmann::json versions = nlohmann::json::array();
-    for (const RecordVersion& version : record.versions) {
-      versions.push_back({version.version, version.date});
-    }
-    json["v"] = std::move(versions);
+    for (const PaperVersion& version : value) versions.push_back({version.version, version.date});
+    json[key] = std::move(versions);
+  } else {
+    if (!value.empty() || field.kind == schema::RecordFieldKind::kId) json[key] = value;
   }
-  if (!record.page_authors.empty()) json["pa"] = record.page_authors;
-  if (!record.field_dates.empty()) json["fd"] = record.field_dates;
+}
+
+// A value read back (json::type_error for one of the wrong type).
+template <class Value>
+void read_value(const nlohmann::json& stored, Value& value) {
+  if constexpr (std::is_same_v<Value, std::vector<PaperVersion>>) {
+    if (!stored.is_array()) return;
+    for (const nlohmann::json& version : stored) {
+      if (version.is_array() && version.size() == 2 && version[0].is_string() &&
+          version[1].is_string()) {
+        value.push_back(
+            {version[0].template get<std::string>(), version[1].template get<std::string>()});
+      }
+    }
+  } else if constexpr (std::is_same_v<Value, std::map<std::string, std::string>>) {
+    if (!stored.is_object()) return;
+    for (const auto& [key, date] : stored.items()) {
+      if (date.is_string()) value[key] = date.template get<std::string>();
+    }
+  } else {
+    stored.get_to(value);
+  }
+}
+
+}  // namespace
+
+// The JSON of every stored field of the table (record_fields.h) by its key.
+std::string stored_record_json(const Record& record) {
+  nlohmann::json json = nlohmann::json::object();
+  for (const schema::RecordField& field : schema::record_fields()) {
+    if (field.stored_key.empty()) continue;
+    schema::visit_field(field, record, [&](const auto& value) { store_value(json, field, value); });
+  }
   // Replacement characters keep invalid input from ever aborting a dump.
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -143,35 +173,11 @@ Record decode_stored_record(std::string_view data) {
     throw std::runtime_error("document data is not a paperdex stored record");
   }
   Record record;
-  const auto get = [&json](const char* key, auto& out) {
-    if (auto it = json.find(key); it != json.end() && !it->is_null()) it->get_to(out);
-  };
-  get("id", record.id);
-  get("t", record.title);
-  get("a", record.abstract);
-  get("au", record.authors);
-  get("c", record.categories);
-  get("y", record.year);
-  get("cr", record.created);
-  get("up", record.updated);
-  get("doi", record.doi);
-  get("j", record.journal_ref);
-  get("cm", record.comments);
-  get("rn", record.report_no);
-  get("li", record.license);
-  get("pa", record.page_authors);
-  if (auto it = json.find("fd"); it != json.end() && it->is_object()) {
-    for (const auto& [field, date] : it->items()) {
-      if (date.is_string()) record.field_dates[field] = date.get<std::string>();
-    }
-  }
-  if (auto it = json.find("v"); it != json.end() && it->is_array()) {
-    for (const nlohmann::json& version : *it) {
-      if (version.is_array() && version.size() == 2 && version[0].is_string() &&
-          version[1].is_string()) {
-        record.versions.push_back({version[0].get<std::string>(), version[1].get<std::string>()});
-      }
-    }
+  for (const schema::RecordField& field : schema::record_fields()) {
+    if (field.stored_key.empty()) continue;
+    const auto it = json.find(std::string(field.stored_key));
+    if (it == json.end() || it->is_null()) continue;
+    schema::visit_field(field, record, [&](auto& value) { read_value(*it, value); });
   }
   return record;
 }

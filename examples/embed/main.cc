@@ -21,7 +21,7 @@ paperdex::Record paper(std::string id, std::string title, std::string abstract,
   record.title = std::move(title);
   record.abstract = std::move(abstract);
   record.authors = std::move(authors);
-  record.categories = {std::move(category)};
+  record.subjects = {std::move(category)};
   record.year = year;
   record.updated = std::to_string(year) + "-01-01";
   return record;

@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
         "dinger bridges for optical flows";
     record.abstract = "An abstract about bridges.";
     record.authors = {"Ada Example"};
-    record.categories = {"math.PR"};
+    record.subjects = {"math.PR"};
     record.year = 2024;
     writer.add(record);
     writer.commit();

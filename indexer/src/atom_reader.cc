@@ -26,7 +26,7 @@ struct PendingEntry {
   std::string published;
   std::string updated;
   std::string doi;
-  std::string journal_ref;
+  std::string journal;
   std::string comment;
   std::string primary_category;
   std::vector<std::string> categories;
@@ -42,7 +42,7 @@ constexpr detail::TextField<PendingEntry> kEntryTextFields[] = {
     {"published", &PendingEntry::published},
     {"updated", &PendingEntry::updated},
     {"doi", &PendingEntry::doi},
-    {"journal_ref", &PendingEntry::journal_ref},
+    {"journal_ref", &PendingEntry::journal},
     {"comment", &PendingEntry::comment},
 };
 
@@ -96,20 +96,20 @@ class AtomParser final : public detail::XmlRecordParser<PendingEntry> {
     if (record.title.empty()) return problem(where, "missing-field", "entry has no title");
     record.abstract = analyzer_.prepare(e.summary);
     record.authors = std::move(e.authors);
-    // Record::categories is primary first; the feed names the primary one.
-    if (!e.primary_category.empty()) record.categories.push_back(e.primary_category);
+    // Record::subjects is primary first; the feed names the primary one.
+    if (!e.primary_category.empty()) record.subjects.push_back(e.primary_category);
     for (auto& category : e.categories) {
-      if (std::find(record.categories.begin(), record.categories.end(), category) ==
-          record.categories.end()) {
-        record.categories.push_back(std::move(category));
+      if (std::find(record.subjects.begin(), record.subjects.end(), category) ==
+          record.subjects.end()) {
+        record.subjects.push_back(std::move(category));
       }
     }
-    record.created = detail::iso_date(e.published);
+    record.submitted = detail::iso_date(e.published);
     record.updated = detail::iso_date(e.updated);
-    if (record.updated.empty()) record.updated = record.created;
-    record.year = detail::year_of(record.created);
+    if (record.updated.empty()) record.updated = record.submitted;
+    record.year = detail::year_of(record.submitted);
     record.doi = detail::trim(e.doi);
-    record.journal_ref = analyzer_.prepare(e.journal_ref);
+    record.journal = analyzer_.prepare(e.journal);
     record.comments = analyzer_.prepare(e.comment);
     emit(std::move(record));
   }

@@ -166,14 +166,14 @@ class AuthorPageParser {
     }
     if (auto categories = subject_line_categories(text)) {
       for (auto& category : *categories) {
-        if (std::find(record_.categories.begin(), record_.categories.end(), category) ==
-            record_.categories.end()) {
-          record_.categories.push_back(std::move(category));
+        if (std::find(record_.subjects.begin(), record_.subjects.end(), category) ==
+            record_.subjects.end()) {
+          record_.subjects.push_back(std::move(category));
         }
       }
       return;
     }
-    if (!record_.categories.empty()) {
+    if (!record_.subjects.empty()) {
       // Text after the subject line and before the next source line is not
       // part of the abstract; say so rather than guess.
       problem(number, "stray-text", "text after the subject line ignored");

@@ -121,7 +121,7 @@ Xapian::Document DocumentBuilder::build(const Record& record,
     index_field(doc, field, record, spelling_words);
   if (spelling_words != nullptr) keep_once_each(*spelling_words);
   // The facets' display values: not fields of the query language.
-  doc.add_value(schema::kSubjectsSlot, join(record.categories));
+  doc.add_value(schema::kSubjectsSlot, join(record.subjects));
   doc.add_value(schema::kAuthorsSlot, join(record.authors));
   return doc;
 }
@@ -149,12 +149,12 @@ void DocumentBuilder::index_field(Xapian::Document& doc, const schema::Field& fi
       }
       return;
     case schema::Indexing::kCategories:
-      for (const std::string& category : record.categories) {
+      for (const std::string& category : record.subjects) {
         add_category(doc, field.prefix, category);
       }
       return;
     case schema::Indexing::kPrimary:
-      if (!record.categories.empty()) add_category(doc, field.prefix, record.categories.front());
+      if (!record.subjects.empty()) add_category(doc, field.prefix, record.subjects.front());
       return;
     case schema::Indexing::kId:
       doc.add_boolean_term(schema::make_term(field.prefix, record.id));
@@ -173,7 +173,7 @@ void DocumentBuilder::index_field(Xapian::Document& doc, const schema::Field& fi
       return;
     case schema::Indexing::kDate: {
       const std::string& date =
-          !(record.*field.source).empty() ? record.*field.source : record.created;
+          !(record.*field.source).empty() ? record.*field.source : record.submitted;
       // A paper without even a year has no value: any value would fall in
       // some date: range.
       if (!date.empty()) {

@@ -2,7 +2,8 @@
 // "Input limits"). Reading enforces the per-record bounds as the bytes arrive,
 // so an endless line or element never sits in memory whole; the per-field
 // bounds cut what a record stores, far above any real arXiv record (arXiv caps
-// abstracts at 1,920 characters; its longest author lists run to ~5,000 names).
+// abstracts at 1,920 characters; its longest author lists run to ~5,000 names);
+// they are the record-field table's (record_fields.h).
 #pragma once
 
 #include <cstddef>
@@ -26,18 +27,10 @@ inline constexpr std::size_t kMaxIdLineBytes = 1 * kMiB;
 // record of the XML formats read here is deeper than about 10.
 inline constexpr std::size_t kMaxXmlDepth = 64;
 
-inline constexpr std::size_t kMaxTitleBytes = 4 * kKiB;
-inline constexpr std::size_t kMaxAbstractBytes = 64 * kKiB;
-inline constexpr std::size_t kMaxCommentsBytes = 16 * kKiB;
-inline constexpr std::size_t kMaxJournalRefBytes = 4 * kKiB;
-inline constexpr std::size_t kMaxDoiBytes = 4 * kKiB;
-inline constexpr std::size_t kMaxAuthorNameBytes = 1 * kKiB;
-inline constexpr std::size_t kMaxAuthors = 20'000;
-inline constexpr std::size_t kMaxCategories = 100;
-
-// Cuts every field of `record` over its limit (text at a character boundary,
+// Cuts every field of `record` over its limit (the record-field table's
+// max_bytes and max_entries, record_fields.h: text at a character boundary,
 // lists to their first entries) and returns one message per field cut:
-// "abstract: 20,000,000 bytes, cut to the first 65,536".
+// "abstract: 20,000,000 bytes, cut to at most 65,536".
 std::vector<std::string> apply_field_limits(Record& record);
 
 }  // namespace paperdex::detail

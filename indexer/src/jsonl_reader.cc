@@ -377,9 +377,9 @@ class JsonlParser {
     record.title = analyzer_.prepare(title);
     if (record.title.empty()) return LineError{"missing-field", "no \"title\""};
     record.abstract = analyzer_.prepare(abstract);
-    record.categories = detail::split_categories(categories);
+    record.subjects = detail::split_categories(categories);
     record.comments = analyzer_.prepare(comments);
-    record.journal_ref = analyzer_.prepare(journal_ref);
+    record.journal = analyzer_.prepare(journal_ref);
     record.doi = std::string(detail::trim(doi));
     record.report_no = analyzer_.prepare(report_no);
     record.license = std::string(detail::trim(license));
@@ -424,8 +424,8 @@ class JsonlParser {
     }
     // v1 comes first in the snapshot: its date is the first submission.
     if (!record.versions.empty()) {
-      record.created = record.versions.front().date;
-      record.year = detail::year_of(record.created);
+      record.submitted = record.versions.front().date;
+      record.year = detail::year_of(record.submitted);
     }
     return std::nullopt;
   }

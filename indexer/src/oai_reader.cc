@@ -31,7 +31,7 @@ struct PendingRecord {
   std::string title;
   std::string abstract;
   std::string comments;
-  std::string journal_ref;
+  std::string journal;
   std::string doi;
   std::string report_no;
   std::string license;
@@ -43,7 +43,7 @@ struct PendingRecord {
   std::string author_string;
   std::vector<std::string> authors;
   std::vector<std::string> dc_dates;
-  std::vector<RecordVersion> versions;  // arXivRaw <version version="v1"><date>
+  std::vector<PaperVersion> versions;  // arXivRaw <version version="v1"><date>
 };
 
 // Elements of the arXiv and arXivRaw schemas whose text is kept whole; it is
@@ -54,7 +54,7 @@ constexpr detail::TextField<PendingRecord> kArxivTextFields[] = {
     {"title", &PendingRecord::title},
     {"abstract", &PendingRecord::abstract},
     {"comments", &PendingRecord::comments},
-    {"journal-ref", &PendingRecord::journal_ref},
+    {"journal-ref", &PendingRecord::journal},
     {"doi", &PendingRecord::doi},
     {"report-no", &PendingRecord::report_no},
     {"license", &PendingRecord::license},
@@ -234,30 +234,30 @@ class OaiParser final : public detail::XmlRecordParser<PendingRecord> {
     if (record.title.empty()) return problem(where, "missing-field", "record has no title");
     record.abstract = analyzer_.prepare(r.abstract);
     record.comments = analyzer_.prepare(r.comments);
-    record.journal_ref = analyzer_.prepare(r.journal_ref);
+    record.journal = analyzer_.prepare(r.journal);
     record.doi = detail::trim(r.doi);
     record.report_no = analyzer_.prepare(r.report_no);
     record.license = detail::trim(r.license);
     record.versions = std::move(r.versions);
-    record.categories = detail::split_categories(r.categories);
+    record.subjects = detail::split_categories(r.categories);
     record.authors = std::move(r.authors);
     if (record.authors.empty()) record.authors = detail::split_author_list(r.author_string);
 
     switch (schema_) {
       case Schema::kArxiv:
-        record.created = detail::iso_date(r.created);
+        record.submitted = detail::iso_date(r.created);
         record.updated = detail::iso_date(r.updated);
-        if (record.updated.empty()) record.updated = record.created;
+        if (record.updated.empty()) record.updated = record.submitted;
         break;
       case Schema::kArxivRaw:
-        record.created = r.first_version_date;
+        record.submitted = r.first_version_date;
         record.updated = r.last_version_date;
         break;
       case Schema::kDublinCore:
         // dc:date lists the version dates, oldest first.
         std::erase(r.dc_dates, std::string());
         if (!r.dc_dates.empty()) {
-          record.created = r.dc_dates.front();
+          record.submitted = r.dc_dates.front();
           record.updated = r.dc_dates.back();
         }
         break;
@@ -268,7 +268,7 @@ class OaiParser final : public detail::XmlRecordParser<PendingRecord> {
     // added years after the last version); it must win over version dates,
     // or "newer wins" would drop such updates.
     if (r.datestamp > record.updated) record.updated = r.datestamp;
-    record.year = detail::year_of(record.created);
+    record.year = detail::year_of(record.submitted);
     emit(std::move(record));
   }
 

@@ -196,8 +196,8 @@ void read_bounded_lines(std::istream& in, const std::string& origin, const Recor
   }
 }
 
-RecordVersion record_version(std::string_view version, std::string_view raw_date) {
-  return RecordVersion{std::string(trim(version)), iso_date(raw_date)};
+PaperVersion record_version(std::string_view version, std::string_view raw_date) {
+  return PaperVersion{std::string(trim(version)), iso_date(raw_date)};
 }
 
 }  // namespace paperdex::detail

@@ -47,7 +47,7 @@ bool store_text_field(const TextField<Pending> (&fields)[N], std::string_view na
 // arXiv's version list from its versions ("v1") and their dates as the
 // source writes them (iso_date() reads them); the first submission and the
 // latest version are then versions.front() and versions.back().
-RecordVersion record_version(std::string_view version, std::string_view raw_date);
+PaperVersion record_version(std::string_view version, std::string_view raw_date);
 
 // Without leading/trailing ASCII whitespace (including the '\r' of CRLF files).
 std::string_view trim(std::string_view text);

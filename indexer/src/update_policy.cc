@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <stdexcept>
+#include <type_traits>
 
+#include "paperdex/common/record_fields.h"
 #include "paperdex/common/stored_record.h"
 
 namespace paperdex::update_policy {
@@ -50,37 +53,32 @@ bool wins_over(const Dated<Value>& a, const Dated<Value>& b) {
 }
 
 // The date of the source `record`'s field `key` came from.
-const std::string& field_date(const Record& record, const std::string& key) {
-  const auto it = record.field_dates.find(key);
+const std::string& field_date(const Record& record, std::string_view key) {
+  const auto it = record.field_dates.find(std::string(key));
   return it != record.field_dates.end() ? it->second : record.updated;
 }
 
-// The fields a source gives, each merged on its own; keys are the stored
-// record's names for them (stored_record.cc), as Record::field_dates uses.
-template <class Value>
-struct MergedField {
-  const char* key;
-  Value Record::*member;
-};
-constexpr MergedField<std::string> kTextFields[] = {
-    {"t", &Record::title},      {"a", &Record::abstract},    {"cr", &Record::created},
-    {"doi", &Record::doi},      {"j", &Record::journal_ref}, {"cm", &Record::comments},
-    {"rn", &Record::report_no}, {"li", &Record::license}};
-constexpr MergedField<std::vector<std::string>> kListFields[] = {{"au", &Record::authors},
-                                                                 {"c", &Record::categories}};
-constexpr MergedField<int> kNumberFields[] = {{"y", &Record::year}};
-
-// Sets `merged`'s fields to the winners, noting each winner's date.
-template <class Value, std::size_t N>
-void merge_fields(const MergedField<Value> (&fields)[N], const Record& stored,
-                  const Record& incoming, Record& merged,
-                  std::map<std::string, std::string>& dates) {
-  for (const MergedField<Value>& field : fields) {
-    const Dated<Value> old{stored.*field.member, field_date(stored, field.key)};
-    const Dated<Value> now{incoming.*field.member, field_date(incoming, field.key)};
-    const Dated<Value>& winner = wins_over(now, old) ? now : old;
-    merged.*field.member = winner.value;
-    if (has_value(winner.value)) dates[field.key] = winner.date;
+// Sets each field the newest source gives (MergeRule::kNewestSource,
+// record_fields.h) of `merged` to the winner, noting the winner's date by
+// the field's stored key, as Record::field_dates keeps it.
+void merge_newest_sources(const Record& stored, const Record& incoming, Record& merged,
+                          std::map<std::string, std::string>& dates) {
+  for (const schema::RecordField& field : schema::record_fields()) {
+    if (field.merge != schema::MergeRule::kNewestSource) continue;
+    schema::visit_member<Record>(field, [&](auto member) {
+      using Value = std::remove_cvref_t<decltype(merged.*member)>;
+      if constexpr (std::is_same_v<Value, std::string> ||
+                    std::is_same_v<Value, std::vector<std::string>> || std::is_same_v<Value, int>) {
+        const Dated<Value> old{stored.*member, field_date(stored, field.stored_key)};
+        const Dated<Value> now{incoming.*member, field_date(incoming, field.stored_key)};
+        const Dated<Value>& winner = wins_over(now, old) ? now : old;
+        merged.*member = winner.value;
+        if (has_value(winner.value)) dates[std::string(field.stored_key)] = winner.date;
+      } else {
+        throw std::logic_error("record field " + std::string(field.name) +
+                               " cannot merge by newest source");
+      }
+    });
   }
 }
 
@@ -91,11 +89,11 @@ long version_number(const std::string& version) {
 
 // Every version either list names; for one both name, the known date, then
 // the greater.
-std::vector<RecordVersion> join_versions(const std::vector<RecordVersion>& a,
-                                         const std::vector<RecordVersion>& b) {
-  std::vector<RecordVersion> joined = a;
-  for (const RecordVersion& version : b) {
-    auto same = std::find_if(joined.begin(), joined.end(), [&](const RecordVersion& known) {
+std::vector<PaperVersion> join_versions(const std::vector<PaperVersion>& a,
+                                        const std::vector<PaperVersion>& b) {
+  std::vector<PaperVersion> joined = a;
+  for (const PaperVersion& version : b) {
+    auto same = std::find_if(joined.begin(), joined.end(), [&](const PaperVersion& known) {
       return known.version == version.version;
     });
     if (same == joined.end()) {
@@ -120,8 +118,8 @@ const std::string& newest(const std::string& a, const std::string& b) {
 void date_from_first_version(Record& record) {
   if (!record.versions.empty() && record.versions.front().version == "v1" &&
       date_number(record.versions.front().date) != 0) {
-    record.created = record.versions.front().date;
-    record.year = static_cast<int>(date_number(record.created) / 10000);
+    record.submitted = record.versions.front().date;
+    record.year = static_cast<int>(date_number(record.submitted) / 10000);
   }
 }
 
@@ -130,9 +128,7 @@ void date_from_first_version(Record& record) {
 Record merge_sources(const Record& stored, const Record& incoming) {
   Record merged = incoming;
   std::map<std::string, std::string> dates;
-  merge_fields(kTextFields, stored, incoming, merged, dates);
-  merge_fields(kListFields, stored, incoming, merged, dates);
-  merge_fields(kNumberFields, stored, incoming, merged, dates);
+  merge_newest_sources(stored, incoming, merged, dates);
   merged.versions = join_versions(stored.versions, incoming.versions);
   date_from_first_version(merged);
   merged.updated = newest(stored.updated, incoming.updated);

@@ -15,6 +15,7 @@
 #include "errors.h"
 #include "json_value.h"
 #include "output.h"
+#include "paperdex/common/record_fields.h"
 #include "paperdex/searcher.h"
 
 namespace py = pybind11;
@@ -430,44 +431,63 @@ py::object index_info_dict(const IndexInfo& info, const std::string& path) {
   return to_python(cli::stats_json(path, info));
 }
 
-// Paper's attributes: one row per field, read by the class's properties and
-// by to_dict. A new Paper field is one more row.
-struct PaperField {
-  const char* name;
-  py::object (*get)(const Paper&);
-  const char* help;
-};
-
-template <auto Member>
-py::object paper_member(const Paper& paper) {
-  return py::cast(paper.*Member);
+// A Paper attribute's value: the member the record field names.
+py::object paper_value(const schema::RecordField& field, const Paper& paper) {
+  py::object value = py::none();
+  schema::visit_field(field, paper, [&](const auto& member) { value = py::cast(member); });
+  return value;
 }
 
-const std::vector<PaperField>& paper_fields() {
-  static const std::vector<PaperField> fields{
-      {"id", &paper_member<&Paper::id>, "arXiv id ('2101.00001') or a derived id"},
-      {"title", &paper_member<&Paper::title>, "the title"},
-      {"authors", &paper_member<&Paper::authors>, "every author, in paper order"},
-      {"abstract", &paper_member<&Paper::abstract>, "the whole abstract"},
-      {"categories", &paper_member<&Paper::categories>, "arXiv categories, primary first"},
-      {"category_names", &paper_member<&Paper::category_names>,
-       "the taxonomy's name of each category; '' when unknown"},
-      {"primary", &paper_member<&Paper::primary>, "the primary category, or ''"},
-      {"year", &paper_member<&Paper::year>, "year of first submission; 0 when unknown"},
-      {"submitted", &paper_member<&Paper::submitted>, "first submission, 'YYYY-MM-DD'"},
-      {"updated", &paper_member<&Paper::updated>, "this metadata version, 'YYYY-MM-DD'"},
-      {"versions", &paper_member<&Paper::versions>, "[PaperVersion], oldest first"},
-      {"doi", &paper_member<&Paper::doi>, "DOI"},
-      {"journal_ref", &paper_member<&Paper::journal_ref>, "journal reference"},
-      {"comments", &paper_member<&Paper::comments>, "the submitter's comments"},
-      {"report_no", &paper_member<&Paper::report_no>, "report number(s)"},
-      {"license", &paper_member<&Paper::license>, "license URL"},
-      {"abs_url", &paper_member<&Paper::abs_url>,
-       "https://arxiv.org/abs/ID for an arXiv id; '' for a derived id"},
-      {"pdf_url", &paper_member<&Paper::pdf_url>,
-       "https://arxiv.org/pdf/ID for an arXiv id; '' for a derived id"},
-  };
-  return fields;
+// Old attribute names, kept for one release: each warns and reads the new one.
+constexpr std::pair<const char*, const char*> kDeprecatedPaperNames[] = {
+    {"categories", "subjects"},
+    {"category_names", "subject_names"},
+    {"journal_ref", "journal"},
+    {"abs_url", "url"},
+};
+
+// Paper's attributes and to_dict: the public rows of the record-field table
+// (record_fields.h), in its order, the old names after them.
+void bind_paper(py::module_& m) {
+  py::class_<Paper> paper(m, "Paper",
+                          "Everything the index stores about one paper (Searcher.get, "
+                          "Hit.paper): plain text, TeX decoded; '' (or [], or 0) for what the "
+                          "source did not have.");
+  for (const schema::RecordField& field : schema::record_fields()) {
+    if (!field.exported) continue;
+    paper.def_property_readonly(
+        std::string(field.name).c_str(), [&field](const Paper& p) { return paper_value(field, p); },
+        std::string(field.help).c_str());
+  }
+  for (const auto& [old_name, name] : kDeprecatedPaperNames) {
+    const schema::RecordField& field = *schema::find_record_field(name);
+    const std::string warning = std::string("Paper.") + old_name + " is deprecated: use Paper." +
+                                name + " (the name paperdex-search's JSON uses)";
+    paper.def_property_readonly(
+        old_name,
+        [&field, warning](const Paper& p) {
+          if (PyErr_WarnEx(PyExc_DeprecationWarning, warning.c_str(), 1) != 0) {
+            throw py::error_already_set();
+          }
+          return paper_value(field, p);
+        },
+        ("Deprecated: " + std::string(name) + ".").c_str());
+  }
+  paper
+      .def(
+          "to_dict",
+          [](const Paper& p) {
+            py::dict fields;
+            for (const schema::RecordField& field : schema::record_fields()) {
+              if (field.exported) fields[std::string(field.name).c_str()] = paper_value(field, p);
+            }
+            return fields;
+          },
+          "The fields as a dict, in the order of Paper's attributes (the JSON's keys).")
+      .def("__repr__", [](const Paper& p) {
+        return "Paper(" + quoted(p.id) + ", year=" + std::to_string(p.year) +
+               ", title=" + quoted(clipped(p.title, 60)) + ")";
+      });
 }
 
 // IndexInfo plus the path it describes (for to_dict, which is --stats --json).
@@ -535,26 +555,7 @@ void bind_search(py::module_& m) {
         return "PaperVersion(" + quoted(v.version) + ", " + quoted(v.date) + ")";
       });
 
-  py::class_<Paper> paper(m, "Paper",
-                          "Everything the index stores about one paper (Searcher.get, "
-                          "Hit.paper): plain text, TeX decoded; '' (or [], or 0) for what the "
-                          "source did not have.");
-  for (const PaperField& field : paper_fields()) {
-    paper.def_property_readonly(field.name, field.get, field.help);
-  }
-  paper
-      .def(
-          "to_dict",
-          [](const Paper& p) {
-            py::dict fields;
-            for (const PaperField& field : paper_fields()) fields[field.name] = field.get(p);
-            return fields;
-          },
-          "The fields as a dict, in the order of Paper's attributes.")
-      .def("__repr__", [](const Paper& p) {
-        return "Paper(" + quoted(p.id) + ", year=" + std::to_string(p.year) +
-               ", title=" + quoted(clipped(p.title, 60)) + ")";
-      });
+  bind_paper(m);
 
   py::class_<Hit>(m, "Hit", "One paper of a result page.")
       .def_readonly("id", &Hit::id, "arXiv id ('2101.00001') or a derived id")

@@ -10,23 +10,23 @@ import paperdex
 
 def test_get_finds_a_paper_by_any_form_of_its_id(searcher):
     hits = searcher.search("optical", limit=50)
-    hit = next(h for h in hits if h.paper.abs_url and "/" not in h.id)
+    hit = next(h for h in hits if h.paper.url and "/" not in h.id)
     for form in (hit.id, "arXiv:" + hit.id, hit.id + "v1", "https://arxiv.org/abs/" + hit.id):
         paper = searcher.get(form)
         assert paper.id == hit.id
         assert paper.title == hit.title.text
         assert paper.authors == hit.authors
-        assert paper.categories == hit.subjects
+        assert paper.subjects == hit.subjects
         assert paper.primary == hit.subjects[0]
-        assert len(paper.category_names) == len(paper.categories)
-        assert paper.abs_url == "https://arxiv.org/abs/" + hit.id
+        assert len(paper.subject_names) == len(paper.subjects)
+        assert paper.url == "https://arxiv.org/abs/" + hit.id
         assert paper.to_dict()["abstract"] == hit.paper.abstract
     assert hit.snippet.text.strip("…") in hit.paper.abstract
 
 
 def test_a_derived_id_has_no_arxiv_links(searcher):
     hits = searcher.search("year:..2100", limit=5000, facets=False)
-    hit = next(h for h in hits if not h.paper.abs_url)
+    hit = next(h for h in hits if not h.paper.url)
     paper = searcher.get(hit.id)
     assert paper.id == hit.id and paper.pdf_url == ""
 
@@ -70,3 +70,13 @@ def test_the_stub_lists_every_field_of_paper_in_order(searcher):
     fields = [item.target.id for item in paper_class.body if isinstance(item, ast.AnnAssign)]
     paper = searcher.search("optical", limit=1)[0].paper
     assert fields == list(paper.to_dict())
+
+
+def test_the_old_names_of_paper_fields_warn_and_read_the_new_ones(searcher):
+    paper = searcher.search("optical", limit=1)[0].paper
+    for old, new in [("categories", "subjects"), ("category_names", "subject_names"),
+                     ("journal_ref", "journal"), ("abs_url", "url")]:
+        with pytest.warns(DeprecationWarning, match="Paper." + old):
+            value = getattr(paper, old)
+        assert value == getattr(paper, new)
+        assert old not in paper.to_dict()

@@ -33,7 +33,7 @@ void facet_json(Json& facets, const std::string& key, const std::vector<FacetCou
 }
 
 Json hit_json(const Hit& hit, const OutputOptions& options) {
-  Json json = fields_json(hit, options.fields.value_or(search_fields()), options.highlight);
+  Json json = columns_json(hit, options.fields.value_or(search_columns()), options.highlight);
   if (!options.fields) json["matches_all_words"] = hit.matches_all_words;
   if (options.explain) {
     Json terms = Json::array();
@@ -63,24 +63,24 @@ std::string tsv_cell(std::string text) {
   return text;
 }
 
-void print_tsv_row(std::ostream& out, const Hit& hit, const FieldSelection& fields) {
+void print_tsv_row(std::ostream& out, const Hit& hit, const ColumnSelection& fields) {
   std::vector<std::string> cells;
-  for (const HitField* field : fields) cells.push_back(tsv_cell(field->text(hit)));
+  for (const OutputColumn* field : fields) cells.push_back(tsv_cell(field->text(*field, hit)));
   out << join(cells, "\t") << '\n';
 }
 
 // The header row, when asked: each column's name as --fields takes it.
-void print_tsv_header(std::ostream& out, const FieldSelection& fields,
+void print_tsv_header(std::ostream& out, const ColumnSelection& fields,
                       const OutputOptions& options) {
   if (!options.header) return;
   std::vector<std::string> names;
-  for (const HitField* field : fields) names.emplace_back(field->name);
+  for (const OutputColumn* field : fields) names.emplace_back(field->name);
   out << join(names, "\t") << '\n';
 }
 
 void print_tsv_result(std::ostream& out, const std::string&, const SearchResult& raw_result,
                       const SearchRequest&, const OutputOptions& options) {
-  const FieldSelection fields = options.fields.value_or(tsv_fields());
+  const ColumnSelection fields = options.fields.value_or(tsv_columns());
   print_tsv_header(out, fields, options);
   for (const Hit& hit : terminal_safe(raw_result).hits) print_tsv_row(out, hit, fields);
 }
@@ -88,7 +88,7 @@ void print_tsv_result(std::ostream& out, const std::string&, const SearchResult&
 Json paper_json(const Paper& paper, const OutputOptions& options) {
   HighlightStyle plain = options.highlight;
   plain.enabled = false;  // nothing in a stored paper matched anything
-  return fields_json(hit_of_paper(paper), options.fields.value_or(paper_fields()), plain);
+  return columns_json(hit_of_paper(paper), options.fields.value_or(paper_columns()), plain);
 }
 
 void print_json_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
@@ -102,7 +102,7 @@ void print_jsonl_papers(std::ostream& out, const ShownPapers& shown, const Outpu
 }
 
 void print_tsv_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
-  const FieldSelection fields = options.fields.value_or(paper_fields());
+  const ColumnSelection fields = options.fields.value_or(paper_columns());
   print_tsv_header(out, fields, options);
   for (const Paper& paper : shown.papers) {
     print_tsv_row(out, hit_of_paper(terminal_safe(paper)), fields);

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "hit_fields.h"
+#include "output_columns.h"
 #include "paperdex/searcher.h"
 
 namespace paperdex::cli {
@@ -24,7 +24,7 @@ struct OutputOptions {
   // Values shown per facet; JSON shows every value unless it was given.
   std::size_t facet_values = 10;
   bool facet_values_given = false;
-  std::optional<FieldSelection> fields;  // nullopt: the format's default
+  std::optional<ColumnSelection> fields;  // nullopt: the format's default
   bool explain = false;
   HighlightStyle highlight;
   bool header = false;  // TSV: a first row naming the columns

@@ -391,10 +391,10 @@ Problem apply_format(CliOptions& options, const po::variables_map& vm) {
 
 Problem apply_fields(CliOptions& options) {
   if (options.fields.empty()) return std::nullopt;
-  ParsedFields parsed = parse_fields(options.fields);
+  ParsedColumns parsed = parse_columns(options.fields);
   if (!parsed.error.empty()) return parsed.error;
   if (!options.show_ids.empty()) {
-    for (const HitField* field : parsed.fields) {
+    for (const OutputColumn* field : parsed.columns) {
       if (field->search_only) {
         return "--fields " + std::string(field->name) +
                " is a search hit's, not a stored paper's: --show has no " +
@@ -402,7 +402,7 @@ Problem apply_fields(CliOptions& options) {
       }
     }
   }
-  options.output.fields = std::move(parsed.fields);
+  options.output.fields = std::move(parsed.columns);
   return std::nullopt;
 }
 
@@ -582,7 +582,7 @@ po::options_description describe_options(CliOptions& options) {
 
 // What --help prints after the options: the two tables.
 std::string help_tables() {
-  return "\nFormats (--format):\n" + formats_help() + "\nFields (--fields):\n" + fields_help();
+  return "\nFormats (--format):\n" + formats_help() + "\nFields (--fields):\n" + columns_help();
 }
 
 std::string version_text() {
@@ -626,7 +626,8 @@ ChoiceTable option_choices() {
   for (std::string_view name : sort_names()) choices["sort"].values.emplace_back(name);
   for (std::string_view mode : kColorModes) choices["color"].values.emplace_back(mode);
   for (std::string_view facet : kFacetNames) choices["facet"].values.emplace_back(facet);
-  for (const HitField& field : hit_fields()) choices["fields"].values.emplace_back(field.name);
+  for (const OutputColumn& field : output_columns())
+    choices["fields"].values.emplace_back(field.name);
   choices["fields"].comma_separated = true;
   choices["subject"].values = taxonomy::subject_names();
   return choices;

@@ -1,7 +1,10 @@
 #include "terminal_text.h"
 
 #include <algorithm>
+#include <type_traits>
 #include <vector>
+
+#include "paperdex/common/record_fields.h"
 
 #include "text_layout.h"
 
@@ -38,16 +41,20 @@ HighlightedText terminal_safe(const HighlightedText& text) {
 
 Paper terminal_safe(const Paper& paper) {
   Paper safe = paper;
-  for (std::string* text : {&safe.id, &safe.title, &safe.abstract, &safe.primary, &safe.submitted,
-                            &safe.updated, &safe.doi, &safe.journal_ref, &safe.comments,
-                            &safe.report_no, &safe.license, &safe.abs_url, &safe.pdf_url}) {
-    *text = terminal_safe(*text);
-  }
-  for (std::vector<std::string>* list : {&safe.authors, &safe.categories, &safe.category_names}) {
-    make_safe(*list);
-  }
-  for (PaperVersion& version : safe.versions) {
-    for (std::string* text : {&version.version, &version.date}) *text = terminal_safe(*text);
+  // Every field of the record-field table: none can be left out.
+  for (const schema::RecordField& field : schema::record_fields()) {
+    schema::visit_field(field, safe, [](auto& value) {
+      using Value = std::remove_cvref_t<decltype(value)>;
+      if constexpr (std::is_same_v<Value, std::string>) {
+        value = terminal_safe(value);
+      } else if constexpr (std::is_same_v<Value, std::vector<std::string>>) {
+        make_safe(value);
+      } else if constexpr (std::is_same_v<Value, std::vector<PaperVersion>>) {
+        for (PaperVersion& version : value) {
+          for (std::string* text : {&version.version, &version.date}) *text = terminal_safe(*text);
+        }
+      }
+    });
   }
   return safe;
 }

@@ -256,12 +256,12 @@ void print_rows(std::ostream& out, const std::vector<LabelledRow>& rows, const s
 
 // The labelled rows of these fields that have a value; subjects one a line,
 // with their names, the primary marked.
-std::vector<LabelledRow> rows_of(const Hit& hit, const FieldSelection& fields) {
+std::vector<LabelledRow> rows_of(const Hit& hit, const ColumnSelection& fields) {
   std::vector<LabelledRow> rows;
-  for (const HitField* field : fields) {
+  for (const OutputColumn* field : fields) {
     if (field->place == TextPlace::kMetaSubjects) {
       LabelledRow row{std::string(field->label), {}};
-      const std::vector<std::string>& names = hit.paper.category_names;
+      const std::vector<std::string>& names = hit.paper.subject_names;
       std::size_t code_width = 0;
       for (const std::string& code : hit.subjects) {
         code_width = std::max(code_width, display_width(code));
@@ -275,38 +275,39 @@ std::vector<LabelledRow> rows_of(const Hit& hit, const FieldSelection& fields) {
       if (!row.values.empty()) rows.push_back(std::move(row));
       continue;
     }
-    const std::string value = field->text(hit);
+    const std::string value = field->text(*field, hit);
     if (!value.empty()) rows.push_back({std::string(field->label), {value}});
   }
   return rows;
 }
 
 // Fields selected for a place, in the order the layout prints them.
-FieldSelection placed(const FieldSelection& fields, TextPlace first, TextPlace last) {
-  FieldSelection chosen;
-  for (const HitField* field : fields) {
+ColumnSelection placed(const ColumnSelection& fields, TextPlace first, TextPlace last) {
+  ColumnSelection chosen;
+  for (const OutputColumn* field : fields) {
     if (field->place >= first && field->place <= last) chosen.push_back(field);
   }
-  std::stable_sort(chosen.begin(), chosen.end(),
-                   [](const HitField* a, const HitField* b) { return a->place < b->place; });
+  std::stable_sort(chosen.begin(), chosen.end(), [](const OutputColumn* a, const OutputColumn* b) {
+    return a->place < b->place;
+  });
   return chosen;
 }
 
-bool has_place(const FieldSelection& fields, TextPlace place) {
+bool has_place(const ColumnSelection& fields, TextPlace place) {
   return std::any_of(fields.begin(), fields.end(),
-                     [&](const HitField* field) { return field->place == place; });
+                     [&](const OutputColumn* field) { return field->place == place; });
 }
 
-void print_paragraphs(std::ostream& out, const Hit& hit, const FieldSelection& fields,
+void print_paragraphs(std::ostream& out, const Hit& hit, const ColumnSelection& fields,
                       const std::string& indent, std::size_t width) {
-  for (const HitField* field : placed(fields, TextPlace::kParagraph, TextPlace::kParagraph)) {
-    for (const std::string& line : wrapped(field->text(hit), width)) {
+  for (const OutputColumn* field : placed(fields, TextPlace::kParagraph, TextPlace::kParagraph)) {
+    for (const std::string& line : wrapped(field->text(*field, hit), width)) {
       out << indent << line << '\n';
     }
   }
 }
 
-void print_hit(std::ostream& out, const Hit& hit, std::size_t number, const FieldSelection& fields,
+void print_hit(std::ostream& out, const Hit& hit, std::size_t number, const ColumnSelection& fields,
                const OutputOptions& options) {
   const bool color = options.color;
   const std::string indent = "    ";
@@ -325,7 +326,7 @@ void print_hit(std::ostream& out, const Hit& hit, std::size_t number, const Fiel
     out << indent << fit(author_line(hit.authors), body_width) << '\n';
   }
   std::vector<std::string> meta;
-  for (const HitField* field : placed(fields, TextPlace::kMetaYear, TextPlace::kMetaScore)) {
+  for (const OutputColumn* field : placed(fields, TextPlace::kMetaYear, TextPlace::kMetaScore)) {
     switch (field->place) {
       case TextPlace::kMetaYear:
         meta.push_back(hit.year ? std::to_string(hit.year) : std::string("----"));
@@ -337,7 +338,7 @@ void print_hit(std::ostream& out, const Hit& hit, std::size_t number, const Fiel
         if (hit.score > 0) meta.push_back("score " + fixed(hit.score, 2));
         break;
       default:
-        if (!field->text(hit).empty()) meta.push_back(field->text(hit));
+        if (!field->text(*field, hit).empty()) meta.push_back(field->text(*field, hit));
     }
   }
   for (const std::string& line : wrapped(join(meta, " · "), body_width)) {
@@ -422,7 +423,7 @@ void print_text_result(std::ostream& out, const std::string& raw_query,
     }
     return;
   }
-  const FieldSelection fields = options.fields.value_or(search_fields());
+  const ColumnSelection fields = options.fields.value_or(search_columns());
   std::size_t number = request.offset;
   for (const Hit& hit : result.hits) print_hit(out, hit, ++number, fields, options);
   const std::size_t first = request.offset + 1;
@@ -436,7 +437,7 @@ void print_text_result(std::ostream& out, const std::string& raw_query,
 // Each paper: its title, every author, the labelled fields, the abstract;
 // a blank line between papers.
 void print_text_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
-  const FieldSelection fields = options.fields.value_or(text_paper_fields());
+  const ColumnSelection fields = options.fields.value_or(text_paper_columns());
   const std::string indent = "  ";
   const std::size_t body_width = options.width > indent.size() + 20 ? options.width - 2 : 20;
   for (std::size_t i = 0; i < shown.papers.size(); ++i) {
@@ -456,9 +457,9 @@ void print_text_papers(std::ostream& out, const ShownPapers& shown, const Output
       out << '\n';
     }
     // The rows in the order of the fields (the table's unless --fields gave one).
-    FieldSelection labelled;
+    ColumnSelection labelled;
     std::copy_if(
-        fields.begin(), fields.end(), std::back_inserter(labelled), [](const HitField* field) {
+        fields.begin(), fields.end(), std::back_inserter(labelled), [](const OutputColumn* field) {
           return field->place != TextPlace::kHeading && field->place != TextPlace::kAuthors &&
                  field->place != TextPlace::kParagraph;
         });

@@ -40,31 +40,15 @@ FoundPaper require_paper(const Xapian::Database& db, std::string_view id) {
 
 Paper paper_from_record(Record record) {
   Paper paper;
-  const bool arxiv = canonical_arxiv_id(record.id).has_value();
-  if (arxiv) {
-    paper.abs_url = "https://arxiv.org/abs/" + record.id;
-    paper.pdf_url = "https://arxiv.org/pdf/" + record.id;
+  static_cast<PaperRecord&>(paper) = std::move(static_cast<PaperRecord&>(record));
+  if (canonical_arxiv_id(paper.id)) {
+    paper.url = "https://arxiv.org/abs/" + paper.id;
+    paper.pdf_url = "https://arxiv.org/pdf/" + paper.id;
   }
-  paper.id = std::move(record.id);
-  paper.title = std::move(record.title);
-  paper.authors = std::move(record.authors);
-  paper.abstract = std::move(record.abstract);
-  paper.categories = std::move(record.categories);
-  for (const std::string& category : paper.categories) {
-    paper.category_names.push_back(taxonomy::display_name(category));
+  for (const std::string& subject : paper.subjects) {
+    paper.subject_names.push_back(taxonomy::display_name(subject));
   }
-  if (!paper.categories.empty()) paper.primary = paper.categories.front();
-  paper.year = record.year;
-  paper.submitted = std::move(record.created);
-  paper.updated = std::move(record.updated);
-  for (RecordVersion& version : record.versions) {
-    paper.versions.push_back({std::move(version.version), std::move(version.date)});
-  }
-  paper.doi = std::move(record.doi);
-  paper.journal_ref = std::move(record.journal_ref);
-  paper.comments = std::move(record.comments);
-  paper.report_no = std::move(record.report_no);
-  paper.license = std::move(record.license);
+  if (!paper.subjects.empty()) paper.primary = paper.subjects.front();
   return paper;
 }
 

@@ -344,7 +344,7 @@ struct Searcher::Impl {
     hit.title = highlighter.mark_all(record.title);
     hit.snippet = highlighter.snippet(record.abstract, snippet_bytes);
     hit.authors = record.authors;
-    hit.subjects = record.categories;
+    hit.subjects = record.subjects;
     hit.year = record.year;
     hit.score = found.weight;
     hit.matches_all_words = all_words;

@@ -23,9 +23,9 @@ paperdex::Record paper(std::string id, std::vector<std::string> categories, std:
   record.title = "Optical switching study " + record.id;
   record.abstract = "Scheduling optical circuit switches in data centers.";
   record.authors = {"Ada Lovelace"};
-  record.categories = std::move(categories);
-  record.created = std::move(created);
-  record.year = std::stoi(record.created.substr(0, 4));
+  record.subjects = std::move(categories);
+  record.submitted = std::move(created);
+  record.year = std::stoi(record.submitted.substr(0, 4));
   record.updated = std::move(updated);
   return record;
 }
@@ -50,7 +50,7 @@ class SmallIndex {
     paperdex::Record report = paper("1501.00005", {"hep-th"}, "2015-01-15", "2018-12-31");
     report.report_no = "CERN-TH-2015-012";
     report.comments = "12 pages, 3 figures";
-    report.journal_ref = "Phys. Rev. D 91 (2015)";
+    report.journal = "Phys. Rev. D 91 (2015)";
     writer.add(report);
     writer.commit();
   }

@@ -45,7 +45,7 @@ paperdex::Record make_paper(const std::string& kind, std::size_t n) {
                     "across many workloads; experiment " +
                     std::to_string(n) + ".";
   record.authors = {"Ada Example", "Grace Sample"};
-  record.categories = {kSubjects[n % kSubjects.size()]};
+  record.subjects = {kSubjects[n % kSubjects.size()]};
   record.year = 2020 + static_cast<int>(n % 5);
   record.updated = "2024-01-01";
   return record;

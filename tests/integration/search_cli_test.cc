@@ -970,19 +970,19 @@ std::vector<std::pair<std::string, Json>> stored_fields(const paperdex::Paper& p
   return {{"id", paper.id},
           {"title", paper.title},
           {"authors", paper.authors},
-          {"subjects", paper.categories},
-          {"subject_names", paper.category_names},
+          {"subjects", paper.subjects},
+          {"subject_names", paper.subject_names},
           {"primary", paper.primary},
           {"year", paper.year},
           {"submitted", paper.submitted},
           {"updated", paper.updated},
           {"versions", versions},
           {"doi", paper.doi},
-          {"journal", paper.journal_ref},
+          {"journal", paper.journal},
           {"comments", paper.comments},
           {"report_no", paper.report_no},
           {"license", paper.license},
-          {"url", paper.abs_url},
+          {"url", paper.url},
           {"pdf_url", paper.pdf_url},
           {"abstract", paper.abstract}};
 }
@@ -997,7 +997,7 @@ TEST_CASE("paperdex-search --show prints the whole stored paper as text", "[cli]
   REQUIRE(CorpusIndex::get().status() <= 1);
   const paperdex::Paper paper = paperdex::Searcher(CorpusIndex::get().path()).get(kFullPaper);
   REQUIRE_FALSE(paper.doi.empty());
-  REQUIRE_FALSE(paper.journal_ref.empty());
+  REQUIRE_FALSE(paper.journal.empty());
   REQUIRE(paper.authors.size() > 3);
   REQUIRE(paper.versions.size() >= 2);
   REQUIRE_FALSE(paper.report_no.empty());
@@ -1019,7 +1019,7 @@ TEST_CASE("paperdex-search --show prints the whole stored paper as text", "[cli]
   };
   CHECK(has_line("  Id +" + paper.id));
   CHECK(has_line("  Subjects +" + regex_escaped(paper.primary) + " +" +
-                 regex_escaped(paper.category_names[0]) + " \\(primary\\)"));
+                 regex_escaped(paper.subject_names[0]) + " \\(primary\\)"));
   CHECK(has_line("  DOI +" + regex_escaped(paper.doi)));
   CHECK(has_line("  Submitted +" + paper.submitted));
   CHECK(has_line("  Updated +" + paper.updated));
@@ -1028,7 +1028,7 @@ TEST_CASE("paperdex-search --show prints the whole stored paper as text", "[cli]
   CHECK(has_line("  Report number +" + regex_escaped(paper.report_no)));
   CHECK(has_line("  Abstract page +https://arxiv\\.org/abs/" + paper.id));
   CHECK(has_line("  PDF +https://arxiv\\.org/pdf/" + paper.id));
-  CHECK(contains(run.out, paper.journal_ref));
+  CHECK(contains(run.out, paper.journal));
   // The abstract, wrapped to the width, its words all there.
   for (const std::string& line : lines) {
     const auto columns = std::count_if(line.begin(), line.end(), [](char c) {
@@ -1114,16 +1114,16 @@ TEST_CASE("paperdex-search --fields takes every stored field in every format", "
   REQUIRE(tsv.status == 0);
   const std::vector<std::string> rows = lines_of(tsv.out);
   REQUIRE(rows.size() == 1);
-  CHECK(cells_of(rows[0]) == std::vector<std::string>{paper.doi, paper.id, paper.journal_ref,
-                                                      paper.abs_url, paper.submitted});
+  CHECK(cells_of(rows[0]) ==
+        std::vector<std::string>{paper.doi, paper.id, paper.journal, paper.url, paper.submitted});
   // JSON lines: the same object as a hit of the JSON page.
   const RunOutput jsonl = search("--format jsonl --fields doi,comments " + query);
   CHECK(Json::parse(jsonl.out) == Json{{"doi", paper.doi}, {"comments", paper.comments}});
   // Text: a labelled line per field, under the hit.
   const RunOutput text = search("--fields title,doi,journal,url " + query);
   CHECK(contains(text.out, "    DOI            " + paper.doi + "\n"));
-  CHECK(contains(text.out, "    Journal        " + paper.journal_ref + "\n"));
-  CHECK(contains(text.out, "    Abstract page  " + paper.abs_url + "\n"));
+  CHECK(contains(text.out, "    Journal        " + paper.journal + "\n"));
+  CHECK(contains(text.out, "    Abstract page  " + paper.url + "\n"));
 
   // An unknown name is named by itself, with the valid ones.
   const RunOutput bad = search("--fields id,doi,jounral x 2>&1");

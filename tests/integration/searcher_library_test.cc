@@ -97,7 +97,7 @@ TEST_CASE("Searcher::get finds a paper by any form of its id, and Hit::paper is 
   const std::vector<paperdex::Hit> papers = every_paper(searcher);
   REQUIRE(papers.size() > 1000);
   const auto arxiv = std::find_if(papers.begin(), papers.end(), [](const paperdex::Hit& hit) {
-    return !hit.paper.abs_url.empty() && hit.id.find('/') == std::string::npos;
+    return !hit.paper.url.empty() && hit.id.find('/') == std::string::npos;
   });
   REQUIRE(arxiv != papers.end());
   const std::string id = arxiv->id;
@@ -107,10 +107,10 @@ TEST_CASE("Searcher::get finds a paper by any form of its id, and Hit::paper is 
     CHECK(paper.id == id);
     CHECK(paper.title == arxiv->title.text);
     CHECK(paper.authors == arxiv->authors);
-    CHECK(paper.categories == arxiv->subjects);
+    CHECK(paper.subjects == arxiv->subjects);
     CHECK(paper.primary == arxiv->subjects.front());
-    CHECK(paper.category_names.size() == paper.categories.size());
-    CHECK(paper.abs_url == "https://arxiv.org/abs/" + id);
+    CHECK(paper.subject_names.size() == paper.subjects.size());
+    CHECK(paper.url == "https://arxiv.org/abs/" + id);
     CHECK(paper.pdf_url == "https://arxiv.org/pdf/" + id);
     CHECK(paper.abstract == arxiv->paper.abstract);
     CHECK(paper.versions.size() == arxiv->paper.versions.size());
@@ -118,7 +118,7 @@ TEST_CASE("Searcher::get finds a paper by any form of its id, and Hit::paper is 
 
   // An old-style id, written with its subject class as well.
   const auto old_style = std::find_if(papers.begin(), papers.end(), [](const paperdex::Hit& hit) {
-    return hit.id.find('/') != std::string::npos && !hit.paper.abs_url.empty();
+    return hit.id.find('/') != std::string::npos && !hit.paper.url.empty();
   });
   REQUIRE(old_style != papers.end());
   CHECK(searcher.get(old_style->id + "v2").id == old_style->id);
@@ -131,9 +131,8 @@ TEST_CASE("Searcher::get finds a paper by any form of its id, and Hit::paper is 
   }
 
   // A derived id (an author page's paper without an arXiv id): no arXiv links.
-  const auto derived = std::find_if(papers.begin(), papers.end(), [](const paperdex::Hit& hit) {
-    return hit.paper.abs_url.empty();
-  });
+  const auto derived = std::find_if(papers.begin(), papers.end(),
+                                    [](const paperdex::Hit& hit) { return hit.paper.url.empty(); });
   REQUIRE(derived != papers.end());
   const paperdex::Paper paper = searcher.get(derived->id);
   CHECK(paper.id == derived->id);

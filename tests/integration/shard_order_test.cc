@@ -76,7 +76,7 @@ std::vector<paperdex::SearchRequest> queries_from(const fs::path& db_path, unsig
     for (const std::string& word : std::set<std::string>(words.begin(), words.end())) {
       ++titles_with[word];
     }
-    for (const std::string& category : record.categories) ++papers_in[category];
+    for (const std::string& category : record.subjects) ++papers_in[category];
     if (record.year > 0) years.insert(record.year);
     if (seen % stride == 0 && words.size() >= 2) {
       const std::size_t first = seen / stride % (words.size() - 1);

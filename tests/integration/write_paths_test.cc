@@ -222,5 +222,5 @@ TEST_CASE("records of one paper from several sources converge in any order", "[w
   const paperdex::Record paper =
       paperdex::decode_stored_record(index.get_document(*index.postlist_begin(id_term)).get_data());
   CHECK(paper.versions.size() == 2);
-  CHECK(paper.created == "2007-03-31");
+  CHECK(paper.submitted == "2007-03-31");
 }

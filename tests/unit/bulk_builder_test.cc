@@ -42,7 +42,7 @@ paperdex::Record paper(int number, int version) {
                     std::to_string((number * 7) % 31) + " in version " + std::to_string(version) +
                     ".";
   record.authors = {"Author " + std::to_string(number % 5)};
-  record.categories = {number % 2 ? "cs.IR" : "cs.DL"};
+  record.subjects = {number % 2 ? "cs.IR" : "cs.DL"};
   record.year = 2021;
   record.updated = "2021-0" + std::to_string(version) + "-01";
   return record;

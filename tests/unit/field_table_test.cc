@@ -243,14 +243,14 @@ TEST_CASE("each row's indexing action writes what its queries look for", "[field
   record.title = "Optical switching";
   record.abstract = "Circuit schedules.";
   record.authors = {"Zhida Jiang"};
-  record.categories = {"cs.NI", "math.IT"};
+  record.subjects = {"cs.NI", "math.IT"};
   record.year = 2016;
-  record.created = "2016-03-31";
+  record.submitted = "2016-03-31";
   record.updated = "2019-06-10";
   record.doi = "10.1145/ABC.123";
   record.report_no = "CERN-TH-2016-001";
   record.comments = "12 pages";
-  record.journal_ref = "Phys. Rev. D";
+  record.journal = "Phys. Rev. D";
   const paperdex::DocumentBuilder builder(analyzer());
   const Xapian::Document doc = builder.build(record);
   const std::set<std::string> terms = terms_of(doc);
@@ -282,7 +282,7 @@ TEST_CASE("each row's indexing action writes what its queries look for", "[field
   // submission, and without that to the year.
   record.updated.clear();
   CHECK(builder.build(record).get_value(schema::kUpdatedSlot) == "2016-03-31 1603.00002");
-  record.created.clear();
+  record.submitted.clear();
   CHECK(builder.build(record).get_value(schema::kUpdatedSlot) == "2016 1603.00002");
   CHECK(builder.build(record).get_value(schema::kDateSlot) == "2016 1603.00002");
 }

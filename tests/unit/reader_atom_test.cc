@@ -69,12 +69,12 @@ TEST_CASE("atom: every field of an entry", "[readers]") {
   CHECK(r.title == "Local Superfluidity at the Nanoscale");
   CHECK(r.abstract == "A summary.");
   CHECK(r.authors == std::vector<std::string>{"B. Kulchytskyy", "A. Del Maestro"});
-  CHECK(r.categories == std::vector<std::string>{"cond-mat.mes-hall", "cond-mat.stat-mech"});
+  CHECK(r.subjects == std::vector<std::string>{"cond-mat.mes-hall", "cond-mat.stat-mech"});
   CHECK(r.year == 2013);
-  CHECK(r.created == "2013-03-27");
+  CHECK(r.submitted == "2013-03-27");
   CHECK(r.updated == "2013-09-03");
   CHECK(r.doi == "10.1103/PhysRevB.88.064512");
-  CHECK(r.journal_ref == "Physical Review B 88, 064512 (2013)");
+  CHECK(r.journal == "Physical Review B 88, 064512 (2013)");
   CHECK(r.comments == "Added a figure");
   CHECK(r.origin == "a.xml:6");
 }
@@ -154,7 +154,7 @@ TEST_CASE("atom: all the saved API responses", "[readers]") {
   const Record* zero = all.find_id("2104.12255");
   REQUIRE(zero != nullptr);
   CHECK(zero->title == "0");
-  CHECK(zero->categories == std::vector<std::string>{"cs.CR"});
+  CHECK(zero->subjects == std::vector<std::string>{"cs.CR"});
   CHECK(zero->year == 2021);
   CHECK(zero->authors == std::vector<std::string>{"Quan Thoi Minh Nguyen"});
 
@@ -188,13 +188,12 @@ TEST_CASE("atom: real entries give primary-first categories, comment, journal-re
   paperdex::read_input(file.string(), got.sink());
   const Record* testing = got.find_id("2202.12139");
   REQUIRE(testing != nullptr);
-  CHECK(testing->categories == std::vector<std::string>{"cs.SE", "cs.LG"});
+  CHECK(testing->subjects == std::vector<std::string>{"cs.SE", "cs.LG"});
   CHECK(testing->doi == "10.1109/ICSTW55395.2022.00035");
-  CHECK(
-      testing->journal_ref.starts_with("Artificial Intelligence in Software Testing @ 2022 IEEE"));
+  CHECK(testing->journal.starts_with("Artificial Intelligence in Software Testing @ 2022 IEEE"));
   const Record* quantum = got.find_id("1706.08286");
   REQUIRE(quantum != nullptr);
-  CHECK(quantum->categories.front() == "quant-ph");
+  CHECK(quantum->subjects.front() == "quant-ph");
 
   Collected proceedings;
   paperdex::read_input(
@@ -204,5 +203,5 @@ TEST_CASE("atom: real entries give primary-first categories, comment, journal-re
   REQUIRE(proceedings.records.size() == 1);
   CHECK(proceedings.records[0].comments ==
         "44 pages, editors for the proceedings: Yanling Chen and A. J. Han Vinck");
-  CHECK(proceedings.records[0].categories == std::vector<std::string>{"cs.IT"});
+  CHECK(proceedings.records[0].subjects == std::vector<std::string>{"cs.IT"});
 }

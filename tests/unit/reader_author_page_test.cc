@@ -55,7 +55,7 @@ TEST_CASE("author page: records, fields and origins of a small page", "[readers]
   CHECK(first.id.empty());
   CHECK(first.title == "First Title");
   CHECK(first.abstract == "First abstract line one continues here. Second paragraph.");
-  CHECK(first.categories == std::vector<std::string>{"cs.NI"});
+  CHECK(first.subjects == std::vector<std::string>{"cs.NI"});
   CHECK(first.year == 2024);
   CHECK(first.authors == std::vector<std::string>{"Ada Lovelace"});
   CHECK(first.page_authors == std::vector<std::string>{"Ada Lovelace"});
@@ -64,14 +64,14 @@ TEST_CASE("author page: records, fields and origins of a small page", "[readers]
   const Record& second = got.records[1];
   CHECK(second.title == "Second Title");
   CHECK(second.abstract.empty());
-  CHECK(second.categories == std::vector<std::string>{"cs.LG", "math.OC"});
+  CHECK(second.subjects == std::vector<std::string>{"cs.LG", "math.OC"});
   CHECK(second.year == 2019);
   CHECK(second.origin == "page.txt:20");
 
   const Record& third = got.records[2];
   CHECK(third.title == "Third Title Without Abstract Or Subject");
   CHECK(third.abstract.empty());
-  CHECK(third.categories.empty());
+  CHECK(third.subjects.empty());
   CHECK(third.year == 2021);
   CHECK(third.origin == "page.txt:23");
 }
@@ -92,7 +92,7 @@ TEST_CASE("author page: CRLF, BOM, trailing spaces and odd blank lines read the 
   for (std::size_t i = 0; i < got.records.size(); ++i) {
     CHECK(got.records[i].title == expected.records[i].title);
     CHECK(got.records[i].abstract == expected.records[i].abstract);
-    CHECK(got.records[i].categories == expected.records[i].categories);
+    CHECK(got.records[i].subjects == expected.records[i].subjects);
     CHECK(got.records[i].year == expected.records[i].year);
     CHECK(got.records[i].authors == expected.records[i].authors);
   }
@@ -119,7 +119,7 @@ TEST_CASE("author page: malformed records are reported with their line, the rest
   REQUIRE(got.records.size() == 2);
   CHECK(got.records[0].title == "Good One");
   CHECK(got.records[0].year == 2021);
-  CHECK(got.records[0].categories == std::vector<std::string>{"cs.PL"});
+  CHECK(got.records[0].subjects == std::vector<std::string>{"cs.PL"});
   CHECK(got.records[1].title == "Good Two");
   CHECK(got.records[1].authors == std::vector<std::string>{"Grace Hopper"});
   REQUIRE(got.problems.size() == 3);
@@ -178,7 +178,7 @@ TEST_CASE("author page: the three real pages", "[readers]") {
     for (const auto& record : got.records) {
       CHECK_FALSE(record.title.empty());
       CHECK_FALSE(record.abstract.empty());
-      CHECK(record.categories.size() == 1);
+      CHECK(record.subjects.size() == 1);
       CHECK(record.year >= 2015);
       CHECK(record.authors == std::vector<std::string>{c.author});
     }
@@ -192,7 +192,7 @@ TEST_CASE("author page: the three real pages", "[readers]") {
   CHECK(first.title ==
         "Breaking the Duplex Barrier: Lane-Granularity OCS Scheduling for LLM Training");
   CHECK(first.year == 2026);
-  CHECK(first.categories == std::vector<std::string>{"cs.NI"});
+  CHECK(first.subjects == std::vector<std::string>{"cs.NI"});
   CHECK(first.authors == std::vector<std::string>{"Shizhen Zhao"});
   CHECK(first.abstract.starts_with("Optical circuit switch (OCS) can reconfigure"));
   CHECK(first.origin.ends_with("000_45b4861b90412355.txt:9"));

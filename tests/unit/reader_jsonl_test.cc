@@ -43,12 +43,12 @@ TEST_CASE("jsonl: every field of a snapshot line", "[readers]") {
   CHECK(r.title == "Calculation of prompt diphoton production");
   CHECK(r.abstract == "A fully differential calculation is presented.");
   CHECK(r.authors == std::vector<std::string>{"C. Balázs", "E. L. Berger", "C.-P. Yuan Jr"});
-  CHECK(r.categories == std::vector<std::string>{"hep-ph", "hep-ex"});
+  CHECK(r.subjects == std::vector<std::string>{"hep-ph", "hep-ex"});
   CHECK(r.year == 2007);
-  CHECK(r.created == "2007-04-02");
+  CHECK(r.submitted == "2007-04-02");
   CHECK(r.updated == "2008-11-26");
   CHECK(r.doi == "10.1103/PhysRevD.76.013009");
-  CHECK(r.journal_ref == "Phys.Rev.D76:013009,2007");
+  CHECK(r.journal == "Phys.Rev.D76:013009,2007");
   CHECK(r.comments == "37 pages");
   CHECK_FALSE(r.deleted);
   CHECK(r.origin == "s.jsonl:1");
@@ -167,9 +167,9 @@ TEST_CASE("jsonl: the real snapshot samples", "[readers]") {
   const Record& first = head.records.front();
   CHECK(first.authors ==
         std::vector<std::string>{"C. Balázs", "E. L. Berger", "P. M. Nadolsky", "C.-P. Yuan"});
-  CHECK(first.created == "2007-04-02");
+  CHECK(first.submitted == "2007-04-02");
   CHECK(first.updated == "2008-11-26");
-  CHECK(first.categories == std::vector<std::string>{"hep-ph"});
+  CHECK(first.subjects == std::vector<std::string>{"hep-ph"});
   CHECK(first.title ==
         "Calculation of prompt diphoton production cross sections at Tevatron and LHC energies");
   for (const auto& record : head.records) {
@@ -180,7 +180,7 @@ TEST_CASE("jsonl: the real snapshot samples", "[readers]") {
   }
   const Record* multi = head.find_id("0704.0002");
   REQUIRE(multi != nullptr);
-  CHECK(multi->categories == std::vector<std::string>{"math.CO", "cs.CG"});
+  CHECK(multi->subjects == std::vector<std::string>{"math.CO", "cs.CG"});
 
   Collected recent;
   paperdex::read_input((dir / "snapshot-2212-49.jsonl").string(), recent.sink());
@@ -210,7 +210,7 @@ TEST_CASE("jsonl: the snapshot's report number, license and versions", "[readers
   CHECK(diphoton->versions[0].date == "2007-04-02");
   CHECK(diphoton->versions[1].version == "v2");
   CHECK(diphoton->versions[1].date == "2007-07-24");
-  CHECK(diphoton->created == diphoton->versions[0].date);
+  CHECK(diphoton->submitted == diphoton->versions[0].date);
 
   const Record* licensed = got.find_id("0704.0033");
   REQUIRE(licensed != nullptr);

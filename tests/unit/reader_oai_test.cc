@@ -70,13 +70,13 @@ TEST_CASE("oai: every field of an arXiv-format record", "[readers]") {
   CHECK(r.title == "A limit relation for entropy");
   CHECK(r.abstract == "In a quantum mechanical model, Diosi arrived at a conjecture.");
   CHECK(r.authors == std::vector<std::string>{"Mohamed Ka\xC3\xA2niche Jr", "D. Petz"});
-  CHECK(r.categories == std::vector<std::string>{"quant-ph", "cs.IT", "math.IT"});
+  CHECK(r.subjects == std::vector<std::string>{"quant-ph", "cs.IT", "math.IT"});
   CHECK(r.year == 2007);
-  CHECK(r.created == "2007-04-01");
+  CHECK(r.submitted == "2007-04-01");
   // The header datestamp (metadata last changed) is later than any version.
   CHECK(r.updated == "2009-11-13");
   CHECK(r.doi == "10.1063/1.2779138");
-  CHECK(r.journal_ref == "J. Math. Phys. 48(2007)");
+  CHECK(r.journal == "J. Math. Phys. 48(2007)");
   CHECK(r.comments == "11 pages");
   CHECK(r.origin == "o.xml:5");
   CHECK_FALSE(r.deleted);
@@ -164,12 +164,12 @@ TEST_CASE("oai: arXivRaw takes dates from the first and last versions", "[reader
   REQUIRE(got.records.size() == 1);
   const Record& r = got.records[0];
   CHECK(r.title == "A Linear Programming Model");
-  CHECK(r.created == "2008-03-30");
+  CHECK(r.submitted == "2008-03-30");
   CHECK(r.updated == "2016-10-21");  // the header datestamp, a day after the last version
   CHECK(r.year == 2008);
   CHECK(r.authors ==
         std::vector<std::string>{"Carl Lagoze", "Herbert Van de Sompel", "Michael L. Nelson"});
-  CHECK(r.categories == std::vector<std::string>{"cs.DM", "cs.CC"});
+  CHECK(r.subjects == std::vector<std::string>{"cs.DM", "cs.CC"});
 }
 
 TEST_CASE("oai: Dublin Core records are read too", "[readers]") {
@@ -195,7 +195,7 @@ TEST_CASE("oai: Dublin Core records are read too", "[readers]") {
   CHECK(r.authors == std::vector<std::string>{"Ileana Streinu", "Louis Theran"});
   CHECK(r.abstract == "We describe a new algorithm.");
   CHECK(r.comments == "To appear in Graphs and Combinatorics");
-  CHECK(r.created == "2007-03-30");
+  CHECK(r.submitted == "2007-03-30");
   CHECK(r.updated == "2008-12-13");
   CHECK(r.year == 2007);
   CHECK(r.doi == "10.1000/xyz");
@@ -243,7 +243,7 @@ TEST_CASE("oai: real harvests", "[readers]") {
       CHECK_FALSE(record.id.empty());
       CHECK_FALSE(record.title.empty());
       CHECK(record.title.find('\n') == std::string::npos);
-      CHECK_FALSE(record.categories.empty());
+      CHECK_FALSE(record.subjects.empty());
       CHECK(record.year >= 1989);
       CHECK(record.year <= 2016);
     }
@@ -263,7 +263,7 @@ TEST_CASE("oai: real harvests", "[readers]") {
   CHECK(list.records.size() == 387);
   const Record* diaby = list.find_id("0803.4354");
   REQUIRE(diaby != nullptr);
-  CHECK(diaby->created == "2008-03-30");
+  CHECK(diaby->submitted == "2008-03-30");
   CHECK(diaby->updated == "2016-10-21");
   CHECK(diaby->year == 2008);
   CHECK(diaby->title ==
@@ -275,7 +275,7 @@ TEST_CASE("oai: real harvests", "[readers]") {
   CHECK(single.records[0].id == "0804.2273");
   CHECK(single.records[0].title == "Object Re-Use & Exchange: A Resource-Centric Approach");
   CHECK(single.records[0].authors.size() == 6);
-  CHECK(single.records[0].created == "2008-04-14");
+  CHECK(single.records[0].submitted == "2008-04-14");
 }
 
 TEST_CASE("oai: report numbers, licenses and arXivRaw's versions from real harvests", "[readers]") {
@@ -296,7 +296,7 @@ TEST_CASE("oai: report numbers, licenses and arXivRaw's versions from real harve
   REQUIRE(options != nullptr);
   CHECK(options->report_no == "Report 2007:ROPS");
   // Primary first, as the record lists it.
-  CHECK(options->categories.front() == "cs.CE");
+  CHECK(options->subjects.front() == "cs.CE");
 
   Collected raw;
   paperdex::read_input((data / "arxiv-oai-raw" / "ListRecords.xml").string(), raw.sink());

@@ -16,12 +16,12 @@ paperdex::Record full_record() {
   record.title = "Optical circuit switching in data centres";
   record.abstract = "We study optical circuit switching. Ünïcödé, TeX: α ≤ β, and \"quotes\".";
   record.authors = {"Ada Lovelace", "Charles Babbage"};
-  record.categories = {"cs.NI", "physics.optics"};
+  record.subjects = {"cs.NI", "physics.optics"};
   record.year = 2021;
-  record.created = "2021-01-01";
+  record.submitted = "2021-01-01";
   record.updated = "2021-03-04";
   record.doi = "10.1000/xyz";
-  record.journal_ref = "J. Opt. 1 (2021) 2";
+  record.journal = "J. Opt. 1 (2021) 2";
   record.comments = "12 pages";
   record.report_no = "CERN-TH-2021-001";
   record.license = "http://creativecommons.org/licenses/by/4.0/";

@@ -28,7 +28,7 @@ paperdex::Record source(const char* updated, const char* title) {
   record.title = title;
   record.abstract = "About graphs.";
   record.authors = {"Ileana Streinu", "Louis Theran"};
-  record.categories = {"math.CO", "cs.CG"};
+  record.subjects = {"math.CO", "cs.CG"};
   record.updated = updated;
   return record;
 }
@@ -48,12 +48,12 @@ TEST_CASE("update_policy: the newest source with a field wins it, whatever the o
   // the OAI arXiv format give it: each has some fields the others lack.
   paperdex::Record snapshot = source("2008-12-13", "Sparsity-certifying Graph Decompositions");
   snapshot.versions = {{"v1", "2007-03-31"}, {"v2", "2008-12-13"}};
-  snapshot.created = "2007-03-31";
+  snapshot.submitted = "2007-03-31";
   snapshot.year = 2007;
   snapshot.comments = "To appear in Graphs and Combinatorics";
   snapshot.report_no = "REP-1";
   paperdex::Record atom = source("2008-12-13", "Sparsity-certifying graph decompositions");
-  atom.created = "2007-03-31";
+  atom.submitted = "2007-03-31";
   atom.year = 2007;
   atom.doi = "10.1000/old";
   paperdex::Record raw = source("2007-03-31", "An early title");
@@ -61,7 +61,7 @@ TEST_CASE("update_policy: the newest source with a field wins it, whatever the o
   raw.license = "http://arxiv.org/licenses/nonexclusive-distrib/1.0/";
   raw.doi = "10.1000/older";
   paperdex::Record oai = source("2008-12-13", "Sparsity-certifying Graph Decompositions");
-  oai.created = "2007-03-30";  // US time: a day before v1's date in GMT
+  oai.submitted = "2007-03-30";  // US time: a day before v1's date in GMT
   oai.year = 2007;
   oai.comments = "To appear in Graphs and Combinatorics";
 
@@ -85,8 +85,8 @@ TEST_CASE("update_policy: the newest source with a field wins it, whatever the o
   CHECK(orders == 24);
 
   const paperdex::Record paper = merged_in_order({snapshot, atom, raw, oai});
-  CHECK(paper.versions.size() == 2);     // no source without versions takes them away
-  CHECK(paper.created == "2007-03-31");  // v1's date, not a source's local date
+  CHECK(paper.versions.size() == 2);       // no source without versions takes them away
+  CHECK(paper.submitted == "2007-03-31");  // v1's date, not a source's local date
   CHECK(paper.updated == "2008-12-13");
   CHECK(paper.comments == "To appear in Graphs and Combinatorics");
   CHECK(paper.report_no == "REP-1");
@@ -109,10 +109,10 @@ TEST_CASE("update_policy: a newer source replaces what it says, an older or equa
   CHECK(policy::compare_merged(policy::merge_sources(stored, older), stored) == Change::kUnchanged);
 
   paperdex::Record undated = source("", "A title of no date");
-  undated.journal_ref = "J. Phys. 1 (2024)";
+  undated.journal = "J. Phys. 1 (2024)";
   const paperdex::Record with_undated = policy::merge_sources(stored, undated);
-  CHECK(with_undated.title == "Lattice phonons");          // a dated source outranks an undated one
-  CHECK(with_undated.journal_ref == "J. Phys. 1 (2024)");  // but what it alone gives is kept
+  CHECK(with_undated.title == "Lattice phonons");      // a dated source outranks an undated one
+  CHECK(with_undated.journal == "J. Phys. 1 (2024)");  // but what it alone gives is kept
   CHECK(policy::compare_merged(with_undated, stored) == Change::kUpdated);
   CHECK(policy::compare_merged(policy::merge_sources(stored, stored), stored) ==
         Change::kUnchanged);

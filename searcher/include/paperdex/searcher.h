@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "paperdex/common/record.h"
 #include "paperdex/errors.h"
 #include "paperdex/export.h"
 
@@ -96,35 +97,7 @@ using HighlightVisitor = std::function<void(std::string_view run, bool matched)>
 /// run past the end of the text are ignored, as render_highlights does.
 PAPERDEX_API void visit_highlights(const HighlightedText& text, const HighlightVisitor& visit);
 
-/// One version of a paper as arXiv lists it.
-struct PaperVersion {
-  std::string version;  ///< "v1", "v2", ...
-  std::string date;     ///< its submission date, "YYYY-MM-DD"; "" when unknown
-};
-
-/// Everything the index stores about one paper (Searcher::get, Hit::paper).
-/// Text is plain display text (UTF-8, TeX decoded); a field the source did
-/// not have is empty (0 for `year`).
-struct Paper {
-  std::string id;                           ///< arXiv id ("2101.00001") or a derived id
-  std::string title;                        ///< the title
-  std::vector<std::string> authors;         ///< every author, in paper order
-  std::string abstract;                     ///< the whole abstract
-  std::vector<std::string> categories;      ///< arXiv categories, primary first
-  std::vector<std::string> category_names;  ///< the taxonomy's name of each; "" when unknown
-  std::string primary;                      ///< the primary category (categories[0]) or ""
-  int year = 0;                             ///< year of first submission
-  std::string submitted;                    ///< first submission, "YYYY-MM-DD"
-  std::string updated;                      ///< this metadata version, "YYYY-MM-DD"
-  std::vector<PaperVersion> versions;       ///< oldest first
-  std::string doi;                          ///< DOI
-  std::string journal_ref;                  ///< journal reference
-  std::string comments;                     ///< the submitter's comments
-  std::string report_no;                    ///< report number(s)
-  std::string license;                      ///< license URL
-  std::string abs_url;  ///< https://arxiv.org/abs/ID for an arXiv id; "" for a derived id
-  std::string pdf_url;  ///< https://arxiv.org/pdf/ID for an arXiv id; "" for a derived id
-};
+// Paper (Searcher::get, Hit::paper) and PaperVersion: paperdex/common/record.h.
 
 /// One part of the query that matched a hit, and what it added to the hit's
 /// score: a term, a phrase, or the words of a wildcard, which the ranking

@@ -1,7 +1,11 @@
 /// @file
-/// The Record model: one paper as a reader produced it, before analysis.
-/// Readers fill it; the indexer turns it into a document; the searcher reads
-/// the stored form back out for its results.
+/// The paper model, one set of names from reader to result: PaperRecord is
+/// what the index stores of a paper; Record is a paper as a reader produced
+/// it (what IndexWriter::add takes), Paper one as the searcher returns it.
+/// Every member of the three is a row of the record-field table
+/// (common/include/paperdex/common/record_fields.h), which stores, caps,
+/// merges, cleans and shows them; a member's name is the row's name, the
+/// JSON key paperdex-search prints and the Python attribute.
 #pragma once
 
 #include <map>
@@ -11,32 +15,38 @@
 namespace paperdex {
 
 /// One version of a paper as arXiv lists it.
-struct RecordVersion {
+struct PaperVersion {
   std::string version;  ///< "v1", "v2", ...
   std::string date;     ///< its submission date, "YYYY-MM-DD"; "" when unknown
 };
 
-/// One paper: what IndexWriter::add takes. Text fields are display text
-/// (valid UTF-8, TeX already decoded); the indexer analyses them itself.
-struct Record {
+/// What the index stores about one paper. Text is display text (valid UTF-8,
+/// TeX decoded, whitespace collapsed); a field the source did not have is
+/// empty (0 for `year`).
+struct PaperRecord {
   /// Canonical arXiv id without version suffix ("2101.00001", "cs/9301111");
-  /// empty when the source has none (author pages): the indexer derives one.
+  /// in a Record from a source without ids (author pages) empty: the indexer
+  /// derives one.
   std::string id;
-  std::string title;                    ///< display text: TeX decoded, whitespace collapsed
-  std::string abstract;                 ///< display text: TeX decoded, line wraps joined
-  std::vector<std::string> authors;     ///< "Forenames Keyname", display form
-  std::vector<std::string> categories;  ///< arXiv categories, primary first ("cs.NI")
-  int year = 0;                         ///< year of first submission; 0 when unknown
-  std::string created;                  ///< first-submission date "YYYY-MM-DD" when known
-  std::string updated;                  ///< date of this metadata version "YYYY-MM-DD"; newer wins
-  std::string doi;                      ///< DOI, when known
-  std::string journal_ref;              ///< journal reference, when known
-  std::string comments;                 ///< the submitter's comments ("12 pages, 3 figures")
-  std::string report_no;                ///< report number(s) ("CERN-TH-2021-001"), when known
-  std::string license;                  ///< license URL, when known
-  std::vector<RecordVersion> versions;  ///< arXiv's version list, oldest first; empty when unknown
-  bool deleted = false;                 ///< an OAI "deleted" record: remove the paper with this id
+  std::string title;                   ///< the title
+  std::vector<std::string> authors;    ///< "Forenames Keyname", in paper order
+  std::vector<std::string> subjects;   ///< arXiv categories, primary first ("cs.NI")
+  int year = 0;                        ///< year of first submission; 0 when unknown
+  std::string submitted;               ///< first submission, "YYYY-MM-DD", when known
+  std::string updated;                 ///< this metadata version, "YYYY-MM-DD"; newer wins
+  std::vector<PaperVersion> versions;  ///< arXiv's version list, oldest first
+  std::string doi;                     ///< DOI
+  std::string journal;                 ///< journal reference
+  std::string comments;                ///< the submitter's comments ("12 pages, 3 figures")
+  std::string report_no;               ///< report number(s) ("CERN-TH-2021-001")
+  std::string license;                 ///< license URL
+  std::string abstract;                ///< the whole abstract, line wraps joined
+};
 
+/// A paper as a reader produced it, before analysis: what IndexWriter::add
+/// takes. The indexer analyses the text itself.
+struct Record : PaperRecord {
+  bool deleted = false;  ///< an OAI "deleted" record: remove the paper with this id
   /// Where the record came from, for messages: "path:line" or "path#record N".
   std::string origin;
   /// Authors contributed by author pages (kept across arXiv updates of the paper).
@@ -44,8 +54,17 @@ struct Record {
   /// A paper merged from several sources keeps each field from the newest
   /// source that has it: here the `updated` date of that source for each
   /// field where it is older than `updated` itself, by the field's stored
-  /// name ("doi", "cm", ...). Empty for a paper from one source.
+  /// key ("doi", "cm", ...). Empty for a paper from one source.
   std::map<std::string, std::string> field_dates;
+};
+
+/// Everything the index holds about one paper, as the searcher returns it
+/// (Searcher::get, Hit::paper): the stored record and what follows from it.
+struct Paper : PaperRecord {
+  std::vector<std::string> subject_names;  ///< the taxonomy's name of each subject; "" when unknown
+  std::string primary;                     ///< the primary category (subjects[0]) or ""
+  std::string url;      ///< https://arxiv.org/abs/ID for an arXiv id; "" for a derived id
+  std::string pdf_url;  ///< https://arxiv.org/pdf/ID for an arXiv id; "" for a derived id
 };
 
 }  // namespace paperdex

@@ -1,8 +1,10 @@
-// The fields a hit (or a paper of --show) can show, in one table: each row is
-// a field's name for --fields, its help, its label in text, where the text
-// layout puts it, and how JSON and TSV write it. --fields, --help and the
-// text, JSON, JSON lines and TSV printers all read this table; a new stored
-// field is one row here.
+// The columns a hit (or a paper of --show) can show, in one table: one per
+// public record field (the record-field table, record_fields.h, gives its
+// name for --fields, its label and help, and its kind says how TSV and JSON
+// write it) in that table's order, and the search hits' own score and
+// snippet before the paragraphs. Each column adds where the text layout puts
+// it. --fields, --help and the text, JSON, JSON lines and TSV printers all
+// read this table; a new record field is a column without a line here.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "paperdex/common/record_fields.h"
 #include "paperdex/searcher.h"
 
 namespace paperdex::cli {
@@ -44,49 +47,53 @@ enum class TextPlace {
   kParagraph,     // a paragraph of its own, wrapped, unlabelled (the abstract)
 };
 
-struct HitField {
-  std::string_view name;   // as --fields takes it, and the JSON key
+struct OutputColumn {
+  std::string_view name;   // as --fields takes it, and the JSON key: the record field's name
   std::string_view label;  // in text ("DOI", "Journal")
-  std::string_view help;   // says "search hits only" when search_only
+  std::string help;        // says "search hits only" when search_only
   TextPlace place;
   bool search_only;  // only search hits have it (score, snippet): not for --show
+  // Printed in the text layout of --show (record_fields.h's in_paper_text).
+  bool in_paper_text;
+  const schema::RecordField* field;  // the record field shown; nullptr for score and snippet
   // The value as one line of plain text: a TSV cell, a text line's value.
-  std::string (*text)(const Hit& hit);
-  // Adds the field's key (or keys) to a JSON object.
-  void (*json)(Json& object, const HitField& field, const Hit& hit, const HighlightStyle& style);
+  std::string (*text)(const OutputColumn& column, const Hit& hit);
+  // Adds the column's key (or keys) to a JSON object.
+  void (*json)(Json& object, const OutputColumn& column, const Hit& hit,
+               const HighlightStyle& style);
 };
 
-// Every field, in the order each format shows them.
-std::span<const HitField> hit_fields();
+// Every column, in the order each format shows them.
+std::span<const OutputColumn> output_columns();
 
-// The fields chosen, in the order given (TSV columns and JSON keys follow it).
-using FieldSelection = std::vector<const HitField*>;
+// The columns chosen, in the order given (TSV columns and JSON keys follow it).
+using ColumnSelection = std::vector<const OutputColumn*>;
 
 // What a format shows unless --fields says otherwise.
-FieldSelection search_fields();  // id, title, authors, subjects, year, score, snippet
-FieldSelection tsv_fields();     // id, year, score, title
-FieldSelection paper_fields();   // every stored field (--show)
-// --show in text: every stored field but those its subjects rows show
-// already (subject_names, primary; year beside submitted).
-FieldSelection text_paper_fields();
+ColumnSelection search_columns();  // id, title, authors, subjects, year, score, snippet
+ColumnSelection tsv_columns();     // id, year, score, title
+ColumnSelection paper_columns();   // every public record field (--show)
+// --show in text: the record fields whose in_paper_text is true (its
+// subjects rows show subject_names and primary already; year is beside submitted).
+ColumnSelection text_paper_columns();
 
-// The fields of a comma-separated list, in its order (a name given twice
+// The columns of a comma-separated list, in its order (a name given twice
 // counts once), or the error to print: an unknown name is named by itself,
 // with the list of valid ones.
-struct ParsedFields {
-  FieldSelection fields;
+struct ParsedColumns {
+  ColumnSelection columns;
   std::string error;  // "" when the list is good
 };
-ParsedFields parse_fields(const std::string& list);
+ParsedColumns parse_columns(const std::string& list);
 
 // "id, title, authors, ..." in table order.
-std::string field_names();
+std::string column_names();
 
 // The --fields help: each name with its help, one a line.
-std::string fields_help();
+std::string columns_help();
 
-// The JSON object of a hit with these fields.
-Json fields_json(const Hit& hit, const FieldSelection& fields, const HighlightStyle& style);
+// The JSON object of a hit with these columns.
+Json columns_json(const Hit& hit, const ColumnSelection& columns, const HighlightStyle& style);
 
 // A hit standing for a stored paper (--show): the paper's id, title, authors,
 // subjects and year, nothing highlighted, no score, no snippet.

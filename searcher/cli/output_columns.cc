@@ -1,0 +1,267 @@
+#include "output_columns.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <type_traits>
+#include <utility>
+
+#include "paperdex/common/utf8.h"
+
+namespace paperdex::cli {
+
+std::string join(const std::vector<std::string>& values, std::string_view separator) {
+  std::string joined;
+  for (const std::string& value : values) {
+    if (!joined.empty()) joined += separator;
+    joined += value;
+  }
+  return joined;
+}
+
+std::string fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+namespace {
+
+// Code points in text[0, byte): JSON readers index strings by character, not
+// by UTF-8 byte. (Stored text is valid UTF-8: the indexer sanitizes it.)
+std::size_t code_points_before(const std::string& text, std::size_t byte) {
+  return count_characters(std::string_view(text).substr(0, byte));
+}
+
+void put_highlighted(Json& object, std::string_view name, const HighlightedText& text,
+                     const HighlightStyle& style) {
+  const std::string key(name);
+  object[key] = text.text;
+  if (!style.enabled) return;
+  object[key + "_highlighted"] = render_highlights(text, style.open, style.close, false);
+  Json spans = Json::array();
+  // visit_highlights drops the spans the renderer drops: the two agree.
+  std::size_t offset = 0;
+  visit_highlights(text, [&](std::string_view run, bool matched) {
+    if (matched) {
+      spans.push_back({code_points_before(text.text, offset),
+                       code_points_before(text.text, offset + run.size())});
+    }
+    offset += run.size();
+  });
+  object[key + "_spans"] = std::move(spans);
+}
+
+std::string versions_text(const std::vector<PaperVersion>& versions) {
+  std::vector<std::string> entries;
+  for (const PaperVersion& version : versions) {
+    entries.push_back(version.date.empty() ? version.version
+                                           : version.version + " " + version.date);
+  }
+  return join(entries, ", ");
+}
+
+// A record field's value as one line: lists joined as the field's kind says.
+std::string record_text(const OutputColumn& column, const Hit& hit) {
+  std::string text;
+  schema::visit_field(*column.field, hit.paper, [&](const auto& value) {
+    using Value = std::remove_cvref_t<decltype(value)>;
+    if constexpr (std::is_same_v<Value, std::string>) {
+      text = value;
+    } else if constexpr (std::is_same_v<Value, int>) {
+      text = std::to_string(value);
+    } else if constexpr (std::is_same_v<Value, std::vector<std::string>>) {
+      text = join(value, column.field->kind == schema::RecordFieldKind::kCodes ? " " : "; ");
+    } else if constexpr (std::is_same_v<Value, std::vector<PaperVersion>>) {
+      text = versions_text(value);
+    }
+  });
+  return text;
+}
+
+// A record field's value in JSON, in its natural type: a string, a number,
+// an array of strings, version objects.
+void record_json(Json& object, const OutputColumn& column, const Hit& hit, const HighlightStyle&) {
+  Json& json = object[std::string(column.name)];
+  schema::visit_field(*column.field, hit.paper, [&](const auto& value) {
+    using Value = std::remove_cvref_t<decltype(value)>;
+    if constexpr (std::is_same_v<Value, std::vector<PaperVersion>>) {
+      json = Json::array();
+      for (const PaperVersion& v : value)
+        json.push_back({{"version", v.version}, {"date", v.date}});
+    } else if constexpr (!std::is_same_v<Value, std::map<std::string, std::string>>) {
+      json = value;
+    }
+  });
+}
+
+// Where the text layout puts the record fields that have no labelled line
+// (TextPlace::kLine) of their own.
+TextPlace place_of(std::string_view name) {
+  static constexpr std::pair<std::string_view, TextPlace> kPlaces[] = {
+      {"id", TextPlace::kMetaId},       {"title", TextPlace::kHeading},
+      {"authors", TextPlace::kAuthors}, {"subjects", TextPlace::kMetaSubjects},
+      {"year", TextPlace::kMetaYear},   {"abstract", TextPlace::kParagraph},
+  };
+  for (const auto& [field, place] : kPlaces) {
+    if (field == name) return place;
+  }
+  return TextPlace::kLine;
+}
+
+OutputColumn record_column(const schema::RecordField& field) {
+  OutputColumn column{field.name,
+                      field.label,
+                      std::string(field.help),
+                      place_of(field.name),
+                      false,
+                      field.in_paper_text,
+                      &field,
+                      record_text,
+                      record_json};
+  if (field.name == "title") {  // highlighted: the hit's title, which marks the matched words
+    column.help += " (JSON: also title_highlighted, title_spans)";
+    column.json = [](Json& o, const OutputColumn& c, const Hit& h, const HighlightStyle& s) {
+      put_highlighted(o, c.name, h.title, s);
+    };
+  }
+  return column;
+}
+
+// The search hits' own columns.
+std::vector<OutputColumn> hit_columns() {
+  return {
+      {"score", "Score", "relevance (IneB2), 0 for filters alone (search hits only)",
+       TextPlace::kMetaScore, true, false, nullptr,
+       [](const OutputColumn&, const Hit& h) { return fixed(h.score, 4); },
+       [](Json& o, const OutputColumn& c, const Hit& h, const HighlightStyle&) {
+         o[std::string(c.name)] = h.score;
+       }},
+      {"snippet", "Snippet",
+       "the best-matching passage (search hits only; JSON: also *_highlighted, *_spans)",
+       TextPlace::kSnippet, true, false, nullptr,
+       [](const OutputColumn&, const Hit& h) { return h.snippet.text; },
+       [](Json& o, const OutputColumn& c, const Hit& h, const HighlightStyle& s) {
+         put_highlighted(o, c.name, h.snippet, s);
+       }},
+  };
+}
+
+// The table: the public record fields in their order, the hits' own columns
+// before the first paragraph (the abstract), as the text layout prints them.
+const std::vector<OutputColumn>& columns() {
+  static const std::vector<OutputColumn> table = [] {
+    std::vector<OutputColumn> built;
+    for (const schema::RecordField& field : schema::record_fields()) {
+      if (field.exported) built.push_back(record_column(field));
+    }
+    const auto paragraph = std::find_if(built.begin(), built.end(), [](const OutputColumn& c) {
+      return c.place == TextPlace::kParagraph;
+    });
+    const std::vector<OutputColumn> own = hit_columns();
+    built.insert(paragraph, own.begin(), own.end());
+    return built;
+  }();
+  return table;
+}
+
+const OutputColumn* find_column(std::string_view name) {
+  for (const OutputColumn& column : columns()) {
+    if (column.name == name) return &column;
+  }
+  return nullptr;
+}
+
+ColumnSelection named(std::initializer_list<std::string_view> names) {
+  ColumnSelection chosen;
+  for (std::string_view name : names) chosen.push_back(find_column(name));
+  return chosen;
+}
+
+}  // namespace
+
+std::span<const OutputColumn> output_columns() { return columns(); }
+
+ColumnSelection search_columns() {
+  return named({"id", "title", "authors", "subjects", "year", "score", "snippet"});
+}
+
+ColumnSelection tsv_columns() { return named({"id", "year", "score", "title"}); }
+
+ColumnSelection paper_columns() {
+  ColumnSelection chosen;
+  for (const OutputColumn& column : columns()) {
+    if (!column.search_only) chosen.push_back(&column);
+  }
+  return chosen;
+}
+
+ParsedColumns parse_columns(const std::string& list) {
+  ParsedColumns parsed;
+  std::string_view rest = list;
+  while (true) {
+    const std::size_t comma = rest.find(',');
+    std::string_view name = rest.substr(0, comma);
+    while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
+    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+    if (!name.empty()) {
+      const OutputColumn* column = find_column(name);
+      if (!column) {
+        parsed.error = "--fields: no field '" + std::string(name) + "'; the fields are " +
+                       column_names() + " (--help lists them)";
+        return parsed;
+      }
+      if (std::find(parsed.columns.begin(), parsed.columns.end(), column) == parsed.columns.end()) {
+        parsed.columns.push_back(column);
+      }
+    }
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  if (parsed.columns.empty()) {
+    parsed.error = "--fields takes a comma-separated list of: " + column_names();
+  }
+  return parsed;
+}
+
+std::string column_names() {
+  std::vector<std::string> names;
+  for (const OutputColumn& column : columns()) names.emplace_back(column.name);
+  return join(names, ", ");
+}
+
+std::string columns_help() {
+  std::size_t width = 0;
+  for (const OutputColumn& column : columns()) width = std::max(width, column.name.size());
+  std::string help;
+  for (const OutputColumn& column : columns()) {
+    help += "  " + std::string(column.name) + std::string(width + 2 - column.name.size(), ' ') +
+            column.help + "\n";
+  }
+  return help;
+}
+
+ColumnSelection text_paper_columns() {
+  ColumnSelection chosen = paper_columns();
+  std::erase_if(chosen, [](const OutputColumn* column) { return !column->in_paper_text; });
+  return chosen;
+}
+
+Json columns_json(const Hit& hit, const ColumnSelection& chosen, const HighlightStyle& style) {
+  Json object = Json::object();
+  for (const OutputColumn* column : chosen) column->json(object, *column, hit, style);
+  return object;
+}
+
+Hit hit_of_paper(const Paper& paper) {
+  Hit hit;
+  hit.id = paper.id;
+  hit.title = {paper.title, {}};
+  hit.authors = paper.authors;
+  hit.subjects = paper.subjects;
+  hit.year = paper.year;
+  hit.paper = paper;
+  return hit;
+}
+
+}  // namespace paperdex::cli
