@@ -63,6 +63,8 @@ TEST_CASE("two writers with --wait keep every paper of both runs", "[concurrency
     const char* second;
   };
   // "" is a bulk build (the index is new or empty), --incremental batches.
+  // The first waits too: on a loaded machine the second, started a few ms
+  // later, can be the one that takes the lock first.
   const Modes pairs[] = {{"", "--wait"},
                          {"", "--wait --incremental"},
                          {"--incremental", "--wait"},
@@ -76,8 +78,10 @@ TEST_CASE("two writers with --wait keep every paper of both runs", "[concurrency
       INFO("first: '" << modes.first << "', second: '" << modes.second << "', started " << delay_ms
                       << " ms later");
       const std::string script =
-          "(" + index_command(db, inputs.first, modes.first, scratch / "first.status") + ") & " +
-          "sleep " + std::to_string(delay_ms / 1000.0) + "; " +
+          "(" +
+          index_command(db, inputs.first, std::string(modes.first) + " --wait",
+                        scratch / "first.status") +
+          ") & " + "sleep " + std::to_string(delay_ms / 1000.0) + "; " +
           index_command(db, inputs.second, modes.second, scratch / "second.status") + "; wait";
       REQUIRE(std::system(("bash -c " + quote(script)).c_str()) == 0);
       CHECK(status_in(scratch / "first.status") == 0);
