@@ -80,39 +80,39 @@ struct IndexCall {
 auto index_keywords() {
   using Call = IndexCall;
   return std::make_tuple(
-      keyword<Call>(
+      typed_keyword<Call>(
           "jobs", "int", 0u, [](Call& c, unsigned v) { c.options.jobs = v; },
           "workers building a new (absent or empty) index in bulk (0: one per core)"),
-      keyword<Call>(
+      typed_keyword<Call>(
           "incremental", "bool", false, [](Call& c, bool v) { c.options.incremental = v; },
           "update in batches committed whole, even a new index (an existing one always is)"),
-      keyword<Call>(
+      typed_keyword<Call>(
           "strict", "bool", false, [](Call& c, bool v) { c.options.strict = v; },
           "stop at the first bad record (raises Error; its batch is not committed)"),
-      keyword<Call>(
+      typed_keyword<Call>(
           "delete", "_Strings", py::object(py::tuple()),
           [](Call& c, py::object v) { c.options.delete_ids = string_list(v); }, "ids to remove"),
-      keyword<Call>(
+      typed_keyword<Call>(
           "delete_from", "Optional[Union[str, os.PathLike[str]]]", py::object(py::none()),
           [](Call& c, py::object v) {
             if (!v.is_none()) c.options.delete_from = path_list(v, "delete_from").at(0);
           },
           "a file of ids to remove"),
-      keyword<Call>(
+      typed_keyword<Call>(
           "shards", "bool", false, [](Call& c, bool v) { c.options.keep_shards = v; },
           "a bulk build keeps one shard per worker"),
-      keyword<Call>(
+      typed_keyword<Call>(
           "batch_records", "int", std::size_t{0},
           [](Call& c, std::size_t v) { c.batch_records = v; },
           "commit a batch every this many changes (0: the default); implies incremental=True"),
-      keyword<Call>(
+      typed_keyword<Call>(
           "batch_interval", "float", 0.0, [](Call& c, double v) { c.batch_interval = v; },
           "commit a batch every this many seconds (0: the default); implies incremental=True"),
-      keyword<Call>(
+      typed_keyword<Call>(
           "wait_for_lock", "bool", false,
           [](Call& c, bool v) { c.options.writer.wait_for_lock = v; },
           "wait for another writer instead of failing"),
-      keyword<Call>(
+      typed_keyword<Call>(
           "progress", "Optional[Callable[[str], object]]", py::object(py::none()),
           [](Call& c, py::object v) { c.progress = std::move(v); },
           "a callable taking one str, called about twice a second with paperdex-index's "
@@ -390,17 +390,17 @@ auto writer_keywords() {
   using Call = WriterCall;
   const IndexWriterOptions defaults;
   return std::make_tuple(
-      keyword<Call>(
+      typed_keyword<Call>(
           "batch_records", "int", defaults.batch_records,
           [](Call& c, std::size_t v) { c.options.batch_records = v; },
           "commit a batch every this many changes (or batch_interval seconds)"),
-      keyword<Call>(
+      typed_keyword<Call>(
           "batch_interval", "float", std::chrono::duration<double>(defaults.batch_interval).count(),
           [](Call& c, double v) {
             c.options.batch_interval = std::chrono::milliseconds(static_cast<long long>(v * 1000));
           },
           "commit a batch every this many seconds (or batch_records changes)"),
-      keyword<Call>(
+      typed_keyword<Call>(
           "wait_for_lock", "bool", defaults.wait_for_lock,
           [](Call& c, bool v) { c.options.wait_for_lock = v; },
           "wait for another writer instead of raising DatabaseLockedError"));
@@ -408,7 +408,7 @@ auto writer_keywords() {
 
 void bind_index_function(py::module_& m) {
   const std::vector<KeywordDoc> keywords = keyword_docs(index_keywords());
-  const std::string doc =
+  const std::string doc = keyword_docstring(
       R"DOC(Indexes files and directories into the index at path, as paperdex-index does.
 
 inputs: a path or an iterable of paths: files of any supported format (author
@@ -416,16 +416,13 @@ pages, arXiv JSON-lines snapshots, OAI-PMH XML, Atom feeds; .gz read
 transparently), directories read recursively, "-" for standard input.
 A new (absent or empty) index is built in bulk; an existing one, or any with
 incremental=True, batch_records or batch_interval, is updated in batches
-committed whole.
-
-Keywords:
-)DOC" +
-      keyword_lines(keywords) +
+committed whole.)DOC",
+      keywords,
       R"DOC(
 Returns an IndexReport (status "ok" or "skipped", the summary's counts,
 problems: each skipped record as "origin: message (skipped)"). Raises Error
 when the run cannot proceed (exit status 2 of paperdex-index), with its message.
-The GIL is released while indexing.)DOC";
+The GIL is released while indexing.)DOC");
   bind_with_keywords<py::object, py::object>(
       index_keywords(), &index_call, &run, [&](auto function, auto... keyword_args) {
         m.def("index", function, py::arg("path"), py::arg("inputs") = py::tuple(), py::kw_only(),
@@ -450,22 +447,13 @@ seconds), on commit(), and on close(). As a context manager it closes on
 exit, first dropping the open batch if the block raised. One Writer per index
 at a time (DatabaseLockedError otherwise, unless wait_for_lock). Calls on one
 Writer are serialized by a lock; the GIL is released while it works.)DOC");
-  const std::vector<KeywordDoc> keywords = keyword_docs(writer_keywords());
-  const std::string init_doc =
-      "Opens or creates the index. Raises DatabaseLockedError, SchemaVersionError, IoError."
-      "\n\nKeywords:\n" +
-      keyword_lines(keywords);
-  bind_with_keywords<py::object>(
-      writer_keywords(),
+  bind_init_with_keywords<py::object>(
+      m, writer, writer_keywords(),
       [](py::object path) {
         return WriterCall{py::module_::import("os").attr("fspath")(path).cast<std::string>(), {}};
       },
       [](WriterCall& call) { return std::make_unique<PyWriter>(call.path, call.options); },
-      [&](auto function, auto... keyword_args) {
-        writer.def(py::init(function), py::arg("path"), py::kw_only(), keyword_args...,
-                   init_doc.c_str());
-      });
-  publish_keywords(m, "Writer.__init__", keywords);
+      "Opens or creates the index. Raises DatabaseLockedError, SchemaVersionError, IoError.");
   writer
       .def("add", &PyWriter::add, py::arg("record"),
            "Adds the paper, or replaces the one with its id (an older update_date never "

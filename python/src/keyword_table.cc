@@ -13,6 +13,11 @@ std::string keyword_lines(const std::vector<KeywordDoc>& rows) {
   return lines;
 }
 
+std::string keyword_docstring(const std::string& intro, const std::vector<KeywordDoc>& rows,
+                              const std::string& outro) {
+  return intro + "\n\nKeywords:\n" + keyword_lines(rows) + outro;
+}
+
 void publish_keywords(py::module_& module, const std::string& function,
                       const std::vector<KeywordDoc>& rows) {
   if (!py::hasattr(module, "_keyword_tables")) module.attr("_keyword_tables") = py::dict();

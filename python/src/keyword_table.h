@@ -27,6 +27,10 @@ struct KeywordDoc {
 // The docstring's keyword list: a "  name = default: help" line per row.
 std::string keyword_lines(const std::vector<KeywordDoc>& rows);
 
+// `intro`, then "Keywords:" and the keyword list, then `outro`.
+std::string keyword_docstring(const std::string& intro, const std::vector<KeywordDoc>& rows,
+                              const std::string& outro = "");
+
 // Publishes `rows` as paperdex._keyword_tables[function] (("name", default,
 // "stub type", "help"), ...), which the stub test compares with paperdex.pyi.
 void publish_keywords(pybind11::module_& module, const std::string& function,
@@ -43,10 +47,11 @@ struct Keyword {
   const char* help;
 };
 
-// A row; T is the default's type (Target is given: keyword<IndexCall>(...)).
+// A row; T is the default's type (Target is given: typed_keyword<IndexCall>(...)).
 template <typename Target, typename T>
-Keyword<Target, T> keyword(const char* name, const char* stub_type, T default_value,
-                           std::type_identity_t<void (*)(Target&, T)> apply, const char* help) {
+Keyword<Target, T> typed_keyword(const char* name, const char* stub_type, T default_value,
+                                 std::type_identity_t<void (*)(Target&, T)> apply,
+                                 const char* help) {
   return {name, stub_type, std::move(default_value), apply, help};
 }
 
@@ -90,6 +95,24 @@ void bind_with_keywords(const std::tuple<Keyword<Target, T>...>& rows, Start sta
   std::apply(
       [&](const auto&... row) { bind(function, pybind11::arg_v(row.name, row.default_value)...); },
       rows);
+}
+
+// cls(path, *, keywords...) from `rows`: start(path) and the rows make the
+// Target, finish(target) the new object (a std::unique_ptr); documented as
+// `intro` and the keyword list, published as "<class>.__init__".
+template <typename Path, typename Class, typename Target, typename... T, typename Start,
+          typename Finish>
+void bind_init_with_keywords(pybind11::module_& module, pybind11::class_<Class>& cls,
+                             const std::tuple<Keyword<Target, T>...>& rows, Start start,
+                             Finish finish, const std::string& intro) {
+  const std::vector<KeywordDoc> keywords = keyword_docs(rows);
+  const std::string doc = keyword_docstring(intro, keywords);
+  bind_with_keywords<Path>(rows, start, finish, [&](auto function, auto... keyword_args) {
+    cls.def(pybind11::init(function), pybind11::arg("path"), pybind11::kw_only(), keyword_args...,
+            doc.c_str());
+  });
+  publish_keywords(module, cls.attr("__name__").template cast<std::string>() + ".__init__",
+                   keywords);
 }
 
 }  // namespace paperdex::python

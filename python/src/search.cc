@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -375,9 +376,7 @@ void result_attribute(py::class_<ResultView>& cls, const char* name, T SearchRes
 
 class PySearcher {
  public:
-  PySearcher(std::string path, bool allow_program_stubs) : path_(std::move(path)) {
-    SearcherOptions options;
-    options.allow_program_stubs = allow_program_stubs;
+  PySearcher(std::string path, const SearcherOptions& options) : path_(std::move(path)) {
     py::gil_scoped_release release;
     searcher_.emplace(path_, options);
   }
@@ -445,6 +444,22 @@ class PySearcher {
   std::mutex mutex_;  // a Searcher is not shareable between threads in C++
   std::optional<Searcher> searcher_;
 };
+
+// Searcher(path, ...)'s arguments, as its keyword table fills them.
+struct SearcherCall {
+  std::string path;
+  SearcherOptions options;
+};
+
+// Searcher()'s keywords, one row each (keyword_table.h).
+auto searcher_keywords() {
+  using Call = SearcherCall;
+  return std::make_tuple(typed_keyword<Call>(
+      "allow_program_stubs", "bool", SearcherOptions{}.allow_program_stubs,
+      [](Call& c, bool v) { c.options.allow_program_stubs = v; },
+      "open a stub file naming a program to run ('remote :PROGRAM'), which is refused "
+      "(DatabaseNotFoundError) without it: opening an index must not run its code"));
+}
 
 py::object index_info_dict(const IndexInfo& info, const std::string& path) {
   return to_python(cli::stats_json(path, info));
@@ -736,22 +751,25 @@ void bind_searcher(py::module_& m) {
   py::list keyword_names;
   for (const RequestKeyword& row : request_keywords()) keyword_names.append(row.name);
 
-  py::class_<PySearcher>(m, "Searcher",
-                         "Searches one paperdex index: Searcher(path).\n\n"
-                         "Thread-safety: calls on one Searcher are serialized by a lock of its "
-                         "own, so sharing one between threads is safe but not parallel; open one "
-                         "Searcher per thread (it takes well under a millisecond) to search in "
-                         "parallel: the GIL is released while searching. A Searcher sees the "
-                         "index as of when it was opened. Usable as a context manager (closes "
-                         "it).")
-      .def(py::init<std::string, bool>(), py::arg("path"), py::kw_only(),
-           py::arg("allow_program_stubs") = false,
-           "Opens the index at path. Raises DatabaseNotFoundError, SchemaVersionError, IoError. "
-           "A stub file naming a program to run ('remote :PROGRAM') is refused "
-           "(DatabaseNotFoundError) unless allow_program_stubs=True: opening an index must not "
-           "run its code. Remote shards give up on a silent server after each search's "
-           "time_limit_seconds, plus a second.")
-      .def("search", &PySearcher::search, py::arg("query") = "", search_docstring().c_str())
+  py::class_<PySearcher> searcher(
+      m, "Searcher",
+      "Searches one paperdex index: Searcher(path).\n\n"
+      "Thread-safety: calls on one Searcher are serialized by a lock of its "
+      "own, so sharing one between threads is safe but not parallel; open one "
+      "Searcher per thread (it takes well under a millisecond) to search in "
+      "parallel: the GIL is released while searching. A Searcher sees the "
+      "index as of when it was opened. Usable as a context manager (closes "
+      "it).");
+  bind_init_with_keywords<std::string>(
+      m, searcher, searcher_keywords(),
+      [](std::string path) {
+        return SearcherCall{std::move(path), {}};
+      },
+      [](SearcherCall& call) { return std::make_unique<PySearcher>(call.path, call.options); },
+      "Opens the index at path. Raises DatabaseNotFoundError, SchemaVersionError, IoError. "
+      "Remote shards give up on a silent server after each search's time_limit_seconds, plus "
+      "a second.");
+  searcher.def("search", &PySearcher::search, py::arg("query") = "", search_docstring().c_str())
       .def("get", &PySearcher::get, py::arg("id"),
            "The stored paper with this id (Paper): an arXiv id in any form id: takes "
            "('2101.00001', 'arXiv:2101.00001v2', an abs/ URL) or a derived id. Raises "

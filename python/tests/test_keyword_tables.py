@@ -1,5 +1,5 @@
 """Issue #29: each keyword table (paperdex._keyword_tables, one row per keyword
-argument of Searcher.search, index() and Writer(): name, default, .pyi
+argument of Searcher(), Searcher.search, index() and Writer(): name, default, .pyi
 annotation, help) is what paperdex.pyi and the docstring say."""
 import ast
 import os
@@ -28,7 +28,7 @@ def bound_function(qualified):
 
 
 def test_every_keyword_table_is_published():
-    assert set(paperdex._keyword_tables) == {"Searcher.search", "index", "Writer.__init__"}
+    assert set(paperdex._keyword_tables) == {"Searcher.__init__", "Searcher.search", "index", "Writer.__init__"}
     names = tuple(row[0] for row in paperdex._keyword_tables["Searcher.search"])
     assert names == paperdex.Searcher.search_keywords
 
