@@ -1,6 +1,7 @@
 #include "index.h"
 
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <ostream>
@@ -14,6 +15,7 @@
 #include "errors.h"
 #include "format_readers.h"
 #include "index_cli.h"
+#include "keyword_table.h"
 #include "line_streambuf.h"
 #include "paperdex/indexer/index_run.h"
 #include "paperdex/indexer/index_writer.h"
@@ -66,21 +68,71 @@ py::dict result_counts(const IndexRunResult& result) {
   return counts;
 }
 
-py::object run(py::object db_path, py::object inputs, unsigned jobs, bool incremental, bool strict,
-               py::object delete_ids, py::object delete_from, bool shards,
-               std::size_t batch_records, double batch_interval, bool wait_for_lock,
-               py::object progress) {
+// One paperdex.index() call's keyword arguments, as its table fills them.
+struct IndexCall {
   IndexRunOptions options;
-  options.db_path = py::module_::import("os").attr("fspath")(db_path).cast<std::string>();
-  options.inputs = path_list(inputs, "inputs");
-  options.delete_ids = string_list(delete_ids);
-  if (!delete_from.is_none()) options.delete_from = path_list(delete_from, "delete_from").at(0);
-  options.strict = strict;
-  options.jobs = jobs;
-  options.keep_shards = shards;
-  options.incremental = incremental;
-  options.writer.wait_for_lock = wait_for_lock;
-  request_batches(options, batch_records, batch_interval);
+  std::size_t batch_records = 0;  // both go to request_batches, after the rows
+  double batch_interval = 0;
+  py::object progress;  // a callable, or None
+};
+
+// paperdex.index()'s keywords, one row each (keyword_table.h).
+auto index_keywords() {
+  using Call = IndexCall;
+  return std::make_tuple(
+      typed_keyword<Call>(
+          "jobs", "int", 0u, [](Call& c, unsigned v) { c.options.jobs = v; },
+          "workers building a new (absent or empty) index in bulk (0: one per core)"),
+      typed_keyword<Call>(
+          "incremental", "bool", false, [](Call& c, bool v) { c.options.incremental = v; },
+          "update in batches committed whole, even a new index (an existing one always is)"),
+      typed_keyword<Call>(
+          "strict", "bool", false, [](Call& c, bool v) { c.options.strict = v; },
+          "stop at the first bad record (raises Error; its batch is not committed)"),
+      typed_keyword<Call>(
+          "delete", "_Strings", py::object(py::tuple()),
+          [](Call& c, py::object v) { c.options.delete_ids = string_list(v); }, "ids to remove"),
+      typed_keyword<Call>(
+          "delete_from", "Optional[Union[str, os.PathLike[str]]]", py::object(py::none()),
+          [](Call& c, py::object v) {
+            if (!v.is_none()) c.options.delete_from = path_list(v, "delete_from").at(0);
+          },
+          "a file of ids to remove"),
+      typed_keyword<Call>(
+          "shards", "bool", false, [](Call& c, bool v) { c.options.keep_shards = v; },
+          "a bulk build keeps one shard per worker"),
+      typed_keyword<Call>(
+          "batch_records", "int", std::size_t{0},
+          [](Call& c, std::size_t v) { c.batch_records = v; },
+          "commit a batch every this many changes (0: the default); implies incremental=True"),
+      typed_keyword<Call>(
+          "batch_interval", "float", 0.0, [](Call& c, double v) { c.batch_interval = v; },
+          "commit a batch every this many seconds (0: the default); implies incremental=True"),
+      typed_keyword<Call>(
+          "wait_for_lock", "bool", false,
+          [](Call& c, bool v) { c.options.writer.wait_for_lock = v; },
+          "wait for another writer instead of failing"),
+      typed_keyword<Call>(
+          "progress", "Optional[Callable[[str], object]]", py::object(py::none()),
+          [](Call& c, py::object v) { c.progress = std::move(v); },
+          "a callable taking one str, called about twice a second with paperdex-index's "
+          "progress line (\"12,345 records  2,100 rec/s  3.1 MB of 10.0 MB  ETA 0:03\") and "
+          "with \"merging segments...\"; an exception it raises is re-raised when the run ends "
+          "(the run itself cannot be interrupted)"));
+}
+
+// The call before its keywords: the index and the inputs.
+IndexCall index_call(py::object db_path, py::object inputs) {
+  IndexCall call;
+  call.options.db_path = py::module_::import("os").attr("fspath")(db_path).cast<std::string>();
+  call.options.inputs = path_list(inputs, "inputs");
+  return call;
+}
+
+py::object run(IndexCall& call) {
+  IndexRunOptions& options = call.options;
+  request_batches(options, call.batch_records, call.batch_interval);
+  const py::object& progress = call.progress;
   // The terminal style's live line is rewritten every half second; each
   // rewrite reaches `progress` as one line.
   cli::IndexReportOptions report;
@@ -197,13 +249,7 @@ py::object record_error(const ReadProblem& problem) {
 
 class PyWriter {
  public:
-  PyWriter(py::object path, std::size_t batch_records, double batch_interval, bool wait_for_lock)
-      : path_(py::module_::import("os").attr("fspath")(path).cast<std::string>()) {
-    IndexWriterOptions options;
-    options.batch_records = batch_records;
-    options.batch_interval =
-        std::chrono::milliseconds(static_cast<long long>(batch_interval * 1000));
-    options.wait_for_lock = wait_for_lock;
+  PyWriter(std::string path, const IndexWriterOptions& options) : path_(std::move(path)) {
     py::gil_scoped_release release;
     writer_.emplace(path_, options);
   }
@@ -332,38 +378,62 @@ class PyWriter {
   std::optional<IndexWriter> writer_;
 };
 
-}  // namespace
+// Writer(path, ...)'s arguments, as its keyword table fills them.
+struct WriterCall {
+  std::string path;
+  IndexWriterOptions options;
+};
 
-void bind_index(py::module_& m) {
-  m.def("index", &run, py::arg("path"), py::arg("inputs") = py::tuple(), py::kw_only(),
-        py::arg("jobs") = 0u, py::arg("incremental") = false, py::arg("strict") = false,
-        py::arg("delete") = py::tuple(), py::arg("delete_from") = py::none(),
-        py::arg("shards") = false, py::arg("batch_records") = 0, py::arg("batch_interval") = 0.0,
-        py::arg("wait_for_lock") = false, py::arg("progress") = py::none(),
-        R"DOC(Indexes files and directories into the index at path, as paperdex-index does.
+// Writer()'s keywords, one row each (keyword_table.h); the defaults are
+// IndexWriterOptions'.
+auto writer_keywords() {
+  using Call = WriterCall;
+  const IndexWriterOptions defaults;
+  return std::make_tuple(
+      typed_keyword<Call>(
+          "batch_records", "int", defaults.batch_records,
+          [](Call& c, std::size_t v) { c.options.batch_records = v; },
+          "commit a batch every this many changes (or batch_interval seconds)"),
+      typed_keyword<Call>(
+          "batch_interval", "float", std::chrono::duration<double>(defaults.batch_interval).count(),
+          [](Call& c, double v) {
+            c.options.batch_interval = std::chrono::milliseconds(static_cast<long long>(v * 1000));
+          },
+          "commit a batch every this many seconds (or batch_records changes)"),
+      typed_keyword<Call>(
+          "wait_for_lock", "bool", defaults.wait_for_lock,
+          [](Call& c, bool v) { c.options.wait_for_lock = v; },
+          "wait for another writer instead of raising DatabaseLockedError"));
+}
+
+void bind_index_function(py::module_& m) {
+  const std::vector<KeywordDoc> keywords = keyword_docs(index_keywords());
+  const std::string doc = keyword_docstring(
+      R"DOC(Indexes files and directories into the index at path, as paperdex-index does.
 
 inputs: a path or an iterable of paths: files of any supported format (author
 pages, arXiv JSON-lines snapshots, OAI-PMH XML, Atom feeds; .gz read
 transparently), directories read recursively, "-" for standard input.
-A new (absent or empty) index is built in bulk with `jobs` workers (0: one per
-core; shards=True keeps one shard per worker); an existing one, or any with
-incremental=True, batch_records or batch_interval (seconds), is updated in
-batches committed whole. delete: ids to remove; delete_from: a file of ids.
-strict=True stops at the first bad record (raises Error; its batch is not
-committed). wait_for_lock=True waits for another writer instead of failing.
-
-progress: a callable taking one str, called about twice a second with
-paperdex-index's progress line ("12,345 records  2,100 rec/s  3.1 MB of
-10.0 MB  ETA 0:03") and with "merging segments..."; an exception it raises is
-re-raised when the run ends (the run itself cannot be interrupted).
-
+A new (absent or empty) index is built in bulk; an existing one, or any with
+incremental=True, batch_records or batch_interval, is updated in batches
+committed whole.)DOC",
+      keywords,
+      R"DOC(
 Returns an IndexReport (status "ok" or "skipped", the summary's counts,
 problems: each skipped record as "origin: message (skipped)"). Raises Error
 when the run cannot proceed (exit status 2 of paperdex-index), with its message.
 The GIL is released while indexing.)DOC");
+  bind_with_keywords<py::object, py::object>(
+      index_keywords(), &index_call, &run, [&](auto function, auto... keyword_args) {
+        m.def("index", function, py::arg("path"), py::arg("inputs") = py::tuple(), py::kw_only(),
+              keyword_args..., doc.c_str());
+      });
+  publish_keywords(m, "index", keywords);
+}
 
-  py::class_<PyWriter>(m, "Writer",
-                       R"DOC(Adds, replaces and removes papers in an index: Writer(path).
+void bind_writer(py::module_& m) {
+  py::class_<PyWriter> writer(m, "Writer",
+                              R"DOC(Adds, replaces and removes papers in an index: Writer(path).
 
 Records are dicts with the arXiv snapshot's keys ("id", "title", "abstract",
 "authors", "categories", "doi", "update_date", "journal-ref", "comments",
@@ -376,13 +446,15 @@ Changes are committed in batches (batch_records changes or batch_interval
 seconds), on commit(), and on close(). As a context manager it closes on
 exit, first dropping the open batch if the block raised. One Writer per index
 at a time (DatabaseLockedError otherwise, unless wait_for_lock). Calls on one
-Writer are serialized by a lock; the GIL is released while it works.)DOC")
-      .def(py::init<py::object, std::size_t, double, bool>(), py::arg("path"), py::kw_only(),
-           py::arg("batch_records") = IndexWriterOptions{}.batch_records,
-           py::arg("batch_interval") =
-               std::chrono::duration<double>(IndexWriterOptions{}.batch_interval).count(),
-           py::arg("wait_for_lock") = false,
-           "Opens or creates the index. Raises DatabaseLockedError, SchemaVersionError, IoError.")
+Writer are serialized by a lock; the GIL is released while it works.)DOC");
+  bind_init_with_keywords<py::object>(
+      m, writer, writer_keywords(),
+      [](py::object path) {
+        return WriterCall{py::module_::import("os").attr("fspath")(path).cast<std::string>(), {}};
+      },
+      [](WriterCall& call) { return std::make_unique<PyWriter>(call.path, call.options); },
+      "Opens or creates the index. Raises DatabaseLockedError, SchemaVersionError, IoError.");
+  writer
       .def("add", &PyWriter::add, py::arg("record"),
            "Adds the paper, or replaces the one with its id (an older update_date never "
            "overwrites a newer one). Returns its canonical id. Raises RecordError for a record "
@@ -418,6 +490,13 @@ Writer are serialized by a lock; the GIL is released while it works.)DOC")
                               : ": " + std::to_string(self.document_count()) + " documents") +
                ">";
       });
+}
+
+}  // namespace
+
+void bind_index(py::module_& m) {
+  bind_index_function(m);
+  bind_writer(m);
 }
 
 }  // namespace paperdex::python

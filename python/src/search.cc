@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -14,6 +16,7 @@
 
 #include "errors.h"
 #include "json_value.h"
+#include "keyword_table.h"
 #include "output.h"
 #include "paperdex/common/record_fields.h"
 #include "paperdex/searcher.h"
@@ -25,12 +28,15 @@ namespace {
 
 // ---------------------------------------------------------------------------
 // Searcher.search's keywords: one row per SearchRequest field, read by the
-// argument parser, the docstring and the tests (Searcher.search_keywords).
-// A new SearchRequest field is one more row.
+// argument parser, the docstring, Searcher.search_keywords and the stub test
+// (paperdex._keyword_tables, keyword_table.h). A new SearchRequest field is
+// one more row. Unlike index()'s table, these are read from **kwargs, for
+// search()'s own type and range messages.
 
 struct RequestKeyword {
   std::string name;
   std::string help;
+  std::string stub_type;  // its annotation in paperdex.pyi, from the field's type
   std::function<void(SearchRequest&, py::handle)> set;
   std::function<py::object(const SearchRequest&)> get;  // the default, for the docstring
 };
@@ -56,8 +62,18 @@ std::vector<std::string> string_list(const std::string& keyword, py::handle valu
 }
 
 template <typename T>
+std::string stub_type() {
+  if constexpr (std::is_same_v<T, std::vector<std::string>>) return "_Strings";
+  if constexpr (std::is_same_v<T, bool>) return "bool";
+  if constexpr (std::is_same_v<T, std::size_t>) return "int";
+  if constexpr (std::is_same_v<T, double>) return "float";
+  if constexpr (std::is_same_v<T, std::string>) return "Optional[str]";  // None: not given
+  return "";
+}
+
+template <typename T>
 RequestKeyword keyword(std::string name, T SearchRequest::*field, std::string help) {
-  RequestKeyword row{name, std::move(help), {}, {}};
+  RequestKeyword row{name, std::move(help), stub_type<T>(), {}, {}};
   if constexpr (std::is_same_v<T, std::vector<std::string>>) {
     row.set = [=](SearchRequest& r, py::handle v) { r.*field = string_list(name, v); };
     row.get = [=](const SearchRequest& r) { return py::object(py::tuple(py::cast(r.*field))); };
@@ -113,7 +129,7 @@ RequestKeyword choice(std::string name, E SearchRequest::*field,
   std::string listed;
   for (const auto& [text, value] : names) listed += (listed.empty() ? "'" : ", '") + text + "'";
   help += " (" + listed + ")";
-  RequestKeyword row{name, std::move(help), {}, {}};
+  RequestKeyword row{name, std::move(help), "Literal[" + listed + "]", {}, {}};
   row.set = [=](SearchRequest& r, py::handle v) {
     if (!py::isinstance<py::str>(v)) wrong_type(name, "a str", v);
     const std::string text = v.cast<std::string>();
@@ -177,26 +193,31 @@ const std::vector<RequestKeyword>& request_keywords() {
   return rows;
 }
 
-std::string request_signature() {
+// The rows with SearchRequest's defaults, for the docstring and the stub test.
+std::vector<KeywordDoc> request_docs() {
   const SearchRequest defaults;
-  std::string signature = "search(query='', *";
+  std::vector<KeywordDoc> docs;
   for (const RequestKeyword& row : request_keywords()) {
-    signature += ", " + row.name + "=" + py::repr(row.get(defaults)).cast<std::string>();
+    docs.push_back({row.name, row.get(defaults), row.stub_type, row.help});
+  }
+  return docs;
+}
+
+std::string request_signature() {
+  std::string signature = "search(query='', *";
+  for (const KeywordDoc& row : request_docs()) {
+    signature += ", " + row.name + "=" + py::repr(row.default_value).cast<std::string>();
   }
   return signature + ") -> SearchResult";
 }
 
 std::string search_docstring() {
-  const SearchRequest defaults;
   std::string doc = request_signature() +
                     "\n\nRuns one search. `query` is paperdex's query language (README \"Query "
                     "syntax\"); an empty query with filters lists every match, newest first. "
                     "Filters are OR-ed within a keyword and AND-ed across keywords and with the "
                     "query.\n\nKeywords (SearchRequest's fields, same names):\n";
-  for (const RequestKeyword& row : request_keywords()) {
-    doc += "  " + row.name + " = " + py::repr(row.get(defaults)).cast<std::string>() + ": " +
-           row.help + "\n";
-  }
+  doc += keyword_lines(request_docs());
   doc +=
       "\nThe GIL is released while searching. Calls on one Searcher are serialized by a lock; "
       "open one Searcher per thread to search in parallel.\n\nRaises InvalidRequestError (a "
@@ -356,9 +377,7 @@ void result_attribute(py::class_<ResultView>& cls, const char* name, T SearchRes
 
 class PySearcher {
  public:
-  PySearcher(std::string path, bool allow_program_stubs) : path_(std::move(path)) {
-    SearcherOptions options;
-    options.allow_program_stubs = allow_program_stubs;
+  PySearcher(std::string path, const SearcherOptions& options) : path_(std::move(path)) {
     py::gil_scoped_release release;
     searcher_.emplace(path_, options);
   }
@@ -426,6 +445,22 @@ class PySearcher {
   std::mutex mutex_;  // a Searcher is not shareable between threads in C++
   std::optional<Searcher> searcher_;
 };
+
+// Searcher(path, ...)'s arguments, as its keyword table fills them.
+struct SearcherCall {
+  std::string path;
+  SearcherOptions options;
+};
+
+// Searcher()'s keywords, one row each (keyword_table.h).
+auto searcher_keywords() {
+  using Call = SearcherCall;
+  return std::make_tuple(typed_keyword<Call>(
+      "allow_program_stubs", "bool", SearcherOptions{}.allow_program_stubs,
+      [](Call& c, bool v) { c.options.allow_program_stubs = v; },
+      "open a stub file naming a program to run ('remote :PROGRAM'), which is refused "
+      "(DatabaseNotFoundError) without it: opening an index must not run its code"));
+}
 
 py::object index_info_dict(const IndexInfo& info, const std::string& path) {
   return to_python(cli::stats_json(path, info));
@@ -503,41 +538,17 @@ void info_attribute(py::class_<IndexInfoView>& cls, const char* name, T IndexInf
       name, [field](const IndexInfoView& view) -> const T& { return view.info.*field; }, doc);
 }
 
+// bind_search's parts, defined after it (in the order the classes are bound).
+void bind_highlighted(py::module_& m);
+void bind_hit_and_facet(py::module_& m);
+void bind_search_result(py::module_& m);
+void bind_index_info(py::module_& m);
+void bind_searcher(py::module_& m);
+
 }  // namespace
 
 void bind_search(py::module_& m) {
-  py::class_<HighlightedText>(m, "Highlighted",
-                              "Display text with the byte ranges that matched the query. "
-                              "str() is the plain text; render() adds markers.")
-      .def_readonly("text", &HighlightedText::text, "the display text")
-      .def_readonly("spans", &HighlightedText::spans,
-                    "[begin, end) UTF-8 byte ranges of the matched words, sorted")
-      .def(
-          "render",
-          [](const HighlightedText& text, const std::string& open, const std::string& close,
-             bool html_escape) { return render_highlights(text, open, close, html_escape); },
-          py::arg("open") = "<b>", py::arg("close") = "</b>", py::arg("html_escape") = true,
-          "The text with each matched span wrapped in open/close; with html_escape the text "
-          "(not the markers) is HTML-escaped.")
-      .def(
-          "runs",
-          [](const HighlightedText& text) {
-            py::list runs;
-            visit_highlights(text, [&](std::string_view run, bool matched) {
-              runs.append(py::make_tuple(py::str(run.data(), run.size()), matched));
-            });
-            return runs;
-          },
-          "The text as [(run, matched), ...]: plain runs and matched spans in order, "
-          "concatenating to the text.")
-      .def("__str__", [](const HighlightedText& text) { return text.text; })
-      .def("__repr__",
-           [](const HighlightedText& text) {
-             return "Highlighted(" + quoted(render_highlights(text, "[", "]", false)) + ")";
-           })
-      .def("_repr_html_", [](const HighlightedText& text) {
-        return render_highlights(text, "<b>", "</b>", true);
-      });
+  bind_highlighted(m);
 
   py::class_<TermContribution>(m, "TermContribution",
                                "A query term a hit matched and its share of the score.")
@@ -557,6 +568,16 @@ void bind_search(py::module_& m) {
 
   bind_paper(m);
 
+  bind_hit_and_facet(m);
+  bind_search_result(m);
+  bind_index_info(m);
+  bind_searcher(m);
+}
+
+namespace {
+
+// Hit and Facet: a result page's papers and its facet counts.
+void bind_hit_and_facet(py::module_& m) {
   py::class_<Hit>(m, "Hit", "One paper of a result page.")
       .def_readonly("id", &Hit::id, "arXiv id ('2101.00001') or a derived id")
       .def_readonly("title", &Hit::title, "the title (Highlighted)")
@@ -597,7 +618,51 @@ void bind_search(py::module_& m) {
         return "Facet(" + quoted(f.value) + ", " + std::to_string(f.count) +
                (f.label.empty() ? std::string() : ", " + quoted(f.label)) + ")";
       });
+}
 
+// SearchResult's attributes that are SearchResult's fields, and its protocols.
+void bind_result_fields(py::class_<ResultView>& result) {
+  result_attribute(result, "total", &SearchResult::total, "matches in match_set");
+  result_attribute(result, "total_exact", &SearchResult::total_exact,
+                   "False when total is an estimate (the time limit was reached)");
+  result_attribute(result, "all_words_total", &SearchResult::all_words_total,
+                   "papers matching every word");
+  const struct {
+    const char* name;
+    std::vector<FacetCount> SearchResult::*field;
+    const char* doc;
+  } facets[] = {
+      {"subject_facets", &SearchResult::subject_facets,
+       "[Facet] by count, descending, then value; one per category (cs.IT and math.IT are "
+       "one), counting what subjects=value finds"},
+      {"year_facets", &SearchResult::year_facets, "[Facet] by year, descending"},
+      {"author_facets", &SearchResult::author_facets,
+       "with author_facet=True: [Facet] by count, descending, then name"},
+  };
+  for (const auto& facet : facets) result_attribute(result, facet.name, facet.field, facet.doc);
+  result_attribute(result, "parsed_query", &SearchResult::parsed_query,
+                   "the query in paperdex's syntax, filters included "
+                   "('text:optic AND subject:cs.ni AND year:2020..2024')");
+  result_attribute(result, "corrected", &SearchResult::corrected,
+                   "the hits are for suggestion (correct=True)");
+  result
+      .def(
+          "to_dict",
+          [](const ResultView& view) {
+            return to_python(
+                cli::to_json(view.request.query, view.result, json_options(view.request)));
+          },
+          "Exactly the JSON object paperdex-search --format json prints for this search.")
+      .def("__len__", [](const ResultView& view) { return view.result.hits.size(); })
+      .def("__iter__", [](ResultView& view) { return view.hit_list().attr("__iter__")(); })
+      .def("__getitem__",
+           [](ResultView& view, py::object index) { return view.hit_list()[std::move(index)]; })
+      .def("__repr__", &result_repr)
+      .def("_repr_html_", &result_html);
+}
+
+// SearchResult: what one search found.
+void bind_search_result(py::module_& m) {
   py::class_<ResultView> result(m, "SearchResult",
                                 "What a search found. len() and iteration are over the page's "
                                 "hits; to_dict() is paperdex-search --format json's object.");
@@ -641,44 +706,12 @@ void bind_search(py::module_& m) {
           "{'subject': {value: count}, 'year': {...}, 'author': {...} (with author_facet)}: "
           "subject_facets, year_facets and author_facets as dicts (to_dict() has the JSON's "
           "bucket lists)");
-  result_attribute(result, "total", &SearchResult::total, "matches in match_set");
-  result_attribute(result, "total_exact", &SearchResult::total_exact,
-                   "False when total is an estimate (the time limit was reached)");
-  result_attribute(result, "all_words_total", &SearchResult::all_words_total,
-                   "papers matching every word");
-  const struct {
-    const char* name;
-    std::vector<FacetCount> SearchResult::*field;
-    const char* doc;
-  } facets[] = {
-      {"subject_facets", &SearchResult::subject_facets,
-       "[Facet] by count, descending, then value; one per category (cs.IT and math.IT are "
-       "one), counting what subjects=value finds"},
-      {"year_facets", &SearchResult::year_facets, "[Facet] by year, descending"},
-      {"author_facets", &SearchResult::author_facets,
-       "with author_facet=True: [Facet] by count, descending, then name"},
-  };
-  for (const auto& facet : facets) result_attribute(result, facet.name, facet.field, facet.doc);
-  result_attribute(result, "parsed_query", &SearchResult::parsed_query,
-                   "the query in paperdex's syntax, filters included "
-                   "('text:optic AND subject:cs.ni AND year:2020..2024')");
-  result_attribute(result, "corrected", &SearchResult::corrected,
-                   "the hits are for suggestion (correct=True)");
-  result
-      .def(
-          "to_dict",
-          [](const ResultView& view) {
-            return to_python(
-                cli::to_json(view.request.query, view.result, json_options(view.request)));
-          },
-          "Exactly the JSON object paperdex-search --format json prints for this search.")
-      .def("__len__", [](const ResultView& view) { return view.result.hits.size(); })
-      .def("__iter__", [](ResultView& view) { return view.hit_list().attr("__iter__")(); })
-      .def("__getitem__",
-           [](ResultView& view, py::object index) { return view.hit_list()[std::move(index)]; })
-      .def("__repr__", &result_repr)
-      .def("_repr_html_", &result_html);
+  bind_result_fields(result);
+}
 
+// IndexInfo and AnalysisVersions: what Searcher.index_info() and
+// Searcher.analysis_versions() report.
+void bind_index_info(py::module_& m) {
   py::class_<IndexInfoView> info(m, "IndexInfo", "What Searcher.index_info() reports.");
   info_attribute(info, "documents", &IndexInfo::documents, "papers");
   info_attribute(info, "unique_terms", &IndexInfo::unique_terms, "distinct index terms");
@@ -712,26 +745,32 @@ void bind_search(py::module_& m) {
         return "AnalysisVersions(index=" + quoted(v.index) + ", searcher=" + quoted(v.searcher) +
                ")";
       });
+}
 
+// Searcher, with search()'s docstring and keyword names from its table.
+void bind_searcher(py::module_& m) {
   py::list keyword_names;
   for (const RequestKeyword& row : request_keywords()) keyword_names.append(row.name);
 
-  py::class_<PySearcher>(m, "Searcher",
-                         "Searches one paperdex index: Searcher(path).\n\n"
-                         "Thread-safety: calls on one Searcher are serialized by a lock of its "
-                         "own, so sharing one between threads is safe but not parallel; open one "
-                         "Searcher per thread (it takes well under a millisecond) to search in "
-                         "parallel: the GIL is released while searching. A Searcher sees the "
-                         "index as of when it was opened. Usable as a context manager (closes "
-                         "it).")
-      .def(py::init<std::string, bool>(), py::arg("path"), py::kw_only(),
-           py::arg("allow_program_stubs") = false,
-           "Opens the index at path. Raises DatabaseNotFoundError, SchemaVersionError, IoError. "
-           "A stub file naming a program to run ('remote :PROGRAM') is refused "
-           "(DatabaseNotFoundError) unless allow_program_stubs=True: opening an index must not "
-           "run its code. Remote shards give up on a silent server after each search's "
-           "time_limit_seconds, plus a second.")
-      .def("search", &PySearcher::search, py::arg("query") = "", search_docstring().c_str())
+  py::class_<PySearcher> searcher(
+      m, "Searcher",
+      "Searches one paperdex index: Searcher(path).\n\n"
+      "Thread-safety: calls on one Searcher are serialized by a lock of its "
+      "own, so sharing one between threads is safe but not parallel; open one "
+      "Searcher per thread (it takes well under a millisecond) to search in "
+      "parallel: the GIL is released while searching. A Searcher sees the "
+      "index as of when it was opened. Usable as a context manager (closes "
+      "it).");
+  bind_init_with_keywords<std::string>(
+      m, searcher, searcher_keywords(),
+      [](std::string path) {
+        return SearcherCall{std::move(path), {}};
+      },
+      [](SearcherCall& call) { return std::make_unique<PySearcher>(call.path, call.options); },
+      "Opens the index at path. Raises DatabaseNotFoundError, SchemaVersionError, IoError. "
+      "Remote shards give up on a silent server after each search's time_limit_seconds, plus "
+      "a second.");
+  searcher.def("search", &PySearcher::search, py::arg("query") = "", search_docstring().c_str())
       .def("get", &PySearcher::get, py::arg("id"),
            "The stored paper with this id (Paper): an arXiv id in any form id: takes "
            "('2101.00001', 'arXiv:2101.00001v2', an abs/ URL) or a derived id. Raises "
@@ -761,6 +800,45 @@ void bind_search(py::module_& m) {
       .def_property_readonly_static(
           "search_keywords", [keyword_names](py::object) { return py::tuple(keyword_names); },
           "The keyword arguments search() takes: SearchRequest's fields.");
+  publish_keywords(m, "Searcher.search", request_docs());
 }
+
+// Highlighted: display text and its matched spans.
+void bind_highlighted(py::module_& m) {
+  py::class_<HighlightedText>(m, "Highlighted",
+                              "Display text with the byte ranges that matched the query. "
+                              "str() is the plain text; render() adds markers.")
+      .def_readonly("text", &HighlightedText::text, "the display text")
+      .def_readonly("spans", &HighlightedText::spans,
+                    "[begin, end) UTF-8 byte ranges of the matched words, sorted")
+      .def(
+          "render",
+          [](const HighlightedText& text, const std::string& open, const std::string& close,
+             bool html_escape) { return render_highlights(text, open, close, html_escape); },
+          py::arg("open") = "<b>", py::arg("close") = "</b>", py::arg("html_escape") = true,
+          "The text with each matched span wrapped in open/close; with html_escape the text "
+          "(not the markers) is HTML-escaped.")
+      .def(
+          "runs",
+          [](const HighlightedText& text) {
+            py::list runs;
+            visit_highlights(text, [&](std::string_view run, bool matched) {
+              runs.append(py::make_tuple(py::str(run.data(), run.size()), matched));
+            });
+            return runs;
+          },
+          "The text as [(run, matched), ...]: plain runs and matched spans in order, "
+          "concatenating to the text.")
+      .def("__str__", [](const HighlightedText& text) { return text.text; })
+      .def("__repr__",
+           [](const HighlightedText& text) {
+             return "Highlighted(" + quoted(render_highlights(text, "[", "]", false)) + ")";
+           })
+      .def("_repr_html_", [](const HighlightedText& text) {
+        return render_highlights(text, "<b>", "</b>", true);
+      });
+}
+
+}  // namespace
 
 }  // namespace paperdex::python
