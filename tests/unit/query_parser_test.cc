@@ -17,11 +17,11 @@
 
 #include <xapian.h>
 
-#include "index_terms.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/errors.h"
-#include "query_parser.h"
+#include "query/index_terms.h"
+#include "query/query_translation.h"
 
 namespace {
 

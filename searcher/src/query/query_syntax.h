@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "paperdex/common/schema.h"
-#include "query_lexer.h"
+#include "query/query_lexer.h"
 
 namespace paperdex::detail {
 

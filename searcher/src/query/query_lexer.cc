@@ -1,4 +1,4 @@
-#include "query_lexer.h"
+#include "query/query_lexer.h"
 
 #include <algorithm>
 #include <limits>

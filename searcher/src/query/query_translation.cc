@@ -1,7 +1,7 @@
 // Query string -> Xapian::Query in two steps: query_syntax.cc parses the
 // string into a tree; the Translator below maps the tree onto the index's
 // terms (schema.h) through the one Analyzer.
-#include "query_parser.h"
+#include "query/query_translation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,9 +20,9 @@
 #include "paperdex/common/taxonomy.h"
 #include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"
-#include "query_lexer.h"
-#include "query_syntax.h"
-#include "stopwords.h"
+#include "query/query_lexer.h"
+#include "query/query_syntax.h"
+#include "query/stopwords.h"
 
 namespace paperdex::detail {
 namespace {

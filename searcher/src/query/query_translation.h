@@ -11,7 +11,7 @@
 
 #include "paperdex/common/analyzer.h"
 #include "paperdex/searcher.h"
-#include "query_syntax.h"
+#include "query/query_syntax.h"
 
 namespace paperdex::detail {
 

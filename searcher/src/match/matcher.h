@@ -39,8 +39,8 @@
 
 #include <xapian.h>
 
-#include "facet_table.h"
 #include "paperdex/searcher.h"
+#include "results/facet_table.h"
 
 namespace paperdex::detail {
 

@@ -1,4 +1,4 @@
-#include "matcher.h"
+#include "match/matcher.h"
 
 #include <algorithm>
 #include <atomic>
@@ -12,12 +12,12 @@
 #include <thread>
 
 #include "database_open.h"
-#include "document_lengths.h"
-#include "facets.h"
-#include "page_candidates.h"
+#include "match/document_lengths.h"
+#include "match/page_candidates.h"
+#include "match/posting_walk.h"
+#include "match/ranking.h"
 #include "paperdex/common/schema.h"
-#include "posting_walk.h"
-#include "ranking.h"
+#include "results/facets.h"
 
 namespace paperdex::detail {
 namespace {
