@@ -1,5 +1,5 @@
 // The query language, pinned as Xapian query descriptions written by hand
-// from the translation rules (see searcher/src/query_parser.cc and
+// from the translation rules (see searcher/src/query/query_translation.cc and
 // query_syntax.h), plus the errors a user sees and small in-memory indexes
 // that show the translated queries match the documents they should.
 //

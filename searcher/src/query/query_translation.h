@@ -83,7 +83,7 @@ struct ParsedQuery {
   std::vector<std::string> notes;
 };
 
-// The wildcards of one query as expanded (query_parser.cc).
+// The wildcards of one query as expanded (query_translation.cc).
 struct WildcardExpansions;
 
 // How strictly QueryParser::parse reads the query language.
