@@ -300,15 +300,12 @@ Query subject_query(const schema::Field& field, std::string_view value, std::siz
 // the paper's subject class ("math.FA/0101001"), which arXiv's id leaves out.
 Query id_query(std::string_view value) {
   // Written with schema::kIdPrefix as the indexer's kId action writes it.
-  const std::optional<std::string> id = canonical_arxiv_id(value);
+  const std::vector<std::string> forms = arxiv_id_forms(value);
   // Author-page papers have derived ids, which are taken as written.
-  if (!id) return Query(schema::make_term(schema::kIdPrefix, value));
-  Query exact(schema::make_term(schema::kIdPrefix, *id));
-  const std::size_t slash = id->find('/');
-  const std::size_t dot = id->find('.');
-  if (slash == std::string::npos || dot > slash) return exact;
-  const std::string archive_form = id->substr(0, dot) + id->substr(slash);
-  return Query(Query::OP_OR, exact, Query(schema::make_term(schema::kIdPrefix, archive_form)));
+  if (forms.empty()) return Query(schema::make_term(schema::kIdPrefix, value));
+  Query exact(schema::make_term(schema::kIdPrefix, forms.front()));
+  if (forms.size() == 1) return exact;
+  return Query(Query::OP_OR, exact, Query(schema::make_term(schema::kIdPrefix, forms.back())));
 }
 
 // The OP_NEAR window that puts `words` words within `proximity` positions
