@@ -1126,17 +1126,12 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
 }
 
 std::string nearest_subject(std::string_view value) {
-  const std::string wanted = ascii_lower(value);
-  std::string nearest;
-  std::size_t best = wanted.size() <= 4 ? 1 : 2;  // as for field names
-  for (const std::string& name : taxonomy::subject_names()) {
-    const std::size_t distance = edit_distance(wanted, ascii_lower(name));
-    if (distance <= best && (nearest.empty() || distance < best)) {
-      best = distance;
-      nearest = name;
-    }
-  }
-  return nearest;
+  const std::vector<std::string> subjects = taxonomy::subject_names();
+  std::vector<std::string> folded;
+  for (const std::string& subject : subjects) folded.push_back(ascii_lower(subject));
+  const std::vector<std::string_view> names(folded.begin(), folded.end());
+  const std::optional<std::size_t> nearest = nearest_name(ascii_lower(value), names, false);
+  return nearest ? subjects[*nearest] : std::string();
 }
 
 Xapian::Query QueryParser::parse_filter(std::string_view field_name, std::string_view value) const {
