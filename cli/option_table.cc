@@ -1,7 +1,8 @@
 #include "option_table.h"
 
 #include <algorithm>
-#include <limits>
+#include <optional>
+#include <vector>
 
 #include <boost/program_options/cmdline.hpp>
 #include <boost/program_options/value_semantic.hpp>
@@ -184,23 +185,13 @@ std::string nearest_option(std::string_view written, const po::options_descripti
   std::string_view name = written.substr(0, written.find('='));
   while (name.starts_with('-')) name.remove_prefix(1);
   if (name.empty()) return {};
-  std::string best;
-  std::size_t best_distance = std::numeric_limits<std::size_t>::max();
+  std::vector<std::string_view> names;
   for (const auto& option : options.options()) {
-    const std::string& candidate = option->long_name();
-    if (candidate.empty()) continue;
-    // An abbreviation ("--lim") is as likely as a typo.
-    const std::size_t distance =
-        (name.size() >= 3 && candidate.starts_with(name)) ? 0 : edit_distance(name, candidate);
-    if (distance < best_distance) {
-      best_distance = distance;
-      best = candidate;
-    }
+    if (!option->long_name().empty()) names.push_back(option->long_name());
   }
-  // One slip in a short name, two in a longer one; beyond that it is
-  // another word, and the suggestion would mislead.
-  const std::size_t allowed = name.size() <= 4 ? 1 : 2;
-  return best_distance <= allowed ? "--" + best : std::string();
+  // An abbreviation ("--lim") is as likely as a typo.
+  const std::optional<std::size_t> nearest = nearest_name(name, names, true);
+  return nearest ? "--" + std::string(names[*nearest]) : std::string();
 }
 
 std::string command_line_error(const po::error& error, const po::options_description& options) {

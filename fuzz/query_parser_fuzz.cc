@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "fuzz_support.h"
-#include "index_terms.h"
 #include "paperdex/errors.h"
-#include "query_parser.h"
+#include "query/index_terms.h"
+#include "query/query_translation.h"
 
 namespace {
 

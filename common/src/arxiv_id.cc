@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
+#include <utility>
 
 namespace paperdex {
 namespace {
@@ -66,6 +67,19 @@ std::optional<std::string> canonical_arxiv_id(std::string_view text) {
   std::string_view id = strip_version(text);
   if (is_new_style(id) || is_old_style(id)) return std::string(id);
   return std::nullopt;
+}
+
+std::vector<std::string> arxiv_id_forms(std::string_view text) {
+  std::vector<std::string> forms;
+  std::optional<std::string> canonical = canonical_arxiv_id(text);
+  if (!canonical) return forms;
+  const std::size_t slash = canonical->find('/');
+  const std::size_t dot = canonical->find('.');
+  forms.push_back(std::move(*canonical));
+  if (slash != std::string::npos && dot < slash) {
+    forms.push_back(forms.front().substr(0, dot) + forms.front().substr(slash));
+  }
+  return forms;
 }
 
 std::string stable_hash_hex(std::string_view text) {

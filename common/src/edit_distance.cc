@@ -1,6 +1,7 @@
 #include "paperdex/common/edit_distance.h"
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 namespace paperdex {
@@ -19,6 +20,25 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     }
   }
   return d[a.size()][b.size()];
+}
+
+std::optional<std::size_t> nearest_name(std::string_view wanted,
+                                        const std::vector<std::string_view>& candidates,
+                                        bool abbreviations) {
+  std::optional<std::size_t> nearest;
+  std::size_t nearest_distance = std::numeric_limits<std::size_t>::max();
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const std::size_t distance =
+        (abbreviations && wanted.size() >= 3 && candidates[i].starts_with(wanted))
+            ? 0
+            : edit_distance(wanted, candidates[i]);
+    if (distance < nearest_distance) {
+      nearest_distance = distance;
+      nearest = i;
+    }
+  }
+  const std::size_t allowed = wanted.size() <= 4 ? 1 : 2;
+  return nearest_distance <= allowed ? nearest : std::nullopt;
 }
 
 }  // namespace paperdex

@@ -482,30 +482,34 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   return true;
 }
 
-// The options, each with its help; `--help` prints them. One long function
-// because it is one table: boost's add_options() chain, an option a row.
-po::options_description describe_options(CliOptions& options) {
-  po::options_description visible(
-      "Usage: paperdex-search [--db PATH] [options] [--] QUERY...\n"
-      "       paperdex-search [--db PATH] --like ID [options] [QUERY...]\n"
-      "       paperdex-search [--db PATH] --show ID [ID...]\n"
-      "       paperdex-search [--db PATH] --stats\n\n"
-      "Searches a paperdex index, ranked by relevance over title and abstract. A query\n"
-      "of up to " +
-      std::to_string(kAllWordsUpTo) +
-      " words matches the papers with every word (when none has them\n"
-      "all, those with any, most words first); a longer one matches the papers with\n"
-      "any of its words, English function words left out; written operators are taken\n"
-      "as written (--any: any word, whatever the length).\n"
-      "Query syntax (all of it: --help-syntax):\n"
-      "  word +required -excluded \"a phrase\" \"a b\"~5 a NEAR/3 b optim* (a OR b)\n" +
-      field_names_summary() +
-      "  subject:cs.NI subject:hep-th subject:physics year:2020..2024 id:2101.00001\n"
-      "A query of filters alone lists every match, newest first.\n\n"
-      "The index is --db PATH, or the directory PAPERDEX_DB names when --db is not given.\n\n"
-      "Exit status: 0 success (also when nothing matches), 2 usage, index or query error,\n"
-      "or an id of --show that no paper has (the papers found are printed all the same).\n\n"
-      "Options");
+// What --help prints before the options.
+std::string usage_text() {
+  return "Usage: paperdex-search [--db PATH] [options] [--] QUERY...\n"
+         "       paperdex-search [--db PATH] --like ID [options] [QUERY...]\n"
+         "       paperdex-search [--db PATH] --show ID [ID...]\n"
+         "       paperdex-search [--db PATH] --stats\n\n"
+         "Searches a paperdex index, ranked by relevance over title and abstract. A query\n"
+         "of up to " +
+         std::to_string(kAllWordsUpTo) +
+         " words matches the papers with every word (when none has them\n"
+         "all, those with any, most words first); a longer one matches the papers with\n"
+         "any of its words, English function words left out; written operators are taken\n"
+         "as written (--any: any word, whatever the length).\n"
+         "Query syntax (all of it: --help-syntax):\n"
+         "  word +required -excluded \"a phrase\" \"a b\"~5 a NEAR/3 b optim* (a OR b)\n" +
+         field_names_summary() +
+         "  subject:cs.NI subject:hep-th subject:physics year:2020..2024 id:2101.00001\n"
+         "A query of filters alone lists every match, newest first.\n\n"
+         "The index is --db PATH, or the directory PAPERDEX_DB names when --db is not given.\n\n"
+         "Exit status: 0 success (also when nothing matches), 2 usage, index or query error,\n"
+         "or an id of --show that no paper has (the papers found are printed all the same).\n\n"
+         "Options";
+}
+
+// The options, each with its help, in three groups of boost's add_options()
+// chain (an option a row), which `--help` prints in this order. First: help,
+// the index, and which papers (the filters, papers given by id).
+void add_paper_options(po::options_description& visible, CliOptions& options) {
   // clang-format off
   visible.add_options()
       ("help,h", "show this help")
@@ -528,7 +532,14 @@ po::options_description describe_options(CliOptions& options) {
        "papers similar to paper ID (its title and abstract), the paper itself left out")
       ("show", po::value(&options.show_ids)->multitoken()->value_name("ID..."),
        "print the stored papers with these ids (any form id: takes), every field; an id no "
-       "paper has is named on standard error and makes the exit status 2")
+       "paper has is named on standard error and makes the exit status 2");
+  // clang-format on
+}
+
+// The page and how it is matched and ranked.
+void add_search_options(po::options_description& visible, CliOptions& options) {
+  // clang-format off
+  visible.add_options()
       ("limit,n", po::value(&options.numbers.limit)->default_value(10)->value_name("N"),
        "hits per page (0 to 10,000; 0 prints the total and the facets only)")
       ("offset", po::value(&options.numbers.offset)->default_value(0)->value_name("N"),
@@ -546,7 +557,14 @@ po::options_description describe_options(CliOptions& options) {
       ("correct", po::bool_switch(&options.request.correct),
        "when a word looks misspelled, search the corrected query instead")
       ("explain", po::bool_switch(&options.request.explain),
-       "show the parsed query and, per hit, what each matching term added to the score")
+       "show the parsed query and, per hit, what each matching term added to the score");
+  // clang-format on
+}
+
+// What is shown, in which format, and runs of many queries.
+void add_output_options(po::options_description& visible, CliOptions& options) {
+  // clang-format off
+  visible.add_options()
       ("snippet", po::value(&options.numbers.snippet)->default_value(240)
                       ->value_name("BYTES"),
        "snippet length (1 to 10,000)")
@@ -577,6 +595,13 @@ po::options_description describe_options(CliOptions& options) {
       ("timings", po::value(&options.timings_file)->value_name("FILE"),
        "with --batch: write 'N<TAB>milliseconds' per query to FILE");
   // clang-format on
+}
+
+po::options_description describe_options(CliOptions& options) {
+  po::options_description visible(usage_text());
+  add_paper_options(visible, options);
+  add_search_options(visible, options);
+  add_output_options(visible, options);
   return visible;
 }
 

@@ -14,14 +14,7 @@ namespace paperdex::detail {
 
 std::optional<FoundPaper> find_paper(const Xapian::Database& db, std::string_view id) {
   std::vector<std::string> candidates{std::string(id)};
-  if (const std::optional<std::string> canonical = canonical_arxiv_id(id)) {
-    candidates.push_back(*canonical);
-    const std::size_t slash = canonical->find('/');
-    const std::size_t dot = canonical->find('.');
-    if (slash != std::string::npos && dot < slash) {
-      candidates.push_back(canonical->substr(0, dot) + canonical->substr(slash));
-    }
-  }
+  for (std::string& form : arxiv_id_forms(id)) candidates.push_back(std::move(form));
   for (const std::string& candidate : candidates) {
     const std::string term = schema::make_term(schema::kIdPrefix, candidate);
     Xapian::PostingIterator it = db.postlist_begin(term);

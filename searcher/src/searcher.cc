@@ -12,20 +12,20 @@
 #include <xapian.h>
 
 #include "database_open.h"
-#include "explain.h"
-#include "facets.h"
-#include "highlighter.h"
 #include "index_info.h"
-#include "index_terms.h"
-#include "matcher.h"
+#include "match/matcher.h"
+#include "match/ranking.h"
 #include "paper.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
-#include "query_parser.h"
-#include "ranking.h"
-#include "related.h"
-#include "spelling.h"
+#include "query/index_terms.h"
+#include "query/query_translation.h"
+#include "query/related.h"
+#include "results/explain.h"
+#include "results/facets.h"
+#include "results/highlighter.h"
+#include "results/spelling.h"
 
 namespace paperdex {
 namespace {

@@ -16,7 +16,7 @@
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/errors.h"
-#include "query_parser.h"
+#include "query/query_translation.h"
 #include "test_support.h"
 
 namespace {

@@ -14,10 +14,10 @@
 #include <xapian.h>
 
 #include "index_test_support.h"
-#include "matcher.h"
+#include "match/matcher.h"
+#include "match/ranking.h"
 #include "paperdex/common/analyzer.h"
-#include "query_parser.h"
-#include "ranking.h"
+#include "query/query_translation.h"
 #include "test_support.h"
 
 namespace {

@@ -8,8 +8,8 @@
 #include <set>
 #include <vector>
 
-#include "page_candidates.h"
-#include "ranking.h"
+#include "match/page_candidates.h"
+#include "match/ranking.h"
 
 namespace {
 

@@ -12,12 +12,12 @@
 
 #include <xapian.h>
 
-#include "document_lengths.h"
 #include "index_test_support.h"
+#include "match/document_lengths.h"
+#include "match/posting_walk.h"
+#include "match/ranking.h"
 #include "paperdex/common/analyzer.h"
-#include "posting_walk.h"
-#include "query_parser.h"
-#include "ranking.h"
+#include "query/query_translation.h"
 #include "test_support.h"
 
 namespace {

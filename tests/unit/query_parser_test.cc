@@ -1,5 +1,5 @@
 // The query language, pinned as Xapian query descriptions written by hand
-// from the translation rules (see searcher/src/query_parser.cc and
+// from the translation rules (see searcher/src/query/query_translation.cc and
 // query_syntax.h), plus the errors a user sees and small in-memory indexes
 // that show the translated queries match the documents they should.
 //
@@ -17,11 +17,11 @@
 
 #include <xapian.h>
 
-#include "index_terms.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/errors.h"
-#include "query_parser.h"
+#include "query/index_terms.h"
+#include "query/query_translation.h"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <xapian.h>
 
 #include "paperdex/common/analyzer.h"
-#include "query_parser.h"
+#include "query/query_translation.h"
 
 namespace paperdex::detail {
 

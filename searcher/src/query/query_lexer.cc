@@ -1,8 +1,8 @@
-#include "query_lexer.h"
+#include "query/query_lexer.h"
 
 #include <algorithm>
-#include <limits>
 #include <optional>
+#include <vector>
 
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/edit_distance.h"
@@ -111,29 +111,16 @@ void throw_empty_value(const schema::Field& field, std::size_t position) {
 }
 
 std::string nearest_field_name(std::string_view name) {
-  const std::string wanted = ascii_lower(name);
-  std::string best;
-  std::size_t best_distance = std::numeric_limits<std::size_t>::max();
+  std::vector<std::string_view> names;
   for (const schema::Field& field : schema::kFields) {
     for (std::string_view candidate : schema::field_names(field)) {
       // arXiv's two- and three-letter aliases are exact or nothing: "cs:"
       // is no slip for co:.
-      if (candidate != field.name && candidate.size() < 4) continue;
-      // An abbreviation ("auth", "subj") is as likely a slip as a typo.
-      const std::size_t distance = (wanted.size() >= 3 && candidate.starts_with(wanted))
-                                       ? 0
-                                       : edit_distance(wanted, candidate);
-      if (distance < best_distance) {
-        best_distance = distance;
-        best = candidate;
-      }
+      if (candidate == field.name || candidate.size() >= 4) names.push_back(candidate);
     }
   }
-  // One slip in a short name, two in a longer one; beyond that ("foo" is two
-  // edits from "doi") it is another word, and the hint would mislead.
-  const std::size_t allowed = wanted.size() <= 4 ? 1 : 2;
-  if (best_distance > allowed) return {};
-  return best;
+  const std::optional<std::size_t> nearest = nearest_name(ascii_lower(name), names, true);
+  return nearest ? std::string(names[*nearest]) : std::string();
 }
 
 std::string field_list() {

@@ -14,9 +14,9 @@
 
 #include <xapian.h>
 
-#include "facet_table.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/searcher.h"
+#include "results/facet_table.h"
 
 namespace paperdex::detail {
 

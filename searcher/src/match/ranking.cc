@@ -1,4 +1,4 @@
-#include "ranking.h"
+#include "match/ranking.h"
 
 namespace paperdex::detail {
 

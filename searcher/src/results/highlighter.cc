@@ -1,4 +1,4 @@
-#include "highlighter.h"
+#include "results/highlighter.h"
 
 #include <algorithm>
 #include <optional>

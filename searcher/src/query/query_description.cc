@@ -1,4 +1,4 @@
-#include "query_description.h"
+#include "query/query_description.h"
 
 #include <cstdlib>
 

@@ -1,13 +1,13 @@
-#include "facets.h"
+#include "results/facets.h"
 
 #include <algorithm>
 #include <memory>
 
-#include "facet_table.h"
-#include "matcher.h"
+#include "match/matcher.h"
+#include "match/ranking.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
-#include "ranking.h"
+#include "results/facet_table.h"
 
 namespace paperdex::detail {
 

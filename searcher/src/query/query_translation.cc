@@ -1,7 +1,7 @@
 // Query string -> Xapian::Query in two steps: query_syntax.cc parses the
 // string into a tree; the Translator below maps the tree onto the index's
 // terms (schema.h) through the one Analyzer.
-#include "query_parser.h"
+#include "query/query_translation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,9 +20,9 @@
 #include "paperdex/common/taxonomy.h"
 #include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"
-#include "query_lexer.h"
-#include "query_syntax.h"
-#include "stopwords.h"
+#include "query/query_lexer.h"
+#include "query/query_syntax.h"
+#include "query/stopwords.h"
 
 namespace paperdex::detail {
 namespace {
@@ -300,15 +300,12 @@ Query subject_query(const schema::Field& field, std::string_view value, std::siz
 // the paper's subject class ("math.FA/0101001"), which arXiv's id leaves out.
 Query id_query(std::string_view value) {
   // Written with schema::kIdPrefix as the indexer's kId action writes it.
-  const std::optional<std::string> id = canonical_arxiv_id(value);
+  const std::vector<std::string> forms = arxiv_id_forms(value);
   // Author-page papers have derived ids, which are taken as written.
-  if (!id) return Query(schema::make_term(schema::kIdPrefix, value));
-  Query exact(schema::make_term(schema::kIdPrefix, *id));
-  const std::size_t slash = id->find('/');
-  const std::size_t dot = id->find('.');
-  if (slash == std::string::npos || dot > slash) return exact;
-  const std::string archive_form = id->substr(0, dot) + id->substr(slash);
-  return Query(Query::OP_OR, exact, Query(schema::make_term(schema::kIdPrefix, archive_form)));
+  if (forms.empty()) return Query(schema::make_term(schema::kIdPrefix, value));
+  Query exact(schema::make_term(schema::kIdPrefix, forms.front()));
+  if (forms.size() == 1) return exact;
+  return Query(Query::OP_OR, exact, Query(schema::make_term(schema::kIdPrefix, forms.back())));
 }
 
 // The OP_NEAR window that puts `words` words within `proximity` positions
@@ -1129,17 +1126,12 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
 }
 
 std::string nearest_subject(std::string_view value) {
-  const std::string wanted = ascii_lower(value);
-  std::string nearest;
-  std::size_t best = wanted.size() <= 4 ? 1 : 2;  // as for field names
-  for (const std::string& name : taxonomy::subject_names()) {
-    const std::size_t distance = edit_distance(wanted, ascii_lower(name));
-    if (distance <= best && (nearest.empty() || distance < best)) {
-      best = distance;
-      nearest = name;
-    }
-  }
-  return nearest;
+  const std::vector<std::string> subjects = taxonomy::subject_names();
+  std::vector<std::string> folded;
+  for (const std::string& subject : subjects) folded.push_back(ascii_lower(subject));
+  const std::vector<std::string_view> names(folded.begin(), folded.end());
+  const std::optional<std::size_t> nearest = nearest_name(ascii_lower(value), names, false);
+  return nearest ? subjects[*nearest] : std::string();
 }
 
 Xapian::Query QueryParser::parse_filter(std::string_view field_name, std::string_view value) const {

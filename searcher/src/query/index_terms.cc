@@ -1,4 +1,4 @@
-#include "index_terms.h"
+#include "query/index_terms.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // The query language's syntax tree and its recursive-descent parser. Private
-// to the query parser: the translator (query_parser.cc) turns the tree into a
+// to the query parser: the translator (query_translation.cc) turns the tree into a
 // Xapian::Query.
 //
 // Grammar, loosest binding first:
@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "paperdex/common/schema.h"
-#include "query_lexer.h"
+#include "query/query_lexer.h"
 
 namespace paperdex::detail {
 

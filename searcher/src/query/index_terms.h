@@ -1,4 +1,4 @@
-// Wildcard expansion sources (query_parser.h TermSource): a real index's
+// Wildcard expansion sources (query_translation.h TermSource): a real index's
 // (words from the spelling table, which holds the unstemmed words of titles
 // and abstracts, and terms from the term list), and a fixed word list's.
 #pragma once
@@ -11,7 +11,7 @@
 
 #include <xapian.h>
 
-#include "query_parser.h"
+#include "query/query_translation.h"
 
 namespace paperdex::detail {
 

@@ -27,6 +27,9 @@
 // every match.
 //
 // Every handle shows the revision the searcher's own database shows (sync).
+//
+// Here: the parts on the two threads. One part's count is part_count.h's; the
+// page's ranking, by Xapian or from the candidates, page_ranking.h's.
 #pragma once
 
 #include <chrono>
@@ -39,8 +42,8 @@
 
 #include <xapian.h>
 
-#include "facet_table.h"
 #include "paperdex/searcher.h"
+#include "results/facet_table.h"
 
 namespace paperdex::detail {
 

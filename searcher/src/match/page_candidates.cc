@@ -1,9 +1,9 @@
-#include "page_candidates.h"
+#include "match/page_candidates.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "ranking.h"
+#include "match/ranking.h"
 
 namespace paperdex::detail {
 namespace {

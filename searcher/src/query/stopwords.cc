@@ -1,4 +1,4 @@
-#include "stopwords.h"
+#include "query/stopwords.h"
 
 #include <algorithm>
 #include <array>

@@ -11,7 +11,7 @@
 
 #include "paperdex/common/analyzer.h"
 #include "paperdex/searcher.h"
-#include "query_syntax.h"
+#include "query/query_syntax.h"
 
 namespace paperdex::detail {
 
@@ -83,7 +83,7 @@ struct ParsedQuery {
   std::vector<std::string> notes;
 };
 
-// The wildcards of one query as expanded (query_parser.cc).
+// The wildcards of one query as expanded (query_translation.cc).
 struct WildcardExpansions;
 
 // How strictly QueryParser::parse reads the query language.

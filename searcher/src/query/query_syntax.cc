@@ -1,10 +1,10 @@
-#include "query_syntax.h"
+#include "query/query_syntax.h"
 
 #include <algorithm>
 #include <utility>
 
 #include "paperdex/errors.h"
-#include "query_lexer.h"
+#include "query/query_lexer.h"
 
 namespace paperdex::detail {
 namespace {

@@ -1,4 +1,4 @@
-#include "explain.h"
+#include "results/explain.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -7,9 +7,9 @@
 #include <string_view>
 #include <utility>
 
+#include "match/ranking.h"
 #include "paperdex/common/schema.h"
-#include "query_description.h"
-#include "ranking.h"
+#include "query/query_description.h"
 
 namespace paperdex::detail {
 namespace {

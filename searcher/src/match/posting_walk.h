@@ -21,8 +21,8 @@
 
 #include <xapian.h>
 
-#include "document_lengths.h"
-#include "ranking.h"
+#include "match/document_lengths.h"
+#include "match/ranking.h"
 
 namespace paperdex::detail {
 

@@ -1,11 +1,11 @@
-#include "spelling.h"
+#include "results/spelling.h"
 
 #include <algorithm>
 #include <map>
 
-#include "facets.h"
-#include "query_lexer.h"
-#include "ranking.h"
+#include "match/ranking.h"
+#include "query/query_lexer.h"
+#include "results/facets.h"
 
 #include "paperdex/common/edit_distance.h"
 #include "paperdex/common/safe_text.h"

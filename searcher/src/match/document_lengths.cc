@@ -1,4 +1,4 @@
-#include "document_lengths.h"
+#include "match/document_lengths.h"
 
 namespace paperdex::detail {
 

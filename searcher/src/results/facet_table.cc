@@ -1,4 +1,4 @@
-#include "facet_table.h"
+#include "results/facet_table.h"
 
 #include <algorithm>
 #include <unordered_map>

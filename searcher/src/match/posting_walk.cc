@@ -1,10 +1,10 @@
-#include "posting_walk.h"
+#include "match/posting_walk.h"
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "query_description.h"
+#include "query/query_description.h"
 
 namespace paperdex::detail {
 namespace {

@@ -40,7 +40,7 @@ struct QueryToken {
   bool literal = false;
 };
 
-// How leniently to read a query: what the lenient parser (query_parser.cc)
+// How leniently to read a query: what the lenient parser (query_translation.cc)
 // asks for after a syntax error, so that what is not valid syntax is read as
 // words.
 struct LexOptions {

@@ -1,4 +1,4 @@
-#include "related.h"
+#include "query/related.h"
 
 #include <optional>
 #include <utility>
@@ -9,7 +9,7 @@
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/errors.h"
-#include "stopwords.h"
+#include "query/stopwords.h"
 
 namespace paperdex::detail {
 namespace {
