@@ -38,32 +38,13 @@ using paperdex::test::run_command;
 using paperdex::test::RunOutput;
 
 // One index of the author pages shared by every test case in this file.
-class PagesIndex {
- public:
-  static const PagesIndex& get() {
-    static PagesIndex index;
-    return index;
-  }
-  std::string path() const { return (dir_ / "index").string(); }
-  const std::string& summary() const { return summary_; }
-  int status() const { return status_; }
-
- private:
-  PagesIndex() {
-    paperdex::IndexRunOptions options;
-    options.db_path = path();
-    options.inputs = {kPages.string()};
-    std::ostringstream out, err;
-    status_ = paperdex::test::run_indexer(options, out, err);
-    summary_ = out.str() + err.str();
-  }
-  TempDir dir_;
-  std::string summary_;
-  int status_ = -1;
-};
+const paperdex::test::SharedIndex& pages_index() {
+  static const paperdex::test::SharedIndex index(std::vector<std::string>{kPages.string()});
+  return index;
+}
 
 paperdex::SearchResult search(const std::string& query, std::size_t limit = 50) {
-  paperdex::Searcher searcher(PagesIndex::get().path());
+  paperdex::Searcher searcher(pages_index().path());
   paperdex::SearchRequest request;
   request.query = query;
   request.limit = limit;
@@ -81,7 +62,7 @@ std::vector<std::string> marked(const paperdex::HighlightedText& text) {
 }  // namespace
 
 TEST_CASE("indexing the author pages gives one document per paper", "[author-pages]") {
-  const PagesIndex& index = PagesIndex::get();
+  const paperdex::test::SharedIndex& index = pages_index();
   INFO(index.summary());
   REQUIRE(index.status() == 0);
   const std::size_t records = count_lines(std::regex(R"([A-Za-z]+\d{4})"));
@@ -152,7 +133,7 @@ TEST_CASE("accents and TeX spellings match their plain forms", "[author-pages]")
 }
 
 TEST_CASE("paperdex-search --json has the documented shape", "[author-pages][cli]") {
-  const std::string db = PagesIndex::get().path();
+  const std::string db = pages_index().path();
   const RunOutput run = run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) +
                                     " --json " + quote("author:\"Zhida Jiang\""));
   REQUIRE(run.status == 0);
@@ -178,7 +159,7 @@ TEST_CASE("paperdex-search --json has the documented shape", "[author-pages][cli
 TEST_CASE("paperdex-search --json gives plain text, and the highlights beside it",
           "[author-pages][cli]") {
   const RunOutput run = run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " +
-                                    quote(PagesIndex::get().path()) + " --json Bjorn");
+                                    quote(pages_index().path()) + " --json Bjorn");
   REQUIRE(run.status == 0);
   const auto json = nlohmann::json::parse(run.out);
   REQUIRE(json["hits"].size() >= 1);
@@ -191,7 +172,7 @@ TEST_CASE("paperdex-search --json gives plain text, and the highlights beside it
 
 TEST_CASE("paperdex-search errors exit 2 with one clear line", "[author-pages][cli]") {
   const std::string search =
-      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(PagesIndex::get().path());
+      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(pages_index().path());
   struct Case {
     std::string args;
     std::string message;
@@ -230,7 +211,7 @@ TEST_CASE("paperdex-search errors exit 2 with one clear line", "[author-pages][c
 TEST_CASE("paperdex-search: no results is not an error, and -- allows a leading dash",
           "[author-pages][cli]") {
   const std::string search =
-      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(PagesIndex::get().path());
+      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(pages_index().path());
   const RunOutput none = run_command(search + " zzzzqqqq");
   CHECK(none.status == 0);
   CHECK(none.out.find("No papers match") != std::string::npos);
@@ -241,7 +222,7 @@ TEST_CASE("paperdex-search: no results is not an error, and -- allows a leading 
 
 TEST_CASE("filters alone list every match, newest first", "[author-pages][cli]") {
   const std::string search =
-      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(PagesIndex::get().path());
+      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(pages_index().path());
   const RunOutput run = run_command(search + " --json --limit 100 --subject cs.NI");
   REQUIRE(run.status == 0);
   const auto json = nlohmann::json::parse(run.out);
