@@ -17,11 +17,11 @@
 
 #include <xapian.h>
 
-#include "index_terms.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/errors.h"
 #include "query_parser.h"
+#include "word_list_terms.h"
 
 namespace {
 
@@ -109,7 +109,7 @@ std::string expand(const std::string& pattern) {
 }
 
 // Wildcards expand against the index; these tests give them a word list.
-using WordList = paperdex::detail::WordListTermSource;
+using WordList = paperdex::test::WordListTermSource;
 
 // Words of titles and abstracts (spelling table) and author terms of an index.
 const WordList& index_words() {
