@@ -12,8 +12,8 @@
 
 #include "fuzz_support.h"
 #include "paperdex/errors.h"
-#include "query/index_terms.h"
 #include "query/query_translation.h"
+#include "word_list_terms.h"
 
 namespace {
 
@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   static const paperdex::Analyzer analyzer;
   static const paperdex::detail::QueryParser parser(analyzer, {.max_wildcard_terms = 8});
-  static const paperdex::detail::WordListTermSource words(word_list());
+  static const paperdex::test::WordListTermSource words(word_list());
 
   const std::uint8_t choice = data[0];
   const auto mode =

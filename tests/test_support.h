@@ -11,6 +11,8 @@
 #include <random>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace paperdex::test {
 
 // A fresh directory under the system temp dir, removed with everything in it.
@@ -107,6 +109,20 @@ inline std::string quote(const std::string& text) {
   std::string quoted = "'";
   for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return quoted + "'";
+}
+
+// A record of the arXiv snapshot as one JSON line, without its line break:
+// the id, title and abstract given (any text, escaped as JSON), the other
+// fields plain.
+inline std::string snapshot_line(const std::string& id, const std::string& title,
+                                 const std::string& abstract = "an abstract") {
+  nlohmann::json record = {{"id", id},
+                           {"title", title},
+                           {"authors", "A. Writer"},
+                           {"categories", "cs.DS"},
+                           {"abstract", abstract},
+                           {"versions", {{{"version", "v1"}, {"created", "Mon, 5 Jan 2015"}}}}};
+  return record.dump();
 }
 
 // One record of the arXiv snapshot, for snapshot_json: the fields a test

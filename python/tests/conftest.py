@@ -1,6 +1,7 @@
 """Shared fixtures: the module from the build tree (PYTHONPATH set by ctest),
-a session-wide index of corpus/ built with paperdex.index(), and the CLIs to
-compare against."""
+a session-wide index of corpus/ built with paperdex.index(), the CLIs to
+compare against, and the module's .pyi stub as parsed Python."""
+import ast
 import json
 import os
 import subprocess
@@ -33,16 +34,20 @@ def searcher(corpus_index):
         yield s
 
 
+def cli_run(db, *args, check=False):
+    """paperdex-search --db DB ARGS: the finished run (returncode, stdout, stderr as text)."""
+    return subprocess.run([SEARCH_BIN, "--db", db, *args], capture_output=True, text=True,
+                          check=check)
+
+
 def cli_search(db, query, *options):
     """paperdex-search --format json: (exit status, parsed JSON or None, stderr)."""
-    run = subprocess.run([SEARCH_BIN, "--db", db, "--format", "json", *options, "--", query],
-                         capture_output=True, text=True)
+    run = cli_run(db, "--format", "json", *options, "--", query)
     return run.returncode, (json.loads(run.stdout) if run.stdout.strip() else None), run.stderr
 
 
 def cli_stats(db):
-    run = subprocess.run([SEARCH_BIN, "--db", db, "--stats", "--format", "json"],
-                         capture_output=True, text=True, check=True)
+    run = cli_run(db, "--stats", "--format", "json", check=True)
     return json.loads(run.stdout)
 
 
@@ -50,3 +55,15 @@ def cli_index(db, *inputs):
     """paperdex-index (its summary: --quiet prints none on success): (exit status, stdout, stderr)."""
     run = subprocess.run([INDEX_BIN, "--db", db, *inputs], capture_output=True, text=True)
     return run.returncode, run.stdout, run.stderr
+
+
+def stub_tree():
+    """The module's .pyi stub (installed beside it), parsed."""
+    stub = os.path.join(os.path.dirname(paperdex.__file__), "paperdex.pyi")
+    with open(stub) as text:
+        return ast.parse(text.read())
+
+
+def stub_class(name):
+    """The stub's class `name`."""
+    return next(n for n in stub_tree().body if isinstance(n, ast.ClassDef) and n.name == name)

@@ -1,10 +1,9 @@
 """The library's errors as Python exceptions, with what the CLI shows of them."""
-import subprocess
 
 import pytest
 
 import paperdex
-from conftest import SEARCH_BIN
+from conftest import cli_run
 
 BAD_QUERIES = ['optical "circuit switch', "titel:scheduling", "year:20x4", "(optical OR switch",
                "subject:physic", "optical NEAR/ switch", "ünïcode year:2020..2010"]
@@ -18,8 +17,7 @@ def test_query_syntax_error_points_where_the_cli_does(corpus_index, searcher, qu
     assert isinstance(error, paperdex.Error)
     assert error.query == query
     assert 0 <= error.position <= len(query.encode("utf-8"))
-    run = subprocess.run([SEARCH_BIN, "--db", corpus_index, "--strict-syntax", "--", query],
-                         capture_output=True, text=True)
+    run = cli_run(corpus_index, "--strict-syntax", "--", query)
     assert run.returncode == 2
     # paperdex-search: MESSAGE (HINT) / "  QUERY" / "  ^" under the problem.
     first, query_line, caret_line = run.stderr.rstrip("\n").split("\n")[-3:]

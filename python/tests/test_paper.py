@@ -1,11 +1,11 @@
 """The whole record from Python: Searcher.get, Hit.paper, PaperNotFoundError,
 and the stub's attributes against the module's."""
 import ast
-import os
 
 import pytest
 
 import paperdex
+from conftest import stub_class, stub_tree
 
 
 def test_get_finds_a_paper_by_any_form_of_its_id(searcher):
@@ -43,10 +43,8 @@ def test_an_unknown_id_raises_paper_not_found_naming_it(searcher):
 
 
 def test_the_stub_lists_only_attributes_the_module_has():
-    stub = os.path.join(os.path.dirname(paperdex.__file__), "paperdex.pyi")
-    tree = ast.parse(open(stub).read())
     checked = 0
-    for node in tree.body:
+    for node in stub_tree().body:
         if not isinstance(node, ast.ClassDef):
             continue
         cls = getattr(paperdex, node.name)
@@ -64,10 +62,7 @@ def test_the_stub_lists_only_attributes_the_module_has():
 
 
 def test_the_stub_lists_every_field_of_paper_in_order(searcher):
-    stub = os.path.join(os.path.dirname(paperdex.__file__), "paperdex.pyi")
-    tree = ast.parse(open(stub).read())
-    paper_class = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Paper")
-    fields = [item.target.id for item in paper_class.body if isinstance(item, ast.AnnAssign)]
+    fields = [item.target.id for item in stub_class("Paper").body if isinstance(item, ast.AnnAssign)]
     paper = searcher.search("optical", limit=1)[0].paper
     assert fields == list(paper.to_dict())
 

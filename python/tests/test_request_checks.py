@@ -4,12 +4,11 @@ and Writer.add refuses keys it would otherwise drop."""
 import json
 import math
 import os
-import subprocess
 
 import pytest
 
 import paperdex
-from conftest import CORPUS, SEARCH_BIN
+from conftest import CORPUS, cli_run
 
 # (keyword, value, paperdex-search's option and the same value as typed there)
 BAD_NUMBERS = [
@@ -41,8 +40,7 @@ def test_a_number_out_of_range_is_refused_with_the_clis_message(
     message = str(error)
     assert message.startswith(keyword + " must be between ")
     # paperdex-search says the same of its option.
-    run = subprocess.run([SEARCH_BIN, "--db", corpus_index, option, typed, "optical"],
-                         capture_output=True, text=True)
+    run = cli_run(corpus_index, option, typed, "optical")
     assert run.returncode == 2
     assert "paperdex-search: %s %s\n" % (option, message[len(keyword) + 1:]) in run.stderr
 

@@ -1,11 +1,10 @@
 """Searching through the module, checked against paperdex-search on the same index."""
 import ast
-import os
 
 import pytest
 
 import paperdex
-from conftest import SOURCE_DIR, cli_search, cli_stats
+from conftest import SOURCE_DIR, cli_search, cli_stats, stub_class
 
 # Python keywords -> the paperdex-search options that ask for the same search.
 CASES = [
@@ -155,6 +154,12 @@ def test_unknown_keyword_suggests_the_right_one(searcher):
         searcher.search("optical", limt=3)
 
 
+def stub_search():
+    """Searcher.search as the stub declares it."""
+    return next(n for n in stub_class("Searcher").body
+                if isinstance(n, ast.FunctionDef) and n.name == "search")
+
+
 def test_stub_and_docstring_list_every_keyword():
     """The .pyi stub and help() must follow the keyword table (SearchRequest's fields)."""
     keywords = paperdex.Searcher.search_keywords
@@ -163,18 +168,11 @@ def test_stub_and_docstring_list_every_keyword():
     doc = paperdex.Searcher.search.__doc__
     for name in keywords:
         assert "  %s = " % name in doc
-    stub = os.path.join(os.path.dirname(paperdex.__file__), "paperdex.pyi")
-    tree = ast.parse(open(stub).read())
-    searcher_class = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Searcher")
-    search = next(n for n in searcher_class.body if isinstance(n, ast.FunctionDef) and n.name == "search")
-    assert tuple(a.arg for a in search.args.kwonlyargs) == keywords
+    assert tuple(a.arg for a in stub_search().args.kwonlyargs) == keywords
 
 
 def test_stub_defaults_are_the_library_defaults():
-    stub = os.path.join(os.path.dirname(paperdex.__file__), "paperdex.pyi")
-    tree = ast.parse(open(stub).read())
-    searcher_class = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Searcher")
-    search = next(n for n in searcher_class.body if isinstance(n, ast.FunctionDef) and n.name == "search")
+    search = stub_search()
     doc = paperdex.Searcher.search.__doc__
     for arg, default in zip(search.args.kwonlyargs, search.args.kw_defaults):
         assert "  %s = %s:" % (arg.arg, ast.unparse(default).replace('"', "'")) in doc

@@ -27,7 +27,11 @@ import random
 import shutil
 import subprocess
 import sys
-import tempfile
+
+# tests/script_driver.py, imported without leaving __pycache__ in the source tree.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from script_driver import corpus_index, fail, failures, parse_args, run_python  # noqa: E402
 
 QUERIES = [
     "graph network",
@@ -43,14 +47,6 @@ BLOCK = 8192  # glass's default block size, paperdex's
 # make the index unopenable, whichever it is.
 OPEN_FAILED = "cannot open the index"
 SEED = 28
-
-failures = []
-
-
-def fail(message):
-    failures.append(message)
-    print("FAIL: " + message, file=sys.stderr)
-
 
 def scramble(path, rng):
     """Every block of the table but its top level (the root, which Xapian
@@ -115,9 +111,7 @@ except paperdex.Error as e:
 def check_python(label, db, paper_id, must_succeed=False):
     if MODULE_DIR is None:
         return
-    env = dict(os.environ, PYTHONPATH=MODULE_DIR, PYTHONDONTWRITEBYTECODE="1")
-    run = subprocess.run([sys.executable, "-c", PYTHON_CHILD, db, *QUERIES, paper_id],
-                         capture_output=True, text=True, errors="replace", env=env, timeout=60)
+    run = run_python(MODULE_DIR, PYTHON_CHILD, db, *QUERIES, paper_id)
     if run.returncode == 0:
         return
     if run.returncode == 2 and db in run.stdout and "writing" not in run.stdout \
@@ -156,23 +150,9 @@ def main():
     # check of the sanitizers stays on; the other tests check for leaks.
     os.environ["ASAN_OPTIONS"] = ":".join(
         part for part in (os.environ.get("ASAN_OPTIONS", ""), "detect_leaks=0") if part)
-    if len(sys.argv) < 4:
-        sys.exit(__doc__)
-    index_bin, SEARCH_BIN, corpus = sys.argv[1:4]
-    MODULE_DIR = sys.argv[4] if len(sys.argv) > 4 else None
-    if MODULE_DIR is not None:
-        probe = subprocess.run([sys.executable, "-c", "import paperdex"],
-                               env=dict(os.environ, PYTHONPATH=MODULE_DIR), capture_output=True)
-        if probe.returncode != 0:
-            print(f"WARN: no paperdex module in {MODULE_DIR}: the Python column is not run")
-            MODULE_DIR = None
-    work = tempfile.mkdtemp(prefix="paperdex-corruption.")
-    try:
-        pristine = os.path.join(work, "pristine")
-        build = subprocess.run([index_bin, "--quiet", "--db", pristine, corpus],
-                               capture_output=True, text=True)
-        if build.returncode > 1:
-            sys.exit(f"paperdex-index failed (exit {build.returncode}):\n{build.stderr}")
+    index_bin, SEARCH_BIN, corpus, MODULE_DIR = parse_args(__doc__,
+                                                          "the Python column is not run")
+    with corpus_index(index_bin, corpus, "paperdex-corruption.", "pristine") as (work, pristine):
         paper_id = one_paper_id(pristine)
         tables = sorted(f for f in os.listdir(pristine) if f.endswith(".glass"))
         if "spelling.glass" not in tables or "postlist.glass" not in tables:
@@ -203,8 +183,6 @@ def main():
                 shutil.rmtree(db)
         print(f"{len(tables)} tables x {len(DAMAGES)} damages, {runs} runs")
         print(f"{runs - len(failures)} passed, {len(failures)} failed")
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
     sys.exit(1 if failures else 0)
 
 

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "index_test_support.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/indexer/index_writer.h"
 #include "paperdex/searcher.h"
@@ -32,17 +33,8 @@ paperdex::Record paper(std::string id, std::vector<std::string> categories, std:
 
 // Five papers: two primary in cs.NI, one cross-listed to it, one in math.IT
 // (an alias of cs.IT), one in hep-th with a report number.
-class SmallIndex {
- public:
-  static const SmallIndex& get() {
-    static const SmallIndex index;
-    return index;
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  SmallIndex() : path_((dir_ / "index").string()) {
-    paperdex::IndexWriter writer(path_);
+const paperdex::test::SharedIndex& small_index() {
+  static const paperdex::test::SharedIndex index([](paperdex::IndexWriter& writer) {
     writer.add(paper("1603.00001", {"cs.NI"}, "2016-03-01", "2016-03-01"));
     writer.add(paper("1603.00002", {"cs.NI", "cs.DC"}, "2016-03-31", "2019-06-10"));
     writer.add(paper("1604.00003", {"cs.DC", "cs.NI"}, "2016-04-01", "2017-01-20"));
@@ -52,14 +44,12 @@ class SmallIndex {
     report.comments = "12 pages, 3 figures";
     report.journal = "Phys. Rev. D 91 (2015)";
     writer.add(report);
-    writer.commit();
-  }
-  paperdex::test::TempDir dir_;
-  std::string path_;
-};
+  });
+  return index;
+}
 
 paperdex::SearchResult search(paperdex::SearchRequest request) {
-  paperdex::Searcher searcher(SmallIndex::get().path());
+  paperdex::Searcher searcher(small_index().path());
   request.limit = 100;
   request.strict_syntax = true;
   return searcher.search(request);
@@ -161,7 +151,7 @@ TEST_CASE("sorting by update (--sort updated) lists the latest first", "[arxiv-q
 
 TEST_CASE("paperdex-search takes --sort updated and --no-cross-lists", "[arxiv-query][cli]") {
   const std::string search_bin = std::string(PAPERDEX_SEARCH_BIN) + " --db " +
-                                 SmallIndex::get().path() + " --format tsv --fields id ";
+                                 small_index().path() + " --format tsv --fields id ";
   auto run = paperdex::test::run_command(search_bin + "--sort updated optical");
   CHECK(run.status == 0);
   CHECK(run.out == "1603.00002\n1501.00005\n1604.00003\n1603.00001\n1602.00004\n");

@@ -20,13 +20,9 @@ using paperdex::test::quote;
 using paperdex::test::run_command;
 using paperdex::test::TempDir;
 
+// A snapshot record (one JSON line, without its line break) of a paper on lattices.
 std::string snapshot_line(const std::string& id, const std::string& title) {
-  const nlohmann::json record = {{"id", id},
-                                 {"title", title},
-                                 {"authors", "A. Writer"},
-                                 {"categories", "cs.DS"},
-                                 {"abstract", "an abstract about lattices"}};
-  return record.dump();
+  return paperdex::test::snapshot_line(id, title, "an abstract about lattices");
 }
 
 using paperdex::test::contains;

@@ -7,7 +7,6 @@
 #include <string>
 
 #include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
 
 #include "index_test_support.h"
 #include "paperdex/searcher.h"
@@ -30,24 +29,11 @@ const std::string kHostile = "\x1b]8;;http://x/\x07\x1b[2J\xE2\x80\xAEgpj.exe";
 // The same in a file name, which holds no '/': a window title instead of a link.
 const std::string kHostileName = "\x1b]0;pwned\x07\x1b[2J\xE2\x80\xAEgpj";
 
-std::string record_line(const std::string& id, const std::string& title) {
-  return nlohmann::json{{"id", id}, {"title", title}, {"abstract", "phonons in a lattice"}}.dump();
-}
-
 using paperdex::test::contains;
+using paperdex::test::snapshot_line;
 using paperdex::test::write_file;
 
-// A one-paper index, built once.
-const std::string& small_index() {
-  static TempDir dir;
-  static const std::string path = [] {
-    write_file(dir / "one.jsonl", record_line("1501.00001", "Lattice phonons") + "\n");
-    const std::string db = (dir / "index").string();
-    REQUIRE(paperdex::test::index_files(db, {(dir / "one.jsonl").string()}) == 0);
-    return db;
-  }();
-  return path;
-}
+std::string small_index() { return paperdex::test::one_paper_index().path(); }
 
 // paperdex-search's standard error (standard output thrown away).
 RunOutput search_stderr(const std::string& args) {
@@ -103,8 +89,8 @@ TEST_CASE("paperdex-index quotes hostile record ids, file names and ids to delet
   std::filesystem::create_directories(dir / "inputs");
   // A record whose id is a terminal attack, in a file whose name is one too.
   const auto hostile_file = dir / "inputs" / (kHostileName + ".jsonl");
-  write_file(hostile_file, record_line(kHostile, "Bad id") + "\n" +
-                               record_line(std::string(1 << 20, '9'), "Long id") + "\n" +
+  write_file(hostile_file, snapshot_line(kHostile, "Bad id") + "\n" +
+                               snapshot_line(std::string(1 << 20, '9'), "Long id") + "\n" +
                                "{\"id\": 7}\n");
   write_file(dir / "ids.txt", kHostile + "\n");
   const std::string db = quote((dir / "index").string());

@@ -37,37 +37,12 @@ using paperdex::test::quote;
 using paperdex::test::run_command;
 using paperdex::test::RunOutput;
 
-// One index of corpus/ for every test case in this file.
-class CorpusIndex {
- public:
-  static const CorpusIndex& get() {
-    static CorpusIndex index;
-    return index;
-  }
-  std::string path() const { return (dir_ / "index").string(); }
-  int status() const { return status_; }
-  const std::string& summary() const { return summary_; }
-
- private:
-  CorpusIndex() {
-    paperdex::IndexRunOptions options;
-    options.db_path = path();
-    options.inputs = {(paperdex::test::source_dir() / "corpus").string()};
-    std::ostringstream out, err;
-    status_ = paperdex::test::run_indexer(options, out, err);
-    summary_ = out.str() + err.str();
-  }
-  TempDir dir_;
-  int status_ = -1;
-  std::string summary_;
-};
+using paperdex::test::corpus_index;
+using paperdex::test::SharedIndex;
 
 // paperdex-search on the corpus index with `args` (already quoted as needed).
 RunOutput search(const std::string& args) {
-  const CorpusIndex& index = CorpusIndex::get();
-  INFO(index.summary());
-  // Exit 1: the corpus holds one arXiv API error feed, skipped on purpose.
-  REQUIRE(index.status() <= 1);
+  const SharedIndex& index = corpus_index();
   // A fixed width: the caller's terminal must not change what the tests see.
   return run_command("COLUMNS=100 " + std::string(PAPERDEX_SEARCH_BIN) + " --db " +
                      quote(index.path()) + " --color never " + args);
@@ -141,8 +116,7 @@ TEST_CASE("paperdex-search --explain shows the parsed query and what each term a
   paperdex::SearchRequest request;
   request.query = "optical circuit switch";
   request.explain = true;
-  const std::string parsed =
-      paperdex::Searcher(CorpusIndex::get().path()).search(request).parsed_query;
+  const std::string parsed = paperdex::Searcher(corpus_index().path()).search(request).parsed_query;
   REQUIRE_FALSE(parsed.empty());
   CHECK(json["explain"]["parsed_query"] == parsed);
   // In the query language, as a user could type it again.
@@ -295,9 +269,9 @@ TEST_CASE("each output format carries the same hits", "[cli]") {
 }
 
 TEST_CASE("text output fits the terminal width and names subjects", "[cli]") {
-  const RunOutput narrow = run_command("COLUMNS=60 " + std::string(PAPERDEX_SEARCH_BIN) + " --db " +
-                                       quote(CorpusIndex::get().path()) +
-                                       " --color never --limit 3 " + quote("optical"));
+  const RunOutput narrow =
+      run_command("COLUMNS=60 " + std::string(PAPERDEX_SEARCH_BIN) + " --db " +
+                  quote(corpus_index().path()) + " --color never --limit 3 " + quote("optical"));
   REQUIRE(narrow.status == 0);
   for (const std::string& line : lines_of(narrow.out)) {
     // Columns, not bytes: count the UTF-8 lead bytes.
@@ -388,7 +362,7 @@ TEST_CASE("the author facet lists who works on a topic, and --author drills down
 }
 
 TEST_CASE("paperdex-search --stats describes the index", "[cli]") {
-  const std::size_t documents = paperdex::Searcher(CorpusIndex::get().path()).document_count();
+  const std::size_t documents = paperdex::Searcher(corpus_index().path()).document_count();
   const RunOutput text = search("--stats");
   REQUIRE(text.status == 0);
   for (const char* row :
@@ -631,7 +605,7 @@ TEST_CASE("paperdex-search --help-syntax explains the query language", "[cli]") 
 // query, and a count without hits, shows one total, one set of facets, and
 // pages that tile one order.
 TEST_CASE("a query's total, facets and order are the same on every page", "[cli][match]") {
-  const CorpusIndex& index = CorpusIndex::get();
+  const SharedIndex& index = corpus_index();
   REQUIRE(index.status() <= 1);
   paperdex::Searcher searcher(index.path());
   for (const std::string query : {
@@ -782,7 +756,7 @@ TEST_CASE("a query's cost is bounded: length, terms, and a time limit", "[cli][h
   // strict or not, naming the limit (5,000 stay under the byte limit).
   std::string exclusions = "a";
   for (int i = 0; i < 5000; ++i) exclusions += " -b";
-  const std::string file = (CorpusIndex::get().path() + "-long-query.txt");
+  const std::string file = (corpus_index().path() + "-long-query.txt");
   std::ofstream(file) << exclusions << '\n';
   const RunOutput terms = search("--batch " + quote(file) + " 2>&1");
   CHECK(terms.status == 2);
@@ -940,7 +914,7 @@ std::u32string marked(const std::u32string& text, const Json& spans, const std::
 
 // paperdex-search with the corpus index named by PAPERDEX_DB alone, not --db.
 RunOutput search_by_environment(const std::string& args) {
-  return run_command("COLUMNS=100 PAPERDEX_DB=" + quote(CorpusIndex::get().path()) + " " +
+  return run_command("COLUMNS=100 PAPERDEX_DB=" + quote(corpus_index().path()) + " " +
                      std::string(PAPERDEX_SEARCH_BIN) + " --color never " + args);
 }
 
@@ -994,8 +968,8 @@ constexpr const char* kFullPaper = "0704.0001";
 }  // namespace
 
 TEST_CASE("paperdex-search --show prints the whole stored paper as text", "[cli][show]") {
-  REQUIRE(CorpusIndex::get().status() <= 1);
-  const paperdex::Paper paper = paperdex::Searcher(CorpusIndex::get().path()).get(kFullPaper);
+  REQUIRE(corpus_index().status() <= 1);
+  const paperdex::Paper paper = paperdex::Searcher(corpus_index().path()).get(kFullPaper);
   REQUIRE_FALSE(paper.doi.empty());
   REQUIRE_FALSE(paper.journal.empty());
   REQUIRE(paper.authors.size() > 3);
@@ -1053,7 +1027,7 @@ TEST_CASE("paperdex-search --show prints the whole stored paper as text", "[cli]
 }
 
 TEST_CASE("paperdex-search --show --format json gives every stored field", "[cli][show]") {
-  const paperdex::Paper paper = paperdex::Searcher(CorpusIndex::get().path()).get(kFullPaper);
+  const paperdex::Paper paper = paperdex::Searcher(corpus_index().path()).get(kFullPaper);
   const RunOutput run =
       search("--format json --show " + quote("https://arxiv.org/abs/" + paper.id) +
              " 0704.0002 nosuch/0000000 2>/dev/null");
@@ -1090,7 +1064,7 @@ TEST_CASE("paperdex-search --show --format json gives every stored field", "[cli
 }
 
 TEST_CASE("paperdex-search --fields takes every stored field in every format", "[cli][fields]") {
-  const paperdex::Paper paper = paperdex::Searcher(CorpusIndex::get().path()).get(kFullPaper);
+  const paperdex::Paper paper = paperdex::Searcher(corpus_index().path()).get(kFullPaper);
   const std::string query = quote("id:" + paper.id);
   const Json json = search_json(
       "--fields id,abstract,doi,journal,comments,report_no,submitted,updated,primary,url,"
@@ -1314,7 +1288,7 @@ TEST_CASE("PAPERDEX_DB names the index when --db is not given", "[cli]") {
   // --db wins over it.
   const RunOutput both =
       run_command("PAPERDEX_DB=/nonexistent " + std::string(PAPERDEX_SEARCH_BIN) + " --db " +
-                  quote(CorpusIndex::get().path()) + " --format json --limit 0 quantum");
+                  quote(corpus_index().path()) + " --format json --limit 0 quantum");
   CHECK(both.status == 0);
   const RunOutput neither =
       run_command("env -u PAPERDEX_DB " + std::string(PAPERDEX_SEARCH_BIN) + " quantum 2>&1");

@@ -23,32 +23,21 @@ using paperdex::test::TempDir;
 constexpr int kPapers = 23;  // every title starts with "bandit"
 
 // One small index for every test case in this file.
-class BanditIndex {
- public:
-  static const BanditIndex& get() {
-    static BanditIndex index;
-    return index;
-  }
-  std::string path() const { return (dir_.path() / "index").string(); }
-  const TempDir& dir() const { return dir_; }
-  int status() const { return status_; }
-
- private:
-  BanditIndex() {
+const paperdex::test::SharedIndex& bandit_index() {
+  static const paperdex::test::SharedIndex index([](const std::filesystem::path& dir) {
     paperdex::test::SnapshotSpec spec;
     spec.count = kPapers;
     spec.title_marker = "bandit";
-    const auto input = dir_.path() / "papers.jsonl";
+    const auto input = dir / "papers.jsonl";
     paperdex::test::write_snapshot(input, spec);
-    status_ = paperdex::test::index_files(path(), {input.string()});
-  }
-  TempDir dir_;
-  int status_ = -1;
-};
+    return std::vector<std::string>{input.string()};
+  });
+  return index;
+}
 
 // paperdex-search on the index with `args`, standard error after standard output.
 RunOutput search(const std::string& args) {
-  const BanditIndex& index = BanditIndex::get();
+  const paperdex::test::SharedIndex& index = bandit_index();
   REQUIRE(index.status() == 0);
   return run_command("COLUMNS=100 " + std::string(PAPERDEX_SEARCH_BIN) + " --db " +
                      quote(index.path()) + " --color never " + args + " 2>&1");
@@ -73,7 +62,7 @@ TEST_CASE("a bad --subject, --year or --author value names the option, not a spo
   CHECK(year.out.find('^') == std::string::npos);
 
   // The library says which filter it was, for any caller.
-  paperdex::Searcher searcher(BanditIndex::get().path());
+  paperdex::Searcher searcher(bandit_index().path());
   paperdex::SearchRequest request;
   request.query = "bandit";
   request.subjects = {"cs.NI", "cs.XX"};
@@ -137,14 +126,14 @@ TEST_CASE("paperdex-search --help states the match rule the searcher applies", "
   std::string long_query = "bandit";
   for (std::size_t i = 0; i < paperdex::kAllWordsUpTo; ++i)
     long_query += " zebrafish" + std::to_string(i);
-  paperdex::Searcher searcher(BanditIndex::get().path());
+  paperdex::Searcher searcher(bandit_index().path());
   paperdex::SearchRequest request;
   request.query = long_query;
   CHECK(searcher.search(request).match_rule == paperdex::MatchRule::kLongQuery);
 }
 
 TEST_CASE("each error of a --batch query names its file and line", "[cli][usage]") {
-  const auto file = BanditIndex::get().dir().path() / "queries.txt";
+  const auto file = bandit_index().dir() / "queries.txt";
   std::ofstream(file) << "bandit\n\ntitle:(bandit\nbandit\n";
   const RunOutput run = search("--strict-syntax --batch " + quote(file.string()));
   INFO(run.out);
@@ -167,7 +156,7 @@ TEST_CASE("TSV has a header row with --header, from the fields' names", "[cli][u
   const RunOutput fields = search("--format tsv --header --fields title,id --limit 1 bandit");
   CHECK(fields.out.rfind("title\tid\n", 0) == 0);
   // One header for a batch, not one per query.
-  const auto file = BanditIndex::get().dir().path() / "two-queries.txt";
+  const auto file = bandit_index().dir() / "two-queries.txt";
   std::ofstream(file) << "bandit\nbandit\n";
   const RunOutput batch = search("--format tsv --header --limit 1 --batch " + quote(file.string()));
   CHECK(batch.out.rfind("id\t", 0) == 0);
@@ -175,7 +164,7 @@ TEST_CASE("TSV has a header row with --header, from the fields' names", "[cli][u
   CHECK(search("--format tsv --header --no-header bandit").status == 2);
   // A terminal gets the header by default.
   if (run_command("command -v script >/dev/null").status == 0) {
-    const BanditIndex& index = BanditIndex::get();
+    const paperdex::test::SharedIndex& index = bandit_index();
     const RunOutput tty =
         run_command("script -qec " +
                     quote(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(index.path()) +

@@ -14,6 +14,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "index_test_support.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/taxonomy.h"
 #include "paperdex/searcher.h"
@@ -21,28 +22,11 @@
 
 namespace {
 
-using paperdex::test::quote;
-using paperdex::test::run_command;
 using paperdex::test::TempDir;
 
-// The path of one index of corpus/ for every test case in this file, built
-// by the indexer CLI on first use.
-const std::string& corpus_index() {
-  static const TempDir dir;
-  static const std::string path = [] {
-    const std::string db = (dir / "index").string();
-    const std::string corpus = (paperdex::test::source_dir() / "corpus").string();
-    const auto run = run_command(std::string(PAPERDEX_INDEX_BIN) + " --quiet --db " + quote(db) +
-                                 " " + quote(corpus) + " 2>&1");
-    INFO(run.out);
-    // Exit 1: the corpus holds one arXiv API error feed, skipped on purpose.
-    REQUIRE(run.status <= 1);
-    return db;
-  }();
-  return path;
+paperdex::Searcher open_corpus() {
+  return paperdex::Searcher(paperdex::test::corpus_index().path());
 }
-
-paperdex::Searcher open_corpus() { return paperdex::Searcher(corpus_index()); }
 
 // Every paper of the corpus, with whole abstracts as snippets: the pages of
 // the largest a request may ask for.

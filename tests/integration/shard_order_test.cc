@@ -25,15 +25,6 @@ namespace {
 namespace fs = std::filesystem;
 using paperdex::test::TempDir;
 
-// Builds `inputs` at `db_path` with two workers, as one index or as two shards.
-void build(const std::vector<std::string>& inputs, const fs::path& db_path, bool shards) {
-  std::string log;
-  const int status = paperdex::test::index_in_parallel(db_path.string(), inputs, 2, shards, &log);
-  INFO(log);
-  // kExitSkipped: corpus/ holds a deliberate API error response; both builds skip it.
-  REQUIRE((status == paperdex::cli::kExitOk || status == paperdex::cli::kExitSkipped));
-}
-
 // The lower-case ASCII words of `title` of at least four letters.
 std::vector<std::string> title_words(const std::string& title) {
   std::vector<std::string> words;
@@ -190,8 +181,8 @@ std::vector<std::string> differing_queries(const fs::path& single_path,
 
 void check_layouts_agree(const std::vector<std::string>& inputs, unsigned stride) {
   TempDir dir;
-  build(inputs, dir / "single", false);
-  build(inputs, dir / "sharded", true);
+  paperdex::test::build_with_two_workers((dir / "single").string(), inputs, false);
+  paperdex::test::build_with_two_workers((dir / "sharded").string(), inputs, true);
   REQUIRE(fs::exists(dir / "sharded" / "shard-1"));
   const std::vector<paperdex::SearchRequest> requests = queries_from(dir / "single", stride);
   REQUIRE(requests.size() >= 200);

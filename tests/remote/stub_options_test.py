@@ -20,16 +20,13 @@ import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
-failures = []
-
-
-def fail(message):
-    failures.append(message)
-    print("FAIL: " + message, file=sys.stderr)
+# tests/script_driver.py, imported without leaving __pycache__ in the source tree.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from script_driver import corpus_index, fail, failures, parse_args, run_python  # noqa: E402
 
 
 def search(db, *options, timeout=60):
@@ -51,9 +48,7 @@ except paperdex.Error as e:
 
 
 def python_open(db, allow):
-    env = dict(os.environ, PYTHONPATH=MODULE_DIR, PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([sys.executable, "-c", PYTHON_OPEN, db, allow], capture_output=True,
-                          text=True, errors="replace", env=env, timeout=60)
+    return run_python(MODULE_DIR, PYTHON_OPEN, db, allow)
 
 
 def check_program_stubs(work, index):
@@ -164,26 +159,10 @@ def check_remote_timeout(work):
 
 def main():
     global SEARCH_BIN, MODULE_DIR
-    if len(sys.argv) < 4:
-        sys.exit(__doc__)
-    index_bin, SEARCH_BIN, corpus = sys.argv[1:4]
-    MODULE_DIR = sys.argv[4] if len(sys.argv) > 4 else None
-    if MODULE_DIR and subprocess.run([sys.executable, "-c", "import paperdex"],
-                                     env=dict(os.environ, PYTHONPATH=MODULE_DIR),
-                                     capture_output=True).returncode != 0:
-        print(f"WARN: no paperdex module in {MODULE_DIR}: Python is not checked")
-        MODULE_DIR = None
-    work = tempfile.mkdtemp(prefix="paperdex-stubs.")
-    try:
-        index = os.path.join(work, "index")
-        build = subprocess.run([index_bin, "--quiet", "--db", index, corpus],
-                               capture_output=True, text=True)
-        if build.returncode > 1:
-            sys.exit(f"paperdex-index failed (exit {build.returncode}):\n{build.stderr}")
+    index_bin, SEARCH_BIN, corpus, MODULE_DIR = parse_args(__doc__, "Python is not checked")
+    with corpus_index(index_bin, corpus, "paperdex-stubs.", "index") as (work, index):
         check_program_stubs(work, index)
         check_remote_timeout(work)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
     checks = 2
     print(f"{checks - min(len(failures), checks)} passed, {min(len(failures), checks)} failed")
     sys.exit(1 if failures else 0)

@@ -63,6 +63,16 @@ std::vector<Change> changes() {
   return all;
 }
 
+// An author-page record (no id): joins the paper of its title, if any.
+Change page_record(std::string title, std::string abstract = "") {
+  Change page;
+  page.record.title = std::move(title);
+  page.record.abstract = std::move(abstract);
+  page.record.authors = {"Page Author"};
+  page.record.year = 2021;
+  return page;
+}
+
 void write_all(paperdex::RecordWriter& writer, const std::vector<Change>& all) {
   for (const Change& change : all) {
     if (change.removal) {
@@ -72,6 +82,14 @@ void write_all(paperdex::RecordWriter& writer, const std::vector<Change>& all) {
       writer.add(std::move(record));
     }
   }
+}
+
+// Writes `all` into a new index at `path` with the batched IndexWriter, the
+// index a bulk build must equal.
+paperdex::IndexStats write_batched(const std::string& path, const std::vector<Change>& all) {
+  paperdex::IndexWriter batched(path);
+  write_all(batched, all);
+  return batched.finish();
 }
 
 // What must not depend on the write path: the stored documents by id, the
@@ -123,9 +141,7 @@ TEST_CASE("a bulk build of many segments and tiers equals the batched writer's i
   const std::vector<Change> all = changes();
 
   const std::string batched_path = (dir.path() / "batched").string();
-  paperdex::IndexWriter batched(batched_path);
-  write_all(batched, all);
-  const paperdex::IndexStats batched_stats = batched.finish();
+  const paperdex::IndexStats batched_stats = write_batched(batched_path, all);
 
   const std::string bulk_path = (dir.path() / "bulk").string();
   paperdex::BulkBuilder bulk(bulk_path, tiny(false));
@@ -154,24 +170,12 @@ TEST_CASE("a bulk build into shards keeps the whole spelling table in the first 
   std::vector<Change> all = changes();
   // Author-page records (no id): eight join papers by title (papers kept in
   // their first version), one is a paper no shard has.
-  for (const int number : {1, 2, 4, 6, 8, 9, 11, 12}) {
-    Change page;
-    page.record.title = paper(number, 1).title;
-    page.record.authors = {"Page Author"};
-    page.record.year = 2021;
-    all.push_back(page);
-  }
-  Change new_paper;
-  new_paper.record.title = "Unheard vocabulary";
-  new_paper.record.abstract = "Words no other paper has: zyzzyva quokka.";
-  new_paper.record.authors = {"Page Author"};
-  new_paper.record.year = 2021;
-  all.push_back(new_paper);
+  for (const int number : {1, 2, 4, 6, 8, 9, 11, 12})
+    all.push_back(page_record(paper(number, 1).title));
+  all.push_back(page_record("Unheard vocabulary", "Words no other paper has: zyzzyva quokka."));
 
   const std::string batched_path = (dir.path() / "batched").string();
-  paperdex::IndexWriter batched(batched_path);
-  write_all(batched, all);
-  const paperdex::IndexStats batched_stats = batched.finish();
+  const paperdex::IndexStats batched_stats = write_batched(batched_path, all);
   CHECK(batched_stats.merged == 8);
 
   const std::string sharded_path = (dir.path() / "sharded").string();
@@ -210,17 +214,12 @@ TEST_CASE("a bulk build keeps author-page records on disk until the index is mer
   // 2,000 author-page records (no id), a third joining a paper by title: a
   // million of them once held 763 MB in memory until the end of the build.
   for (int i = 0; i < 2000; ++i) {
-    Change page;
-    page.record.title = i % 3 == 0 ? paper(i % 300, 1).title : "Page paper " + std::to_string(i);
-    page.record.abstract = "An abstract on page " + std::to_string(i) + ".";
-    page.record.authors = {"Page Author"};
-    page.record.year = 2021;
-    all.push_back(page);
+    all.push_back(
+        page_record(i % 3 == 0 ? paper(i % 300, 1).title : "Page paper " + std::to_string(i),
+                    "An abstract on page " + std::to_string(i) + "."));
   }
   const std::string batched_path = (dir.path() / "batched").string();
-  paperdex::IndexWriter batched(batched_path);
-  write_all(batched, all);
-  const paperdex::IndexStats batched_stats = batched.finish();
+  const paperdex::IndexStats batched_stats = write_batched(batched_path, all);
 
   const std::string bulk_path = (dir.path() / "bulk").string();
   paperdex::BulkBuilder bulk(bulk_path, tiny(false));

@@ -29,16 +29,9 @@ using paperdex::detail::PageRanking;
 using paperdex::detail::PageSource;
 using paperdex::detail::PassRequest;
 using paperdex::detail::PassResult;
+using paperdex::test::build_with_two_workers;
 
 const std::string kCorpus = std::string(PAPERDEX_SOURCE_DIR) + "/corpus";
-
-void build(const fs::path& db, const std::vector<std::string>& inputs, bool shards) {
-  std::string log;
-  const int status = paperdex::test::index_in_parallel(db.string(), inputs, 2, shards, &log);
-  INFO(log);
-  // 1: corpus/ holds a deliberate API error response, skipped.
-  REQUIRE((status == 0 || status == 1));
-}
 
 // Queries over few and many papers, phrases, any-word sets and filters alone.
 std::vector<Xapian::Query> queries() {
@@ -165,8 +158,8 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
   paperdex::test::TempDir dir;
   const fs::path single = dir.path() / "single";
   const fs::path shards = dir.path() / "shards";
-  build(single, {kCorpus}, false);
-  build(shards, {kCorpus}, true);
+  build_with_two_workers(single.string(), {kCorpus}, false);
+  build_with_two_workers(shards.string(), {kCorpus}, true);
   const std::vector<PassResult> expected = reference_results(single);
   const std::size_t per_query = requests(Xapian::Query()).size();
   REQUIRE(expected.front().matches > 100);  // "learning": a count worth splitting
@@ -236,7 +229,7 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
 TEST_CASE("the matcher follows the index to a new revision", "[matcher]") {
   paperdex::test::TempDir dir;
   const fs::path path = dir.path() / "index";
-  build(path, {kCorpus + "/arxiv-snapshot"}, false);
+  build_with_two_workers(path.string(), {kCorpus + "/arxiv-snapshot"}, false);
   Xapian::Database db(path.string());
   Matcher matcher(path.string(), db, 2);
   matcher.sync(db);

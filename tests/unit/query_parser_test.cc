@@ -20,8 +20,8 @@
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/errors.h"
-#include "query/index_terms.h"
 #include "query/query_translation.h"
+#include "word_list_terms.h"
 
 namespace {
 
@@ -109,7 +109,7 @@ std::string expand(const std::string& pattern) {
 }
 
 // Wildcards expand against the index; these tests give them a word list.
-using WordList = paperdex::detail::WordListTermSource;
+using WordList = paperdex::test::WordListTermSource;
 
 // Words of titles and abstracts (spelling table) and author terms of an index.
 const WordList& index_words() {

@@ -1,7 +1,5 @@
 #include "query/index_terms.h"
 
-#include <algorithm>
-
 #include "paperdex/common/schema.h"
 
 namespace paperdex::detail {
@@ -46,29 +44,6 @@ std::vector<std::string> IndexTermSource::terms_starting(std::string_view prefix
   std::vector<std::string> terms;
   take_prefixed(db_.allterms_begin(std::string(prefix)), prefix, 0, limit, terms);
   return terms;
-}
-
-WordListTermSource::WordListTermSource(std::vector<std::string> entries)
-    : entries_(std::move(entries)) {
-  std::sort(entries_.begin(), entries_.end());
-}
-
-std::vector<std::string> WordListTermSource::words_starting(std::string_view prefix,
-                                                            std::size_t limit) const {
-  return terms_starting(prefix, limit);
-}
-
-std::vector<std::string> WordListTermSource::terms_starting(std::string_view prefix,
-                                                            std::size_t limit) const {
-  std::vector<std::string> found;
-  auto it = std::lower_bound(entries_.begin(), entries_.end(), prefix,
-                             [](const std::string& entry, std::string_view wanted) {
-                               return std::string_view(entry) < wanted;
-                             });
-  for (; it != entries_.end() && found.size() < limit && it->starts_with(prefix); ++it) {
-    found.push_back(*it);
-  }
-  return found;
 }
 
 }  // namespace paperdex::detail

@@ -1,6 +1,7 @@
-// Wildcard expansion sources (query_translation.h TermSource): a real index's
-// (words from the spelling table, which holds the unstemmed words of titles
-// and abstracts, and terms from the term list), and a fixed word list's.
+// The wildcard expansion source (query_translation.h TermSource) of a real
+// index: words from the spelling table, which holds the unstemmed words of
+// titles and abstracts, and terms from the term list. (The tests' fixed word
+// list is tests/word_list_terms.h.)
 #pragma once
 
 #include <chrono>
@@ -35,21 +36,6 @@ class IndexTermSource : public TermSource {
  private:
   const Xapian::Database& db_;
   Deadline deadline_;
-};
-
-// A fixed list that serves as both the words and the terms: what the parser's
-// tests and fuzzer expand wildcards against without an index.
-class WordListTermSource : public TermSource {
- public:
-  explicit WordListTermSource(std::vector<std::string> entries);
-
-  std::vector<std::string> words_starting(std::string_view prefix,
-                                          std::size_t limit) const override;
-  std::vector<std::string> terms_starting(std::string_view prefix,
-                                          std::size_t limit) const override;
-
- private:
-  std::vector<std::string> entries_;  // sorted
 };
 
 }  // namespace paperdex::detail

@@ -1,5 +1,5 @@
-// The foundation's acceptance, through the library and through the CLIs:
-// index the three author pages, then search them.
+// The author pages (corpus/author-pages), through the library and through
+// the CLIs: index the three pages, then search them.
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -38,32 +38,13 @@ using paperdex::test::run_command;
 using paperdex::test::RunOutput;
 
 // One index of the author pages shared by every test case in this file.
-class PagesIndex {
- public:
-  static const PagesIndex& get() {
-    static PagesIndex index;
-    return index;
-  }
-  std::string path() const { return (dir_ / "index").string(); }
-  const std::string& summary() const { return summary_; }
-  int status() const { return status_; }
-
- private:
-  PagesIndex() {
-    paperdex::IndexRunOptions options;
-    options.db_path = path();
-    options.inputs = {kPages.string()};
-    std::ostringstream out, err;
-    status_ = paperdex::test::run_indexer(options, out, err);
-    summary_ = out.str() + err.str();
-  }
-  TempDir dir_;
-  std::string summary_;
-  int status_ = -1;
-};
+const paperdex::test::SharedIndex& pages_index() {
+  static const paperdex::test::SharedIndex index(std::vector<std::string>{kPages.string()});
+  return index;
+}
 
 paperdex::SearchResult search(const std::string& query, std::size_t limit = 50) {
-  paperdex::Searcher searcher(PagesIndex::get().path());
+  paperdex::Searcher searcher(pages_index().path());
   paperdex::SearchRequest request;
   request.query = query;
   request.limit = limit;
@@ -80,8 +61,8 @@ std::vector<std::string> marked(const paperdex::HighlightedText& text) {
 
 }  // namespace
 
-TEST_CASE("indexing the author pages gives one document per paper", "[foundation]") {
-  const PagesIndex& index = PagesIndex::get();
+TEST_CASE("indexing the author pages gives one document per paper", "[author-pages]") {
+  const paperdex::test::SharedIndex& index = pages_index();
   INFO(index.summary());
   REQUIRE(index.status() == 0);
   const std::size_t records = count_lines(std::regex(R"([A-Za-z]+\d{4})"));
@@ -89,7 +70,7 @@ TEST_CASE("indexing the author pages gives one document per paper", "[foundation
   CHECK(paperdex::Searcher(index.path()).document_count() == records);
 }
 
-TEST_CASE("re-indexing the same pages changes nothing", "[foundation]") {
+TEST_CASE("re-indexing the same pages changes nothing", "[author-pages]") {
   TempDir dir;
   paperdex::IndexRunOptions options;
   options.db_path = (dir / "index").string();
@@ -100,14 +81,14 @@ TEST_CASE("re-indexing the same pages changes nothing", "[foundation]") {
   CHECK(paperdex::Searcher(options.db_path).document_count() == 45);
 }
 
-TEST_CASE("field queries count what the pages hold", "[foundation]") {
+TEST_CASE("field queries count what the pages hold", "[author-pages]") {
   CHECK(search("author:\"Zhida Jiang\"").total == 9);
   CHECK(search("subject:math.FA").total == 4);
   CHECK(search("subject:math").total == 7);
   CHECK(search("year:2026").total == count_lines(std::regex(R"([A-Za-z]+2026)")));
 }
 
-TEST_CASE("the subject facet over everything sums to the pages' subject lines", "[foundation]") {
+TEST_CASE("the subject facet over everything sums to the pages' subject lines", "[author-pages]") {
   const paperdex::SearchResult result = search("year:..2100");
   CHECK(result.total == 45);
   std::size_t sum = 0;
@@ -119,7 +100,7 @@ TEST_CASE("the subject facet over everything sums to the pages' subject lines", 
   CHECK(year_sum == 45);
 }
 
-TEST_CASE("optical circuit switch finds the OCS papers, highlighted", "[foundation]") {
+TEST_CASE("optical circuit switch finds the OCS papers, highlighted", "[author-pages]") {
   const paperdex::SearchResult result = search("optical circuit switch", 10);
   REQUIRE(result.hits.size() >= 2);
   for (std::size_t i = 0; i < 2; ++i) {
@@ -136,7 +117,7 @@ TEST_CASE("optical circuit switch finds the OCS papers, highlighted", "[foundati
   }
 }
 
-TEST_CASE("accents and TeX spellings match their plain forms", "[foundation]") {
+TEST_CASE("accents and TeX spellings match their plain forms", "[author-pages]") {
   SECTION("Bjorn finds Bj\\\"{o}rn and highlights Björn") {
     const paperdex::SearchResult result = search("Bjorn");
     REQUIRE_FALSE(result.hits.empty());
@@ -151,8 +132,8 @@ TEST_CASE("accents and TeX spellings match their plain forms", "[foundation]") {
   }
 }
 
-TEST_CASE("paperdex-search --json has the documented shape", "[foundation][cli]") {
-  const std::string db = PagesIndex::get().path();
+TEST_CASE("paperdex-search --json has the documented shape", "[author-pages][cli]") {
+  const std::string db = pages_index().path();
   const RunOutput run = run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) +
                                     " --json " + quote("author:\"Zhida Jiang\""));
   REQUIRE(run.status == 0);
@@ -176,9 +157,9 @@ TEST_CASE("paperdex-search --json has the documented shape", "[foundation][cli]"
 }
 
 TEST_CASE("paperdex-search --json gives plain text, and the highlights beside it",
-          "[foundation][cli]") {
+          "[author-pages][cli]") {
   const RunOutput run = run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " +
-                                    quote(PagesIndex::get().path()) + " --json Bjorn");
+                                    quote(pages_index().path()) + " --json Bjorn");
   REQUIRE(run.status == 0);
   const auto json = nlohmann::json::parse(run.out);
   REQUIRE(json["hits"].size() >= 1);
@@ -189,9 +170,9 @@ TEST_CASE("paperdex-search --json gives plain text, and the highlights beside it
   CHECK(hit["snippet_highlighted"].get<std::string>().find("<b>Björn</b>") != std::string::npos);
 }
 
-TEST_CASE("paperdex-search errors exit 2 with one clear line", "[foundation][cli]") {
+TEST_CASE("paperdex-search errors exit 2 with one clear line", "[author-pages][cli]") {
   const std::string search =
-      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(PagesIndex::get().path());
+      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(pages_index().path());
   struct Case {
     std::string args;
     std::string message;
@@ -228,9 +209,9 @@ TEST_CASE("paperdex-search errors exit 2 with one clear line", "[foundation][cli
 }
 
 TEST_CASE("paperdex-search: no results is not an error, and -- allows a leading dash",
-          "[foundation][cli]") {
+          "[author-pages][cli]") {
   const std::string search =
-      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(PagesIndex::get().path());
+      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(pages_index().path());
   const RunOutput none = run_command(search + " zzzzqqqq");
   CHECK(none.status == 0);
   CHECK(none.out.find("No papers match") != std::string::npos);
@@ -239,9 +220,9 @@ TEST_CASE("paperdex-search: no results is not an error, and -- allows a leading 
   CHECK(nlohmann::json::parse(dashed.out)["total"].get<int>() > 0);
 }
 
-TEST_CASE("filters alone list every match, newest first", "[foundation][cli]") {
+TEST_CASE("filters alone list every match, newest first", "[author-pages][cli]") {
   const std::string search =
-      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(PagesIndex::get().path());
+      std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(pages_index().path());
   const RunOutput run = run_command(search + " --json --limit 100 --subject cs.NI");
   REQUIRE(run.status == 0);
   const auto json = nlohmann::json::parse(run.out);
