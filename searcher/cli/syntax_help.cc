@@ -129,10 +129,10 @@ Aliases are one category: cs.NA = math.NA, cs.IT = math.IT, math.ST = stat.TH,
 alg-geom). primary: and --no-cross-lists keep papers whose primary category
 it is.
 
-Dates: date:2016, date:2016-03, date:2016-03-01, date:2016-03-01..2016-03-31,
-date:2016-03.. and date:..2015; updated: alike. A date is YYYY, YYYY-MM or
-YYYY-MM-DD; date: is the first submission. --sort updated lists the latest
-versions first.
+Dates: submitted:2016, submitted:2016-03, submitted:2016-03-01,
+submitted:2016-03-01..2016-03-31, submitted:2016-03.. and submitted:..2015;
+updated: alike. A date is YYYY, YYYY-MM or YYYY-MM-DD; submitted: (also date:)
+is the first submission. --sort updated lists the latest versions first.
 
 Filters narrow the results without changing the ranking:
   )" + filter_names() +

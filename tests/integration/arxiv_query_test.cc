@@ -100,7 +100,7 @@ TEST_CASE(
   CHECK(ids(search(request)) == Ids{"1602.00004", "1604.00003"});
 }
 
-TEST_CASE("date:, submitted: and updated: take days, months, years and ranges", "[arxiv-query]") {
+TEST_CASE("submitted: (and its old name date:) and updated: take days, months, years and ranges", "[arxiv-query]") {
   CHECK(matches("date:2016-03") == Ids{"1603.00001", "1603.00002"});
   CHECK(matches("submitted:2016-03") == Ids{"1603.00001", "1603.00002"});
   CHECK(matches("date:2016-03-31") == Ids{"1603.00002"});
@@ -121,7 +121,7 @@ TEST_CASE("malformed dates say where and what a valid one looks like", "[arxiv-q
     FAIL("no error");
   } catch (const paperdex::QuerySyntaxError& error) {
     CHECK_THAT(error.what(), Catch::Contains("malformed date '2016-13': the month is 01 to 12"));
-    CHECK_THAT(error.what(), Catch::Contains("date:2016-03-01..2016-03-31"));
+    CHECK_THAT(error.what(), Catch::Contains("submitted:2016-03-01..2016-03-31"));
     CHECK(error.position() == 13);
   }
 }

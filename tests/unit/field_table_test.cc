@@ -190,7 +190,7 @@ TEST_CASE("a malformed date says where and what a valid one looks like", "[field
       {"date:2016/03/01", "not YYYY, YYYY-MM or YYYY-MM-DD", 5},
       {"date:2016-01..2016-1x", "malformed date '2016-1x'", 14},
       {"updated:2016-00", "malformed date '2016-00': the month is 01 to 12", 8},
-      {"date:..", "the date range '..' has no dates", 5},
+      {"date:..", "the submitted: range '..' has no dates", 5},
       {"date:2016-03-02..2016-03-01", "is empty: it starts after it ends", 5},
       {"date:2016*", "takes whole values", 5},
   };
@@ -211,7 +211,7 @@ TEST_CASE("a malformed date says where and what a valid one looks like", "[field
   try {
     parsed("date:2016-03-02..2016-03-01");
   } catch (const QuerySyntaxError& error) {
-    CHECK(error.hint() == "did you mean date:2016-03-01..2016-03-02?");
+    CHECK(error.hint() == "did you mean submitted:2016-03-01..2016-03-02?");
   }
 }
 

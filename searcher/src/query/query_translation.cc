@@ -177,7 +177,7 @@ std::string_view bound_name(const schema::Field& field) {
 
 [[noreturn]] void throw_no_bounds(const schema::Field& field, std::string_view usage,
                                   std::size_t position) {
-  throw QuerySyntaxError("the " + std::string(field.name) + " range '..' has no " +
+  throw QuerySyntaxError("the " + std::string(field.name) + ": range '..' has no " +
                              std::string(bound_name(field)) + "s; " + std::string(usage),
                          position);
 }
@@ -619,7 +619,7 @@ class Translator {
       case schema::FieldKind::kDate:
         return date_query(field, value, position);
       case schema::FieldKind::kText:
-      case schema::FieldKind::kName:
+      case schema::FieldKind::kUnstemmedWords:
         break;
     }
     return Query();

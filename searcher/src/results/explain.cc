@@ -79,7 +79,7 @@ std::size_t near_proximity(const Query& query) {
 }
 
 // A value range over the year slot as `year:FROM..TO` (either end open), or
-// over the date slot as `date:FROM..TO`.
+// over the date slot as `submitted:FROM..TO`.
 std::string value_range_text(const Query& query) {
   const std::vector<std::string> words = description_words(query);
   if (words.size() < 3) return inner_description(query);
@@ -102,7 +102,7 @@ std::string value_range_text(const Query& query) {
       if (words.size() > 3) to = limit(3);
   }
   const std::string field = slot == schema::kYearSlot   ? "year"
-                            : slot == schema::kDateSlot ? "date"
+                            : slot == schema::kDateSlot ? "submitted"
                                                         : "value" + words[1];
   return field + ":" + from + ".." + to;
 }

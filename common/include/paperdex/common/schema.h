@@ -90,7 +90,7 @@ enum class FieldKind {
   // does). One posting per word instead of a stemmed and an unstemmed one
   // halves Xapian's indexing work and shrinks the index by a fifth.
   kText,
-  kName,     // analyzed words with positions, no stemming (authors, journal, comments)
+  kUnstemmedWords,  // analyzed words with positions, no stemming (authors, journal, comments)
   kSubject,  // a category, archive or group, widened by the taxonomy into boolean terms
   kId,       // an arXiv id in any form and version: boolean id terms
   kKeyword,  // one whole value, as Field::normalize writes it: one boolean term (doi)
@@ -100,7 +100,7 @@ enum class FieldKind {
 
 // Filters narrow the results without adding to the score.
 constexpr bool is_filter(FieldKind kind) {
-  return kind != FieldKind::kText && kind != FieldKind::kName;
+  return kind != FieldKind::kText && kind != FieldKind::kUnstemmedWords;
 }
 
 // How DocumentBuilder writes a field's terms and values: one small action
@@ -165,14 +165,14 @@ inline constexpr Field kFields[] = {
     {.name = "author",
      .aliases = "au",
      .prefix = kAuthorPrefix,
-     .kind = FieldKind::kName,
+     .kind = FieldKind::kUnstemmedWords,
      .indexing = Indexing::kAuthors,
      .example = "zhao",
      .help = "an author with that name part; author:\"Zhida Jiang\": that name"},
     {.name = "journal",
      .aliases = "jr",
      .prefix = kJournalPrefix,
-     .kind = FieldKind::kName,
+     .kind = FieldKind::kUnstemmedWords,
      .indexing = Indexing::kWords,
      .source = &Record::journal,
      .example = "\"Phys. Rev.\"",
@@ -180,7 +180,7 @@ inline constexpr Field kFields[] = {
     {.name = "comments",
      .aliases = "co",
      .prefix = kCommentsPrefix,
-     .kind = FieldKind::kName,
+     .kind = FieldKind::kUnstemmedWords,
      .indexing = Indexing::kWords,
      .source = &Record::comments,
      .example = "\"10 pages\"",
@@ -188,7 +188,7 @@ inline constexpr Field kFields[] = {
     {.name = "report",
      .aliases = "rn",
      .prefix = kReportPrefix,
-     .kind = FieldKind::kName,
+     .kind = FieldKind::kUnstemmedWords,
      .indexing = Indexing::kWords,
      .source = &Record::report_no,
      .example = "CERN-TH-2021-001",
@@ -213,8 +213,8 @@ inline constexpr Field kFields[] = {
      .slot = kYearSlot,
      .example = "2024",
      .help = "a year or a range: 2020..2024, 2020.., ..2010"},
-    {.name = "date",
-     .aliases = "submitted",
+    {.name = "submitted",
+     .aliases = "date",
      .kind = FieldKind::kDate,
      .indexing = Indexing::kDate,
      .source = &Record::submitted,
@@ -227,7 +227,7 @@ inline constexpr Field kFields[] = {
      .source = &Record::updated,
      .slot = kUpdatedSlot,
      .example = "2016-03-09",
-     .help = "last updated (latest version or metadata change), as for date:"},
+     .help = "last updated (latest version or metadata change), as for submitted:"},
     {.name = "id",
      .prefix = kIdPrefix,
      .kind = FieldKind::kId,
