@@ -1,6 +1,6 @@
 // A fixed word list as a wildcard expansion source (query_translation.h
 // TermSource), serving as both the words and the terms: what the parser's
-// tests (tests/unit/query_parser_test.cc) and its fuzzer
+// tests (tests/unit/query_translation_test.cc) and its fuzzer
 // (fuzz/query_parser_fuzz.cc) expand wildcards against without an index.
 #pragma once
 
