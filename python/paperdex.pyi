@@ -119,6 +119,7 @@ class Paper:
     journal: str
     comments: str
     report_no: str
+    msc_class: str
     license: str
     url: str
     pdf_url: str

@@ -34,6 +34,7 @@ struct PendingRecord {
   std::string journal;
   std::string doi;
   std::string report_no;
+  std::string msc_class;
   std::string license;
   std::string categories;
   std::string created;
@@ -57,6 +58,7 @@ constexpr detail::TextField<PendingRecord> kArxivTextFields[] = {
     {"journal-ref", &PendingRecord::journal},
     {"doi", &PendingRecord::doi},
     {"report-no", &PendingRecord::report_no},
+    {"msc-class", &PendingRecord::msc_class},
     {"license", &PendingRecord::license},
     {"categories", &PendingRecord::categories},
     {"created", &PendingRecord::created},
@@ -237,6 +239,7 @@ class OaiParser final : public detail::XmlRecordParser<PendingRecord> {
     record.journal = analyzer_.prepare(r.journal);
     record.doi = detail::trim(r.doi);
     record.report_no = analyzer_.prepare(r.report_no);
+    record.msc_class = analyzer_.prepare(r.msc_class);
     record.license = detail::trim(r.license);
     record.versions = std::move(r.versions);
     record.subjects = detail::split_categories(r.categories);

@@ -75,3 +75,10 @@ def test_the_old_names_of_paper_fields_warn_and_read_the_new_ones(searcher):
             value = getattr(paper, old)
         assert value == getattr(paper, new)
         assert old not in paper.to_dict()
+
+
+def test_a_field_of_the_record_table_is_an_attribute_without_binding_code(searcher):
+    # msc_class is a row of record_fields.h and a member of PaperRecord: nothing in python/src.
+    paper = searcher.get("1007.2706")
+    assert paper.msc_class == "20F99"
+    assert paper.to_dict()["msc_class"] == "20F99"

@@ -955,6 +955,7 @@ std::vector<std::pair<std::string, Json>> stored_fields(const paperdex::Paper& p
           {"journal", paper.journal},
           {"comments", paper.comments},
           {"report_no", paper.report_no},
+          {"msc_class", paper.msc_class},
           {"license", paper.license},
           {"url", paper.url},
           {"pdf_url", paper.pdf_url},
@@ -1061,6 +1062,20 @@ TEST_CASE("paperdex-search --show --format json gives every stored field", "[cli
   const Json own = search_json("--show " + derived);
   CHECK(own["papers"][0]["url"] == "");
   CHECK(own["papers"][0]["pdf_url"] == "");
+}
+
+TEST_CASE("paperdex-search shows a paper's MSC classes, read from arXiv's msc-class",
+          "[cli][show][fields]") {
+  // 1007.2706 in corpus/arxiv-oai-raw: <msc-class>20F99</msc-class>.
+  const paperdex::Paper paper = paperdex::Searcher(corpus_index().path()).get("1007.2706");
+  CHECK(paper.msc_class == "20F99");
+  const Json shown = search_json("--show 1007.2706");
+  CHECK(shown["papers"][0]["msc_class"] == "20F99");
+  const RunOutput text = search("--show 1007.2706");
+  REQUIRE(text.status == 0);
+  CHECK(std::regex_search(text.out, std::regex("MSC class +20F99\n")));
+  const RunOutput tsv = search("--format tsv --no-header --fields id,msc_class id:1007.2706");
+  CHECK(tsv.out == "1007.2706\t20F99\n");
 }
 
 TEST_CASE("paperdex-search --fields takes every stored field in every format", "[cli][fields]") {

@@ -41,6 +41,7 @@ std::string arxiv_record(const std::string& id, const std::string& title) {
          title +
          "</title><categories>quant-ph cs.IT math.IT</categories><comments>11 pages</comments>"
          "<journal-ref>J. Math. Phys. 48(2007)</journal-ref><doi>10.1063/1.2779138</doi>"
+         "<msc-class>94A17;\n  81P15</msc-class>"
          "<abstract>  In a quantum mechanical model,\nDiosi arrived at a\nconjecture.\n"
          "</abstract></arXiv>\n</metadata>\n</record>\n";
 }
@@ -78,6 +79,7 @@ TEST_CASE("oai: every field of an arXiv-format record", "[readers]") {
   CHECK(r.doi == "10.1063/1.2779138");
   CHECK(r.journal == "J. Math. Phys. 48(2007)");
   CHECK(r.comments == "11 pages");
+  CHECK(r.msc_class == "94A17; 81P15");
   CHECK(r.origin == "o.xml:5");
   CHECK_FALSE(r.deleted);
 }

@@ -39,6 +39,7 @@ struct PaperRecord {
   std::string journal;                 ///< journal reference
   std::string comments;                ///< the submitter's comments ("12 pages, 3 figures")
   std::string report_no;               ///< report number(s) ("CERN-TH-2021-001")
+  std::string msc_class;               ///< MSC classes as submitted ("05C85; 05C70")
   std::string license;                 ///< license URL
   std::string abstract;                ///< the whole abstract, line wraps joined
 };
