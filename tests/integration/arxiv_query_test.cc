@@ -100,7 +100,8 @@ TEST_CASE(
   CHECK(ids(search(request)) == Ids{"1602.00004", "1604.00003"});
 }
 
-TEST_CASE("submitted: (and its old name date:) and updated: take days, months, years and ranges", "[arxiv-query]") {
+TEST_CASE("submitted: (and its old name date:) and updated: take days, months, years and ranges",
+          "[arxiv-query]") {
   CHECK(matches("date:2016-03") == Ids{"1603.00001", "1603.00002"});
   CHECK(matches("submitted:2016-03") == Ids{"1603.00001", "1603.00002"});
   CHECK(matches("date:2016-03-31") == Ids{"1603.00002"});

@@ -91,11 +91,11 @@ enum class FieldKind {
   // halves Xapian's indexing work and shrinks the index by a fifth.
   kText,
   kUnstemmedWords,  // analyzed words with positions, no stemming (authors, journal, comments)
-  kSubject,  // a category, archive or group, widened by the taxonomy into boolean terms
-  kId,       // an arXiv id in any form and version: boolean id terms
-  kKeyword,  // one whole value, as Field::normalize writes it: one boolean term (doi)
-  kYear,     // a year or a year range: the year term, or a range over kYearSlot
-  kDate,     // a date or a date range ("2016-03", "2016-03-01..2016-03-31") over Field::slot
+  kSubject,         // a category, archive or group, widened by the taxonomy into boolean terms
+  kId,              // an arXiv id in any form and version: boolean id terms
+  kKeyword,         // one whole value, as Field::normalize writes it: one boolean term (doi)
+  kYear,            // a year or a year range: the year term, or a range over kYearSlot
+  kDate,            // a date or a date range ("2016-03", "2016-03-01..2016-03-31") over Field::slot
 };
 
 // Filters narrow the results without adding to the score.
