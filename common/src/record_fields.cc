@@ -181,11 +181,4 @@ const RecordField* find_record_field(std::string_view name) {
   return nullptr;
 }
 
-const RecordField* find_stored_field(std::string_view key) {
-  for (const RecordField& field : kRecordFields) {
-    if (!key.empty() && field.stored_key == key) return &field;
-  }
-  return nullptr;
-}
-
 }  // namespace paperdex::schema

@@ -106,10 +106,6 @@ std::string decompress(std::string_view frame) {
   return json;
 }
 
-}  // namespace
-
-namespace {
-
 // A stored value: a field the record does not have (empty, 0) is left out,
 // but for the id, which marks the data as a stored record.
 template <class Value>

@@ -81,9 +81,6 @@ std::span<const RecordField> record_fields();
 // The row named `name`, or nullptr.
 const RecordField* find_record_field(std::string_view name);
 
-// The row whose stored key is `key`, or nullptr.
-const RecordField* find_stored_field(std::string_view key);
-
 namespace detail {
 template <class Member>
 struct MemberOf;
