@@ -23,13 +23,12 @@
 namespace {
 
 namespace fs = std::filesystem;
+
 using paperdex::SortOrder;
 using paperdex::detail::Matcher;
 using paperdex::detail::PageRanking;
-using paperdex::detail::PageSource;
 using paperdex::detail::PassRequest;
 using paperdex::detail::PassResult;
-using paperdex::test::build_with_two_workers;
 
 const std::string kCorpus = std::string(PAPERDEX_SOURCE_DIR) + "/corpus";
 
@@ -97,7 +96,7 @@ void require_same(const PassResult& expected, const PassResult& got) {
   for (std::size_t i = 0; i < expected.page.size(); ++i) {
     INFO("hit " << i);
     CHECK(got.page[i].docid == expected.page[i].docid);
-    if (got.page_source == PageSource::kWalks) {
+    if (got.page_source == paperdex::detail::PageSource::kWalks) {
       CHECK(std::abs(got.page[i].weight - expected.page[i].weight) <=
             std::abs(expected.page[i].weight) * paperdex::detail::kWeightTolerance);
     } else {
@@ -114,8 +113,8 @@ struct WalkedPages {
 
   void add(const PassResult& result) {
     if (result.page.empty()) return;
-    if (result.page_source == PageSource::kWalks) ++in_walk_order;
-    if (result.page_source == PageSource::kCandidates) ++among_candidates;
+    if (result.page_source == paperdex::detail::PageSource::kWalks) ++in_walk_order;
+    if (result.page_source == paperdex::detail::PageSource::kCandidates) ++among_candidates;
   }
   std::size_t total() const { return in_walk_order + among_candidates; }
 };
@@ -158,8 +157,8 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
   paperdex::test::TempDir dir;
   const fs::path single = dir.path() / "single";
   const fs::path shards = dir.path() / "shards";
-  build_with_two_workers(single.string(), {kCorpus}, false);
-  build_with_two_workers(shards.string(), {kCorpus}, true);
+  paperdex::test::build_with_two_workers(single.string(), {kCorpus}, false);
+  paperdex::test::build_with_two_workers(shards.string(), {kCorpus}, true);
   const std::vector<PassResult> expected = reference_results(single);
   const std::size_t per_query = requests(Xapian::Query()).size();
   REQUIRE(expected.front().matches > 100);  // "learning": a count worth splitting
@@ -229,7 +228,7 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
 TEST_CASE("the matcher follows the index to a new revision", "[matcher]") {
   paperdex::test::TempDir dir;
   const fs::path path = dir.path() / "index";
-  build_with_two_workers(path.string(), {kCorpus + "/arxiv-snapshot"}, false);
+  paperdex::test::build_with_two_workers(path.string(), {kCorpus + "/arxiv-snapshot"}, false);
   Xapian::Database db(path.string());
   Matcher matcher(path.string(), db, 2);
   matcher.sync(db);
