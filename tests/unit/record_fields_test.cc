@@ -1,7 +1,8 @@
 // The record-field table (common/include/paperdex/common/record_fields.h):
 // its rows are sound, every stage that loops over it handles every row (the
-// stored record, the input limits, the fuzzers' check), and the README's,
-// docs/' and the Python stub's field lists are its public rows, in its order.
+// stored record, the input limits, the fuzzers' check), and the field lists
+// of the README, docs/, the man page and the Python stub are its public
+// rows, in its order.
 #include "paperdex/common/record_fields.h"
 
 #include <fstream>
@@ -39,10 +40,11 @@ std::string file_text(const std::string& relative) {
   return text.str();
 }
 
-// The `backticked` words of `relative` between `begin` and `end` that are
-// in `known`, in order, each once.
+// The `backticked` words (or the words `pattern` matches) of `relative`
+// between `begin` and `end` that are in `known`, in order, each once.
 std::vector<std::string> listed(const std::string& relative, const std::string& begin,
-                                const std::string& end, const std::set<std::string>& known) {
+                                const std::string& end, const std::set<std::string>& known,
+                                const std::string& pattern = "`([a-z_]+)`") {
   const std::string text = file_text(relative);
   const std::size_t from = text.find(begin);
   REQUIRE(from != std::string::npos);
@@ -50,7 +52,7 @@ std::vector<std::string> listed(const std::string& relative, const std::string& 
   REQUIRE(to != std::string::npos);
   const std::string section = text.substr(from, to - from);
   std::vector<std::string> names;
-  const std::regex word("`([a-z_]+)`");
+  const std::regex word(pattern);
   for (auto it = std::sregex_iterator(section.begin(), section.end(), word);
        it != std::sregex_iterator(); ++it) {
     const std::string name = (*it)[1];
@@ -150,6 +152,8 @@ TEST_CASE("the README's, docs' and the stub's field lists are the table's public
   REQUIRE(columns.back() == "abstract");
   CHECK(listed("README.md", "a place in the layout or a labelled line):",
                "`--show ID [ID...]` prints", known) == columns);
+  CHECK(listed("docs/man/paperdex-search.1", ".BI \\-\\-fields", ".B \\-\\-help", known,
+               "\\b([a-z_]+)\\b") == columns);
 
   const std::string stub = file_text("python/paperdex.pyi");
   const std::size_t paper = stub.find("class Paper:");
