@@ -14,20 +14,21 @@
 #   CORPUS        arXiv snapshot JSONL (../shared/peers/oai2snapshot.py makes one)
 #   --papers N    papers in the sample [400]
 #   --seed S      the sample's seed [gen_known_items.py's default]
-#   --no-peers    paperdex alone (no Lucene, Xapian or FTS5: ~1 min instead of ~5)
+#   --no-peers    paperdex alone (no Lucene, Xapian or FTS5)
 #   --db INDEX    an existing paperdex index of CORPUS instead of a fresh build
 #   --keep DIR    keep the queries, answers, results and tables in DIR (it
 #                 must not exist or be empty) [a temporary directory, removed]
 # env: PEERS ["lucene xapian fts5"] (run.sh's names; paperdex runs apart),
 #   PAPERDEX_BUILD_DIR [REPO/build], PEERS_DIR [REPO/../shared/peers].
-# Time on 2 cores, 102k corpus: gen ~10 s, paperdex index ~1 min, its queries
-# a few seconds; the peers ~3 min more (plain Xapian's indexing ~2 of them).
+# Time on 2 shared cores, 102k corpus: gen ~8 s, paperdex's index 1-3 min (none
+# with --db), its 2,800 queries ~5 s; the peers ~3.5 min more (plain Xapian's
+# indexing ~2 of them).
 # A peer whose Debian packages are missing is skipped by run.sh with the
 # apt-get line it needs; without ../shared/peers, --no-peers is implied.
 set -euo pipefail
 
 usage() {
-  sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -5,8 +5,9 @@ what counts as found, and the scoring of each engine's top 10.
 usage: known_item.py ANSWERS.tsv [--paperdex RESULTS.jsonl] [--peer NAME=RESULTS.tsv ...]
 
 ANSWERS.tsv is gen_known_items.py's: one row per query, in query order,
-`qno shape target accepted query` (accepted: the ids whose normalized title is
-the target's, the target first, comma-separated). Each engine's answers:
+`qno shape target accepted query` (accepted: the target and, for the shapes
+whose SHAPES row says by_title, the papers with the same normalized title,
+comma-separated). Each engine's answers:
   --paperdex  paperdex-search --batch QUERIES --format json: one object per
               query, in order, its hits[].id the ranking (an object with an
               "error" and no hits, or a missing line, finds nothing)
@@ -14,7 +15,7 @@ the target's, the target first, comma-separated). Each engine's answers:
               top10 comma-separated) for the queries of the shapes peers answer,
               in order (gen_known_items.py's peers.txt)
 Prints three markdown tables (success@1, success@10, MRR@10), one row per
-engine, a column per shape, then the shapes every engine answers and all
+engine, a column per shape, then the peers' shapes together and all
 shapes. A hit counts as found when its id (version dropped) is accepted.
 Standard library only.
 """
