@@ -26,29 +26,28 @@ import sys
 import unicodedata
 from collections import namedtuple
 
-Shape = namedtuple("Shape", "name peers by_title heading what")
-# One row per query shape, in the order the tables show them. `peers`: the
-# peers of ../shared/peers answer it (bare words AND-ed over title and
-# abstract); authors, ids, links and DOIs are in no field they search.
+Shape = namedtuple("Shape", "name peers by_title heading")
+# One row per query shape (gen_known_items.py makes them; its docstring says
+# how), in the order the tables show them. `peers`: the peers of
+# ../shared/peers answer it (bare words AND-ed over title and abstract);
+# authors, ids, links and DOIs are in no field they search.
 # `by_title`: a paper with the same normalized title as the target counts as
 # found too (a title does not tell duplicates apart; an id or a DOI does).
 SHAPES = (
-    Shape("title", True, True, "pasted title", "the title, lower case, punctuation removed (5+ words)"),
-    Shape("short-title", True, True, "short title", "the same for a title of 2-4 words"),
-    Shape("first-4-words", True, True, "first 4 words", "the title's first four content words (titles of 5+)"),
-    Shape("3-words", True, True, "3 words", "three of its content words of 5+ letters, in random order"),
-    Shape("author-word", False, True, "author + word", "an author's surname and one content word of the title"),
-    Shape("id", False, False, "id", "the bare arXiv id: 1409.3215, cs/9301111"),
-    Shape("id-version", False, False, "id + version", "the id with its latest version: 1409.3215v2"),
-    Shape("link", False, False, "abs link", "https://arxiv.org/abs/ID"),
-    Shape("doi", False, False, "DOI", "the paper's (first) DOI, where it has one"),
+    Shape("title", True, True, "pasted title"),
+    Shape("short-title", True, True, "short title"),
+    Shape("first-4-words", True, True, "first 4 words"),
+    Shape("3-words", True, True, "3 words"),
+    Shape("author-word", False, True, "author + word"),
+    Shape("id", False, False, "id"),
+    Shape("id-version", False, False, "id + version"),
+    Shape("link", False, False, "abs link"),
+    Shape("doi", False, False, "DOI"),
 )
 SHAPE_NAMES = tuple(s.name for s in SHAPES)
 PEER_SHAPES = tuple(s.name for s in SHAPES if s.peers)
 DEPTH = 10  # success@10 and MRR@10 read the top 10
 VERSION = re.compile(r"v\d+$")
-
-
 APOSTROPHE = re.compile(r"(?<=\w)['\u2019](?=\w)")  # Alexandrov's
 # Every character but letters, digits and a decimal point (3.5 GHz, 0906.5418).
 SEPARATOR = re.compile(r"[^\w.]+|_+|(?<!\d)\.|\.(?!\d)")
