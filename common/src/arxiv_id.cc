@@ -47,6 +47,31 @@ bool is_old_style(std::string_view id) {
   return std::isalpha(static_cast<unsigned char>(archive.front()));
 }
 
+// Removes `prefix` from the front of `text`, ignoring ASCII case; false when
+// `text` does not start with it.
+bool remove_prefix(std::string_view& text, std::string_view prefix) {
+  if (text.size() < prefix.size()) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(text[i])) != prefix[i]) return false;
+  }
+  text.remove_prefix(prefix.size());
+  return true;
+}
+
+// The id in a link to a paper's abstract page or PDF, as people paste it:
+// "https://arxiv.org/abs/ID", "arxiv.org/pdf/IDv2.pdf", "http://export.arxiv.org/abs/ID".
+// `text` unchanged when it is not such a link.
+std::string_view id_of_link(std::string_view text) {
+  std::string_view rest = text;
+  if (!remove_prefix(rest, "https://")) remove_prefix(rest, "http://");
+  if (!remove_prefix(rest, "www.")) remove_prefix(rest, "export.");
+  if (!remove_prefix(rest, "arxiv.org/")) return text;
+  if (remove_prefix(rest, "abs/")) return rest;
+  if (!remove_prefix(rest, "pdf/")) return text;
+  if (rest.size() > 4 && rest.ends_with(".pdf")) rest.remove_suffix(4);
+  return rest;
+}
+
 }  // namespace
 
 std::optional<std::string> canonical_arxiv_id(std::string_view text) {
@@ -56,13 +81,8 @@ std::optional<std::string> canonical_arxiv_id(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
     text.remove_suffix(1);
   }
-  for (std::string_view prefix :
-       {"oai:arXiv.org:", "http://arxiv.org/abs/", "https://arxiv.org/abs/",
-        "http://export.arxiv.org/abs/", "https://export.arxiv.org/abs/", "arXiv:", "arxiv:"}) {
-    if (text.starts_with(prefix)) {
-      text.remove_prefix(prefix.size());
-      break;
-    }
+  if (!remove_prefix(text, "oai:arxiv.org:") && !remove_prefix(text, "arxiv:")) {
+    text = id_of_link(text);
   }
   std::string_view id = strip_version(text);
   if (is_new_style(id) || is_old_style(id)) return std::string(id);

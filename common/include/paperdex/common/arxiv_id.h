@@ -10,6 +10,9 @@ namespace paperdex {
 
 // "arXiv:2101.00001v2", "http://arxiv.org/abs/2101.00001v2", "oai:arXiv.org:cs/9301111",
 // "math.FA/0101001v1" -> "2101.00001", "cs/9301111", "math.FA/0101001".
+// Links as people paste them are ids too: with or without "http(s)://",
+// "www." or "export.", to the abstract page (arxiv.org/abs/) or the PDF
+// (arxiv.org/pdf/, with or without ".pdf"). Prefixes ignore case.
 // nullopt when the text is not an arXiv id.
 std::optional<std::string> canonical_arxiv_id(std::string_view text);
 
