@@ -20,6 +20,7 @@
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
 #include "query/index_terms.h"
+#include "query/paper_reference.h"
 #include "query/query_translation.h"
 #include "query/related.h"
 #include "results/explain.h"
@@ -379,6 +380,29 @@ struct Searcher::Impl {
                          Xapian::Query(Xapian::Query::OP_OR, authors.begin(), authors.end()));
   }
 
+  // `query` as the request reads it (its match mode and syntax).
+  detail::ParsedQuery parse(const SearchRequest& request, std::string_view query) const {
+    // Wildcards not expanded by the time limit are searched as their words.
+    const detail::IndexTermSource terms(db, budget.deadline);
+    return parser.parse(query, request.match, &terms,
+                        request.strict_syntax ? detail::Syntax::kStrict : detail::Syntax::kLenient);
+  }
+
+  // A query that is one paper's id or DOI finds that paper, as id: or doi:
+  // would; when the index lacks it, the id's words are searched (abstracts
+  // cite ids), with a note, rather than nothing found and nothing said.
+  detail::ParsedQuery parse_reference(const SearchRequest& request,
+                                      const detail::PaperReference& reference) const {
+    const Xapian::Query filter = parser.parse_filter(reference.field->name, reference.value);
+    for (auto term = filter.get_terms_begin(); term != filter.get_terms_end(); ++term) {
+      if (db.get_termfreq(*term) > 0)
+        return parser.parse_field(reference.field->name, reference.value);
+    }
+    detail::ParsedQuery words = parse(request, reference.value);
+    words.notes.insert(words.notes.begin(), detail::missing_paper_note(reference));
+    return words;
+  }
+
   // The request's words as parsed, with what the searcher adds for `like`.
   detail::ParsedQuery understand(const SearchRequest& request) const {
     detail::ParsedQuery parsed;
@@ -387,12 +411,10 @@ struct Searcher::Impl {
     const bool no_words = request.query.find_first_not_of(" \t\r\n") == std::string::npos;
     if (no_words && (has_filters || !request.like.empty())) {
       parsed.query = detail::match_all();
+    } else if (const auto reference = detail::paper_reference(request.query)) {
+      parsed = parse_reference(request, *reference);
     } else {
-      // Wildcards not expanded by the time limit are searched as their words.
-      const detail::IndexTermSource terms(db, budget.deadline);
-      parsed =
-          parser.parse(request.query, request.match, &terms,
-                       request.strict_syntax ? detail::Syntax::kStrict : detail::Syntax::kLenient);
+      parsed = parse(request, request.query);
     }
     if (!request.like.empty()) {
       // Papers like the given one, among those the query (if any) matches.

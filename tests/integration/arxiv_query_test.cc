@@ -179,3 +179,97 @@ TEST_CASE("paperdex-search --help-syntax lists every field of the schema table w
     }
   }
 }
+
+namespace {
+
+paperdex::Record known_paper(std::string id, std::string title, std::string abstract,
+                             std::string doi = "") {
+  paperdex::Record record = paper(std::move(id), {"cs.LG"}, "2014-09-10", "2014-12-14");
+  record.title = std::move(title);
+  record.abstract = std::move(abstract);
+  record.doi = std::move(doi);
+  return record;
+}
+
+// Papers people look up by id, by DOI, and one whose title cites an id.
+const paperdex::test::SharedIndex& known_papers() {
+  static const paperdex::test::SharedIndex index([](paperdex::IndexWriter& writer) {
+    writer.add(known_paper("1409.3215", "Sequence to Sequence Learning with Neural Networks",
+                           "Deep neural networks map sequences to sequences."));
+    writer.add(known_paper("cs/9301111", "Nested Satisfiability",
+                           "A special case of satisfiability solved in linear time."));
+    writer.add(known_paper("0704.0046", "Entangled states of neural networks",
+                           "Quantum states of networks.", "10.1063/1.2779138"));
+    writer.add(known_paper("1501.00009", "A comment citing arXiv:1234.5678 on neural networks",
+                           "The result of arXiv:9999.99999 does not hold for sequences."));
+  });
+  return index;
+}
+
+paperdex::SearchResult look_up(const std::string& query) {
+  paperdex::Searcher searcher(known_papers().path());
+  paperdex::SearchRequest request;
+  request.query = query;
+  return searcher.search(request);
+}
+
+}  // namespace
+
+TEST_CASE("a query that is one arXiv id, link or DOI finds that paper, as id: or doi: does",
+          "[arxiv-query][known-item]") {
+  const std::vector<std::pair<std::string, std::string>> forms = {
+      {"1409.3215", "1409.3215"},
+      {" 1409.3215v2 ", "1409.3215"},
+      {"arXiv:1409.3215", "1409.3215"},
+      {"cs/9301111", "cs/9301111"},
+      {"arXiv:cs/9301111v1", "cs/9301111"},
+      {"arxiv.org/abs/1409.3215", "1409.3215"},
+      {"https://arxiv.org/abs/1409.3215", "1409.3215"},
+      {"https://arxiv.org/pdf/1409.3215v1", "1409.3215"},
+      {"http://www.arxiv.org/pdf/1409.3215v1.pdf", "1409.3215"},
+      {"https://export.arxiv.org/abs/cs/9301111", "cs/9301111"},
+      {"10.1063/1.2779138", "0704.0046"},
+      {"doi:10.1063/1.2779138", "0704.0046"},
+      {"DOI: 10.1063/1.2779138", "0704.0046"},
+      {"https://doi.org/10.1063/1.2779138", "0704.0046"},
+      {"http://dx.doi.org/10.1063/1.2779138", "0704.0046"},
+  };
+  for (const auto& [query, id] : forms) {
+    INFO(query);
+    const paperdex::SearchResult found = look_up(query);
+    REQUIRE(found.hits.size() == 1);
+    CHECK(found.hits[0].id == id);
+    CHECK(found.notes.empty());
+  }
+  CHECK(look_up("1409.3215v2").parsed_query == look_up("id:1409.3215").parsed_query);
+  CHECK(look_up("https://doi.org/10.1063/1.2779138").parsed_query ==
+        look_up("doi:10.1063/1.2779138").parsed_query);
+}
+
+TEST_CASE("an id or DOI the index lacks is searched as its words, and a note says so",
+          "[arxiv-query][known-item]") {
+  const paperdex::SearchResult missing = look_up("https://arxiv.org/abs/9999.99999v1");
+  CHECK(missing.notes ==
+        std::vector<std::string>{
+            "no paper with id 9999.99999 in this index; searched its words instead"});
+  CHECK(ids(missing) == Ids{"1501.00009"});  // its abstract cites the id
+  const paperdex::SearchResult doi = look_up("https://doi.org/10.1000/ABC");
+  CHECK(doi.notes ==
+        std::vector<std::string>{
+            "no paper with DOI 10.1000/abc in this index; searched its words instead"});
+  // id: is a filter wherever it stands: no paper, no note.
+  const paperdex::SearchResult filter = look_up("id:9999.99999");
+  CHECK(filter.hits.empty());
+  CHECK(filter.notes.empty());
+}
+
+TEST_CASE("an id within a longer query is searched as words, not as a filter",
+          "[arxiv-query][known-item]") {
+  const paperdex::SearchResult cited = look_up("A comment citing arXiv:1234.5678");
+  REQUIRE_FALSE(cited.hits.empty());
+  CHECK(cited.hits[0].id == "1501.00009");
+  CHECK(ids(look_up("sequence learning https://arxiv.org/abs/1409.3215"), false).at(0) ==
+        "1409.3215");
+  // Written as a field, the id is a filter still.
+  CHECK(ids(look_up("neural id:1409.3215")) == Ids{"1409.3215"});
+}

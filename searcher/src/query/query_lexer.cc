@@ -311,9 +311,9 @@ class Lexer {
       token.text = value;
       token.text_begin = at_ + colon + 1;
     } else if (canonical_arxiv_id(text)) {
-      // "arXiv:2101.00001" pasted from a paper: the user wants that paper.
-      token.kind = QueryTokenKind::kField;
-      token.field = schema::find_field("id");
+      // "arXiv:2101.00001" cited in a pasted title is its words, not a
+      // filter for that paper: a query that is the id alone asks for the
+      // paper (paper_reference.h), and id: does anywhere.
     } else if (!value.empty() ? !value.starts_with('/') : group_follows) {
       // "http://..." is a URL and "Note:" ends a word; anything else
       // written as name:value meant a field, and a silent text search for

@@ -1148,6 +1148,14 @@ Xapian::Query QueryParser::parse_filter(std::string_view field_name, std::string
   return part.matched();
 }
 
+ParsedQuery QueryParser::parse_field(std::string_view field, std::string_view value) const {
+  Part part;
+  part.filter = parse_filter(field, value);
+  ParsedQuery parsed;
+  parsed.query = assemble(part);
+  return parsed;
+}
+
 Xapian::Query QueryParser::author_filter(std::string_view name) const {
   // As DocumentBuilder writes it (Indexing::kAuthors).
   const std::string normalized = schema::folded_words(analyzer_, analyzer_.prepare(name));

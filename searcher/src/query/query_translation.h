@@ -114,6 +114,10 @@ class QueryParser {
   // field's value in the query. Throws QuerySyntaxError.
   Xapian::Query parse_filter(std::string_view field, std::string_view value) const;
 
+  // The query "field:value" with `value` taken whole, whatever its
+  // characters: a filter-only query (a paper_reference's id or DOI).
+  ParsedQuery parse_field(std::string_view field, std::string_view value) const;
+
   // Papers by exactly this author (--author, the author facet's drill-down):
   // the folded full name, as the indexer writes it (schema kAuthorExactPrefix).
   // Throws QuerySyntaxError for a name without words.
