@@ -117,6 +117,11 @@ Words
                             in a query written all in capitals, or between two
                             capitalized words (Retrieval AND Evaluation), AND,
                             OR, NOT and NEAR are words
+  1409.3215, cs/9301111v2   a query that is one arXiv id alone (any version;
+  arxiv.org/abs/1409.3215   arXiv:ID, an arxiv.org/abs or /pdf link) or one DOI
+  10.1063/1.2779138         (bare, doi:, a doi.org link) finds that paper; one
+                            the index lacks is searched as its words, with a
+                            note; among other words an id is words (id: filters)
 Fields (name:value; name:"a phrase"; name:(a OR b)); arXiv's search prefixes
 (ti: au: abs: co: jr: cat: rn: all:) are other names of these fields
 )" + field_rows() +
