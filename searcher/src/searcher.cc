@@ -399,6 +399,9 @@ struct Searcher::Impl {
         return parser.parse_field(reference.field->name, reference.value);
     }
     detail::ParsedQuery words = parse(request, reference.value);
+    // An id's words are not misspellings, and their places are in the id,
+    // not in the query a suggestion would rewrite.
+    words.words.clear();
     words.notes.insert(words.notes.begin(), detail::missing_paper_note(reference));
     return words;
   }
