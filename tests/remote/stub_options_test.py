@@ -72,24 +72,25 @@ def check_program_stubs(work, index):
     with open(nested, "w") as f:
         f.write(f"auto {index}\nauto stub-dir\n")
 
+    def check_refused(what, refused, output, option):
+        """`what` refused the program stub naming `option`, and the program did not run."""
+        if not refused:
+            fail(f"{what}: want the program stub refused, naming {option}, got:\n{output}")
+        if os.path.exists(marker):
+            fail(f"{what}: the stub's program ran without {option}")
+            os.remove(marker)
+
     for db in (stub_file, stub_dir, nested):
         run = search(db)
-        if run.returncode != 2 or "--allow-program-stubs" not in run.stderr \
-                or "program" not in run.stderr:
-            fail(f"{db}: want exit 2 refusing the program stub, got {run.returncode}:\n"
-                 f"{run.stderr}{run.stdout[:400]}")
-        if os.path.exists(marker):
-            fail(f"{db}: the stub's program ran without --allow-program-stubs")
-            os.remove(marker)
+        check_refused(db, run.returncode == 2 and "--allow-program-stubs" in run.stderr
+                      and "program" in run.stderr,
+                      f"exit {run.returncode}\n{run.stderr}{run.stdout[:400]}",
+                      "--allow-program-stubs")
         if MODULE_DIR:
             opened = python_open(db, "refuse")
-            if not opened.stdout.startswith("DatabaseNotFoundError") \
-                    or "allow_program_stubs" not in opened.stdout:
-                fail(f"{db}: Python: want DatabaseNotFoundError refusing the program stub, got "
-                     f"{opened.stdout}{opened.stderr}")
-            if os.path.exists(marker):
-                fail(f"{db}: Python: the stub's program ran without allow_program_stubs")
-                os.remove(marker)
+            check_refused(f"{db}: Python", opened.stdout.startswith("DatabaseNotFoundError")
+                          and "allow_program_stubs" in opened.stdout,
+                          opened.stdout + opened.stderr, "allow_program_stubs")
 
     run = search(stub_dir, "--allow-program-stubs")
     if not os.path.exists(marker):
