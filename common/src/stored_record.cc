@@ -171,7 +171,7 @@ Record decode_stored_record(std::string_view data) {
   Record record;
   for (const schema::RecordField& field : schema::record_fields()) {
     if (field.stored_key.empty()) continue;
-    const auto it = json.find(std::string(field.stored_key));
+    const auto it = json.find(field.stored_key);
     if (it == json.end() || it->is_null()) continue;
     schema::visit_field(field, record, [&](auto& value) { read_value(*it, value); });
   }
