@@ -14,25 +14,25 @@
 #include "eval/beir_reader.h"
 #include "eval/metrics.h"
 #include "eval/trec_run.h"
+#include "test_support.h"
 
 namespace {
 
 using paperdex::eval::Judgments;
 using paperdex::eval::ScoredDoc;
 
-// A file under the temporary directory, removed at the end of the test.
+// A file in a fresh temporary directory of its own, removed at the end of
+// the test. ctest runs each test case as its own process, two at a time, so a
+// per-process counter would give two processes the same name.
 class TempFile {
  public:
-  explicit TempFile(const std::string& contents)
-      : path_(std::filesystem::temp_directory_path() /
-              ("paperdex-eval-test-" + std::to_string(counter_++) + ".tsv")) {
+  explicit TempFile(const std::string& contents) : path_(dir_ / "input.tsv") {
     std::ofstream(path_) << contents;
   }
-  ~TempFile() { std::filesystem::remove(path_); }
   const std::filesystem::path& path() const { return path_; }
 
  private:
-  static inline int counter_ = 0;
+  paperdex::test::TempDir dir_;  // declared first: path_ is made from it
   std::filesystem::path path_;
 };
 
