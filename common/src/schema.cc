@@ -57,6 +57,12 @@ std::string folded_words(const Analyzer& analyzer, std::string_view text) {
   return folded;
 }
 
+std::string title_key_term(const Analyzer& analyzer, std::string_view title) {
+  const std::string normalized = folded_words(analyzer, title);
+  if (normalized.empty()) return {};
+  return std::string(kTitleKeyPrefix) + stable_hash_hex(normalized);
+}
+
 std::optional<int> stored_schema_version(const Xapian::Database& db) {
   const std::string value = db.get_metadata(std::string(kSchemaVersionKey));
   if (value.empty()) return std::nullopt;

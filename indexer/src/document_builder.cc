@@ -191,9 +191,7 @@ std::string DocumentBuilder::normalized_title(std::string_view title) const {
 }
 
 std::string DocumentBuilder::title_key_term(std::string_view title) const {
-  const std::string normalized = normalized_title(title);
-  if (normalized.empty()) return {};
-  return std::string(schema::kTitleKeyPrefix) + stable_hash_hex(normalized);
+  return schema::title_key_term(analyzer_, title);
 }
 
 std::string DocumentBuilder::derived_id(const Record& record) const {

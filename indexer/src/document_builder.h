@@ -33,10 +33,9 @@ class DocumentBuilder {
   // Title as a merge key: its analyzer terms joined by spaces, so case,
   // accents, TeX spelling and punctuation do not separate two copies.
   std::string normalized_title(std::string_view title) const;
-  // The boolean term that finds papers by normalized title; empty for a title
-  // without words, which is no paper's key: papers without titles (classic
-  // test collections) are not one paper, and looking them up as one made
-  // adding each of them read every one before it.
+  // schema::title_key_term: the boolean term that finds papers by normalized
+  // title; empty for a title without words (looking papers without titles up
+  // as one paper made adding each of them read every one before it).
   std::string title_key_term(std::string_view title) const;
   // The stable id of a paper that has no arXiv id (author pages).
   std::string derived_id(const Record& record) const;

@@ -23,6 +23,7 @@
 #include "query/paper_reference.h"
 #include "query/query_translation.h"
 #include "query/related.h"
+#include "query/title_bonus.h"
 #include "results/explain.h"
 #include "results/facets.h"
 #include "results/highlighter.h"
@@ -181,6 +182,7 @@ std::string format_seconds(double seconds) {
 struct MatchPlan {
   MatchRule rule = MatchRule::kAsWritten;
   Xapian::Query matched;    // the match set, filters applied
+  Xapian::Query ranked;     // `matched` with what titles add to the ranking (title_bonus.h)
   Xapian::Query all_words;  // its papers with every word (== matched for kAllWords)
 };
 
@@ -433,8 +435,15 @@ struct Searcher::Impl {
     return parsed;
   }
 
-  // Which papers the query matches (MatchRule): as written, or any word.
+  // Which papers the query matches (MatchRule) and how they rank.
   MatchPlan plan_match(const SearchRequest& request, const detail::ParsedQuery& parsed) {
+    MatchPlan plan = plan_match_set(request, parsed);
+    plan.ranked = detail::with_title_bonus(db, plan.matched, parsed);
+    return plan;
+  }
+
+  // Which papers the query matches (MatchRule): as written, or any word.
+  MatchPlan plan_match_set(const SearchRequest& request, const detail::ParsedQuery& parsed) {
     MatchPlan plan;
     plan.all_words = filtered(request, parsed.query);
     plan.matched = plan.all_words;
@@ -494,7 +503,7 @@ struct Searcher::Impl {
     for (const detail::PageHit& found : page) {
       result.hits.push_back(make_hit(found, highlighter, request.snippet_bytes, true));
       if (request.explain) {
-        result.hits.back().explanation = detail::explain_match(db, plan.matched, found.docid);
+        result.hits.back().explanation = detail::explain_match(db, plan.ranked, found.docid);
       }
     }
   }
@@ -504,7 +513,7 @@ struct Searcher::Impl {
   detail::PassResult fill_page(SearchResult& result, const SearchRequest& request,
                                const MatchPlan& plan, const detail::ParsedQuery& parsed,
                                const detail::Highlighter& highlighter) {
-    detail::PassResult pass = run(plan.matched, parsed.has_text, request.sort,
+    detail::PassResult pass = run(plan.ranked, parsed.has_text, request.sort,
                                   static_cast<Xapian::doccount>(request.offset),
                                   static_cast<Xapian::doccount>(request.limit), request.facets);
     add_hits(result, pass.page, plan, request, highlighter);

@@ -342,6 +342,17 @@ class UniqueList {
   std::unordered_set<std::string> seen_;
 };
 
+// Words alone, as a pasted title is: no operator, field, phrase, wildcard,
+// "+" or "-".
+bool is_plain_words(const QuerySyntax& syntax) {
+  if (syntax.has_operators) return false;
+  return std::all_of(syntax.root.children.begin(), syntax.root.children.end(),
+                     [](const QueryNode& child) {
+                       return child.kind == NodeKind::kTerm && child.field == nullptr &&
+                              !child.quoted && !is_wildcard(child);
+                     });
+}
+
 }  // namespace
 
 // The wildcards of one query, each expanded against the index once and kept
@@ -401,6 +412,7 @@ class Translator {
   void drop_stopwords() { drop_stopwords_ = true; }
   std::vector<std::string> take_highlight_terms() { return highlight_terms_.take(); }
   std::vector<std::string> take_highlight_stems() { return highlight_stems_.take(); }
+  std::vector<std::string> take_plain_stems() { return plain_stems_.take(); }
   std::vector<QueryWord> take_words() { return std::move(words_); }
 
  private:
@@ -878,6 +890,11 @@ class Translator {
     for (const Token& token : tokens) {
       highlight_terms_.add(token.term);
       highlight_stems_.add(token.stem);
+      // Function words say nothing of which title is meant, and their
+      // title postings are long.
+      if (node.field == nullptr && collect_words_ && !is_stopword(token.term)) {
+        plain_stems_.add(token.stem);
+      }
       if (offsets_map && collect_words_) {
         words_.push_back(
             {token.term, node.text_position + token.begin, node.text_position + token.end});
@@ -930,6 +947,7 @@ class Translator {
   bool drop_stopwords_ = false;
   UniqueList highlight_terms_;
   UniqueList highlight_stems_;
+  UniqueList plain_stems_;
   std::vector<QueryWord> words_;
 };
 
@@ -1095,6 +1113,7 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
   parsed.has_text = !part.text.empty();
   parsed.highlight_terms = translator.take_highlight_terms();
   parsed.highlight_stems = translator.take_highlight_stems();
+  parsed.plain_stems = translator.take_plain_stems();
   parsed.words = translator.take_words();
   if (!syntax.operators_read_as_words.empty()) {
     std::string list;
@@ -1122,6 +1141,7 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
       parsed.any_word = assemble(any_word);
     }
   }
+  if (is_plain_words(syntax)) parsed.whole_title_key = schema::title_key_term(analyzer_, query);
   return parsed;
 }
 

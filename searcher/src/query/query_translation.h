@@ -74,6 +74,14 @@ struct ParsedQuery {
   // stem is listed).
   std::vector<std::string> highlight_terms;
   std::vector<std::string> highlight_stems;
+  // The stems of the words searched without a field, not excluded, not
+  // wildcards, in query order: a title holding them ranks higher
+  // (title_bonus.h).
+  std::vector<std::string> plain_stems;
+  // When the query is words alone (no operator, field, phrase, wildcard,
+  // "+" or "-"): the title key (schema::title_key_term) of a paper titled
+  // with them, which ranks first (title_bonus.h). Else empty.
+  std::string whole_title_key;
   // Words of title/abstract searches that are not excluded, in query order,
   // for spelling suggestions (words whose offsets cannot be mapped back to
   // the query string, e.g. after TeX decoding, are left out).

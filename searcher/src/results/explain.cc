@@ -26,6 +26,8 @@ struct NamedTerm {
 NamedTerm name_term(const std::string& term) {
   const std::string_view prefix = schema::prefix_of(term);
   if (prefix == schema::kAuthorExactPrefix) return {"author", term.substr(prefix.size())};
+  // The query is the paper's whole title (query_translation.cc's bonus).
+  if (prefix == schema::kTitleKeyPrefix) return {"title", "(the whole query)"};
   for (const schema::Field& field : schema::kFields) {
     if (field.prefix == prefix) return {std::string(field.name), term.substr(prefix.size())};
   }
@@ -173,9 +175,12 @@ std::string render(const Query& query, bool outermost) {
     case Query::LEAF_MATCH_ALL:
     case Query::LEAF_MATCH_NOTHING:
       return {};
+    case Query::LEAF_POSTING_SOURCE:  // a weight, the whole title's bonus
+      return {};
     case Query::LEAF_TERM: {
       const std::string term = *query.get_terms_begin();
-      if (term.empty()) return {};  // match_all()
+      // match_all(), or the whole title's bonus: a weight, not a condition
+      if (term.empty() || schema::prefix_of(term) == schema::kTitleKeyPrefix) return {};
       const NamedTerm named = name_term(term);
       return named.field + ":" + word_text(named.text);
     }
@@ -192,8 +197,9 @@ std::string render(const Query& query, bool outermost) {
     }
     case Query::OP_AND_MAYBE: {
       // The first clause is required, the others add weight: `+a b`.
-      const std::string text =
-          "+" + render(query.get_subquery(0), false) + " " + join(query, " ", true, 1);
+      const std::string optional = join(query, " ", true, 1);
+      if (optional.empty()) return render(query.get_subquery(0), outermost);
+      const std::string text = "+" + render(query.get_subquery(0), false) + " " + optional;
       return outermost ? text : "(" + text + ")";
     }
     case Query::OP_PHRASE:
@@ -243,6 +249,12 @@ void collect_parts(const Query& query, double scale, bool weighted, std::vector<
       }
       return;
     case Query::OP_FILTER:
+      // A posting source's weight filtered (the whole title's bonus) is one
+      // part: the source alone would weigh in every paper.
+      if (query.get_subquery(0).get_type() == Query::LEAF_POSTING_SOURCE) {
+        parts.push_back({query, scale, weighted});
+        return;
+      }
       collect_parts(query.get_subquery(0), scale, weighted, parts);
       for (std::size_t i = 1; i < query.get_num_subqueries(); ++i) {
         collect_parts(query.get_subquery(i), 0, false, parts);

@@ -52,13 +52,13 @@ inline constexpr std::string_view kTitleKeyPrefix = "XN";     // hash of normali
 // nothing and expands wildcards over stems.
 
 // Ranking searches one text field, title and abstract together: a word has
-// one frequency in the collection and one count in the paper, instead of two
-// fields scored apart and added up (which counts a title word twice and
-// weighs it by a second, title-only rarity). Measured on SciFact this ranks
-// better than any weighting of two fields (bench/README.md). The title's words
-// count kTitleWordsInText times in it, its one field-level knob. The title has
-// a field of its own too, for title: searches; an abstract-only field would
-// double the index's largest table (positions), so abstract: searches the text.
+// one frequency in the collection and one count in the paper. Measured on
+// SciFact this ranks better than two fields scored apart and added up at
+// equal weights (bench/README.md). The title's words count kTitleWordsInText
+// times in it. The title has a field of its own too, for title: searches and
+// the title's share of a plain query's weight (searcher's title_bonus.h); an
+// abstract-only field would double the index's largest table (positions), so
+// abstract: searches the text.
 inline constexpr Xapian::termcount kTitleWordsInText = 2;
 
 // Value slots.
@@ -254,6 +254,13 @@ std::vector<std::string_view> field_names(const Field& field);
 // The analyzer's folded words of `text` joined by single spaces: how exact
 // author names and title keys are written, by the indexer and the queries.
 std::string folded_words(const Analyzer& analyzer, std::string_view text);
+
+// The kTitleKeyPrefix term of a paper titled `title` (its folded words,
+// hashed): the indexer merges copies of a paper by it, and a query that is a
+// paper's whole title finds that paper by it. Empty for a title without
+// words, which is no paper's key: papers without titles (classic test
+// collections) are not one paper.
+std::string title_key_term(const Analyzer& analyzer, std::string_view title);
 
 // Metadata keys.
 inline constexpr std::string_view kSchemaVersionKey = "paperdex:schema-version";

@@ -1,0 +1,120 @@
+// What titles add to the ranking (searcher/src/query/title_bonus.h): a query
+// that is a paper's whole title finds that paper first, and a paper whose
+// title holds the query's words ranks above one whose abstract repeats them.
+// The bonus adds weight, never matches, and is not part of the parsed query.
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "index_test_support.h"
+#include "paperdex/indexer/index_writer.h"
+#include "paperdex/searcher.h"
+
+namespace {
+
+paperdex::Record paper(std::string id, int year, std::string title, std::string abstract) {
+  paperdex::Record record;
+  record.id = std::move(id);
+  record.title = std::move(title);
+  record.abstract = std::move(abstract);
+  record.authors = {"Ada Lovelace"};
+  record.subjects = {"cs.LG"};
+  record.year = year;
+  record.submitted = std::to_string(year) + "-06-01";
+  return record;
+}
+
+// Each pair: the paper people look for, and one its words weigh more in
+// (they fill a short abstract) whose title does not hold them all.
+const paperdex::test::SharedIndex& titled_papers() {
+  static const paperdex::test::SharedIndex index([](paperdex::IndexWriter& writer) {
+    writer.add(paper("1406.2661", 2014, "Generative Adversarial Networks",
+                     "We propose a framework for estimating models via a contest of two models, "
+                     "trained together on images, text and sound."));
+    writer.add(paper("1602.05110", 2016, "Generating images with recurrent adversarial networks",
+                     "Generative adversarial networks; generative adversarial networks."));
+    writer.add(paper("1101.00001", 2011, "Program Verification of Numerical Computation",
+                     "We verify floating point programs with a proof assistant, step by step, "
+                     "for several libraries of numerical routines used in science."));
+    writer.add(paper("1101.00002", 2011, "Program verification of numerical computation - Part 2",
+                     "Program verification of numerical computation, continued."));
+    writer.add(paper("1301.00003", 2013, "Sparse coding of spoken words",
+                     "Dictionary learning for speech recognition."));
+    writer.add(paper("1301.00004", 2013, "A survey",
+                     "Sparse coding of speech; sparse coding of words; sparse speech coding."));
+  });
+  return index;
+}
+
+paperdex::SearchResult search(const std::string& query, std::vector<std::string> years = {}) {
+  paperdex::Searcher searcher(titled_papers().path());
+  paperdex::SearchRequest request;
+  request.query = query;
+  request.years = std::move(years);
+  request.explain = true;
+  return searcher.search(request);
+}
+
+std::vector<std::string> ids(const paperdex::SearchResult& result) {
+  std::vector<std::string> found;
+  for (const paperdex::Hit& hit : result.hits) found.push_back(hit.id);
+  return found;
+}
+
+double title_share(const paperdex::Hit& hit) {
+  double share = 0;
+  for (const paperdex::TermContribution& part : hit.explanation) {
+    if (part.field == "title") share += part.weight;
+  }
+  return share;
+}
+
+}  // namespace
+
+TEST_CASE("a query that is a paper's whole title finds that paper first", "[known-item]") {
+  // Case, punctuation and a trailing full stop aside, as people paste titles.
+  for (const std::string& query :
+       {std::string("generative adversarial networks"), std::string("Generative Adversarial "
+                                                                    "Networks.")}) {
+    INFO(query);
+    const paperdex::SearchResult found = search(query);
+    REQUIRE(ids(found) == std::vector<std::string>{"1406.2661", "1602.05110"});
+    const paperdex::TermContribution& first = found.hits[0].explanation.front();
+    CHECK(first.field == "title");
+    CHECK(first.term == "(the whole query)");
+    // The parsed query says what matches; the bonus is a weight.
+    CHECK(found.parsed_query == "text:generat AND text:adversari AND text:network");
+  }
+  // The title with more after it is not the whole title.
+  const paperdex::SearchResult verification =
+      search("program verification of numerical computation");
+  REQUIRE(verification.hits.size() == 2);
+  CHECK(verification.hits[0].id == "1101.00001");
+  // Words of a title in another order are not that title.
+  const paperdex::SearchResult reordered = search("networks adversarial generative");
+  REQUIRE(reordered.hits.size() == 2);
+  CHECK(reordered.hits[0].id == "1602.05110");
+  for (const paperdex::Hit& hit : reordered.hits) CHECK(title_share(hit) < 100);
+}
+
+TEST_CASE("the title bonus adds weight, never matches", "[known-item]") {
+  // The paper titled so is outside the filter: it stays out.
+  CHECK(ids(search("generative adversarial networks", {"2016"})) ==
+        std::vector<std::string>{"1602.05110"});
+  // As many papers match as without it.
+  CHECK(search("generative adversarial networks").total == 2);
+}
+
+TEST_CASE("a paper whose title holds the query's words ranks above one whose abstract repeats them",
+          "[known-item]") {
+  const paperdex::SearchResult found = search("sparse coding words");
+  REQUIRE(ids(found).size() == 2);
+  CHECK(found.hits[0].id == "1301.00003");
+  CHECK(title_share(found.hits[0]) > 0);
+  CHECK(title_share(found.hits[1]) == 0);
+  // The scores add up: the title's share is part of the score.
+  double sum = 0;
+  for (const paperdex::TermContribution& part : found.hits[0].explanation) sum += part.weight;
+  CHECK(sum == Approx(found.hits[0].score));
+}
