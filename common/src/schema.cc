@@ -42,7 +42,7 @@ const Field* find_field(std::string_view name) {
   const std::string wanted = ascii_lower(name);
   for (const Field& field : kFields) {
     for (std::string_view candidate : field_names(field)) {
-      if (candidate == wanted) return &field;
+      if (ascii_lower(candidate) == wanted) return &field;
     }
   }
   return nullptr;

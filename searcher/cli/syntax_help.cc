@@ -76,27 +76,9 @@ std::string filter_names() {
   return names;
 }
 
-}  // namespace
-
-std::string field_names_summary() { return names_lines(); }
-
-// One literal, so that the text reads here as it prints; only the field rows
-// and names are made from the schema's table.
-std::string syntax_help() {
-  return R"(paperdex-search query syntax
-
-Which papers match (the match rule; JSON "match_rule")
-  optical circuit switch    up to 3 words: papers with every word, in the title
-                            or the abstract; when no paper has them all, papers
-                            with any of them, most words first
-  a longer query            4 words or more (a sentence, a pasted title): papers
-                            with any of the words, ranked by relevance; English
-                            function words (the, of, which...) do not count
-  a AND b, "a b", (a b)     written operators are taken as written
-The rule depends on the query and the filters alone: every page shows the same
-total and facets. --any matches any word whatever the length.
-
-Words
+// The words and operators of a query: a section of syntax_help().
+std::string words_help() {
+  return R"(Words
   optical circuit switch    words match in the title or the abstract
                             (title matches weigh double); words are stemmed, so
                             switch finds switching, and accents and case are
@@ -113,17 +95,49 @@ Words
   optim*                    words starting with optim (optimal, optimization...);
                             over 200 words: the word alone, with a note
   a OR b, a AND b, NOT a    operators, in capitals; OR binds tighter than the
-  (a OR b) -c               space between words: 'a OR b c' is (a OR b) AND c;
-                            in a query written all in capitals, or between two
-                            capitalized words (Retrieval AND Evaluation), AND,
-                            OR, NOT and NEAR are words
+  (a OR b) -c, a ANDNOT c   space between words: 'a OR b c' is (a OR b) AND c;
+                            ANDNOT (arXiv's) is AND NOT; in a query written all
+                            in capitals, or between two capitalized words
+                            (Retrieval AND Evaluation), AND, OR, NOT and NEAR
+                            are words
+  ti:neural+AND+au:hinton   an arXiv API search_query= value: '+' is a space,
+  ti:%22quantum+critical%22 %XX its character (with a note); read so when there
+                            is no space and a %XX, or a '+' beside AND, OR,
+                            NOT, ANDNOT or TO or before a field (a+cat:cs.DM);
+                            +word, C++, e+e-, ti:neural+networks are as written
   1409.3215, cs/9301111v2   a query that is one arXiv id alone (any version;
   arxiv.org/abs/1409.3215   arXiv:ID, an arxiv.org/abs or /pdf link) or one DOI
   10.1063/1.2779138         (bare, doi:, a doi.org link) finds that paper; one
                             the index lacks is searched as its words, with a
                             note; among other words an id is words (id: filters)
-Fields (name:value; name:"a phrase"; name:(a OR b)); arXiv's search prefixes
-(ti: au: abs: co: jr: cat: rn: all:) are other names of these fields
+)";
+}
+
+}  // namespace
+
+std::string field_names_summary() { return names_lines(); }
+
+// Literals, so that the text reads here as it prints (words_help() is one
+// of its sections); only the field rows and names are made from the
+// schema's table.
+std::string syntax_help() {
+  return R"(paperdex-search query syntax
+
+Which papers match (the match rule; JSON "match_rule")
+  optical circuit switch    up to 3 words: papers with every word, in the title
+                            or the abstract; when no paper has them all, papers
+                            with any of them, most words first
+  a longer query            4 words or more (a sentence, a pasted title): papers
+                            with any of the words, ranked by relevance; English
+                            function words (the, of, which...) do not count
+  a AND b, "a b", (a b)     written operators are taken as written
+The rule depends on the query and the filters alone: every page shows the same
+total and facets. --any matches any word whatever the length.
+
+)" + words_help() +
+         R"(Fields (name:value; name:"a phrase"; name:(a OR b)); arXiv's search prefixes
+(ti: au: abs: co: jr: cat: rn: all: submittedDate: lastUpdatedDate:) are other
+names of these fields; all: is what a plain word searches
 )" + field_rows() +
          R"(
 Subjects: subject:cs.NI is a category, subject:cs and subject:hep-th archives,
@@ -138,6 +152,11 @@ Dates: submitted:2016, submitted:2016-03, submitted:2016-03-01,
 submitted:2016-03-01..2016-03-31, submitted:2016-03.. and submitted:..2015;
 updated: alike. A date is YYYY, YYYY-MM or YYYY-MM-DD; submitted: (also date:)
 is the first submission. --sort updated lists the latest versions first.
+arXiv's forms mean the same: submittedDate:[202301010000 TO 202302010000],
+lastUpdatedDate:[20230101 TO *] ('*' an open end; brackets work on year: and
+every date name). Dates are days: a bound's time of day (HHMM, GMT in arXiv's
+API) counts as its whole day, both ends included, with a note if that widens
+the range.
 
 Filters narrow the results without changing the ranking:
   )" + filter_names() +

@@ -1,6 +1,6 @@
 // arXiv's query language on a small index written through the library:
 // primary:, --no-cross-lists (SearchRequest::cross_lists), date:/updated:
-// ranges, rn:, the arXiv aliases, and --sort updated.
+// ranges, rn:, the arXiv aliases, arXiv's API syntax, and --sort updated.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -137,6 +137,26 @@ TEST_CASE("rn:, co:, jr:, ti:, au:, abs: and all: search their fields", "[arxiv-
   CHECK(matches("abs:centers").size() == 5);
   CHECK(matches("all:scheduling").size() == 5);
   CHECK(matches("rn:cern*") == Ids{"1501.00005"});
+}
+
+TEST_CASE("a query copied from an arXiv API URL finds what it finds there", "[arxiv-query]") {
+  // ANDNOT, the bracketed date ranges (times of day rounding to their
+  // days) and the URL form, '+' for spaces and %XX escapes.
+  CHECK(matches("optical ANDNOT cat:cs.DC") == Ids{"1501.00005", "1602.00004", "1603.00001"});
+  CHECK(matches("submittedDate:[201603010000 TO 201603312359]") == Ids{"1603.00001", "1603.00002"});
+  CHECK(matches("submittedDate:[201603311200 TO 201604010000]") == Ids{"1603.00002", "1604.00003"});
+  CHECK(matches("lastUpdatedDate:[20170101 TO *]") ==
+        Ids{"1501.00005", "1603.00002", "1604.00003"});
+  CHECK(matches("cat:cs.NI+ANDNOT+submittedDate:[201603010000+TO+201603312359]") ==
+        Ids{"1604.00003"});
+  CHECK(matches("%28cat:cs.DC+OR+cat:hep-th%29+AND+all:%22optical+switching%22") ==
+        Ids{"1501.00005", "1603.00002", "1604.00003"});
+  paperdex::SearchRequest request;
+  request.query = "ti:optical+AND+submittedDate:[201603011200+TO+201603011300]";
+  const paperdex::SearchResult result = search(request);
+  CHECK(ids(result) == Ids{"1603.00001"});
+  CHECK(result.notes.size() == 2);  // the URL form, and the times dropped
+  CHECK(result.suggestion.empty());
 }
 
 TEST_CASE("sorting by update (--sort updated) lists the latest first", "[arxiv-query]") {

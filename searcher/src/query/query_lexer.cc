@@ -112,14 +112,19 @@ void throw_empty_value(const schema::Field& field, std::size_t position) {
 
 std::string nearest_field_name(std::string_view name) {
   std::vector<std::string_view> names;
+  std::vector<std::string> folded;  // names in lowercase ("submitteddate"), as `name` is
   for (const schema::Field& field : schema::kFields) {
     for (std::string_view candidate : schema::field_names(field)) {
       // arXiv's two- and three-letter aliases are exact or nothing: "cs:"
       // is no slip for co:.
-      if (candidate == field.name || candidate.size() >= 4) names.push_back(candidate);
+      if (candidate == field.name || candidate.size() >= 4) {
+        names.push_back(candidate);
+        folded.push_back(ascii_lower(candidate));
+      }
     }
   }
-  const std::optional<std::size_t> nearest = nearest_name(ascii_lower(name), names, true);
+  const std::vector<std::string_view> folded_views(folded.begin(), folded.end());
+  const std::optional<std::size_t> nearest = nearest_name(ascii_lower(name), folded_views, true);
   return nearest ? std::string(names[*nearest]) : std::string();
 }
 
@@ -257,13 +262,15 @@ class Lexer {
     if (literal(at_, end)) return literal_word(text, end);
     if (text == "NEAR" || text.starts_with("NEAR/")) {
       push(QueryTokenKind::kNear, text.size()).proximity = near_proximity(text);
-    } else if (text == "AND" || text == "OR" || text == "NOT") {
+    } else if (text == "AND" || text == "OR" || text == "NOT" || text == "ANDNOT") {
+      // ANDNOT is arXiv's API spelling of AND NOT; "a NOT b" reads so already.
       push(text == "AND"  ? QueryTokenKind::kAnd
            : text == "OR" ? QueryTokenKind::kOr
                           : QueryTokenKind::kNot,
            text.size());
     } else {
-      field_or_word(text, end);
+      at_ = field_or_word(text, end);
+      return;
     }
     at_ = end;
   }
@@ -292,20 +299,32 @@ class Lexer {
     return *number.value;
   }
 
-  void field_or_word(std::string_view text, std::size_t end) {
+  // Returns where the token ends: a bracketed range runs past spaces.
+  std::size_t field_or_word(std::string_view text, std::size_t end) {
     QueryToken& token = push(QueryTokenKind::kWord, text.size());
     const std::size_t colon = text.find(':');
     const std::string_view name = text.substr(0, colon);
     if (colon == std::string_view::npos || colon == 0 ||
         !std::all_of(name.begin(), name.end(), is_ascii_letter)) {
-      return;
+      return end;
     }
-    const std::string_view value = text.substr(colon + 1);
+    std::string_view value = text.substr(colon + 1);
     const bool group_follows = end < q_.size() && (q_[end] == '(' || quote_length(q_, end) > 0);
     // Field names are matched without regard to case: "DOI:10.1000/x" is
     // how DOIs are often pasted.
     if (const schema::Field* field = schema::find_field(name)) {
       if (value.empty() && !group_follows) throw_empty_value(*field, at_);
+      const bool ranges =
+          field->kind == schema::FieldKind::kYear || field->kind == schema::FieldKind::kDate;
+      if (ranges && value.starts_with('[')) {
+        end = bracket_end(at_ + colon + 1);
+        // A syntax error past the first space: as literal_word reads one.
+        if (literal(at_, end)) {
+          token.text = name;
+          return at_ + colon + 1;
+        }
+        value = q_.substr(at_ + colon + 1, end - (at_ + colon + 1));
+      }
       token.kind = QueryTokenKind::kField;
       token.field = field;
       token.text = value;
@@ -320,6 +339,20 @@ class Lexer {
       // a mistyped one would quietly return the wrong papers.
       throw_unknown_field(name, at_, text);
     }
+    return end;
+  }
+
+  // Where the range "[from TO to]" opened at `open` ends (past its ']'):
+  // Lucene's and arXiv's range form, spaces inside (the translator reads it).
+  std::size_t bracket_end(std::size_t open) const {
+    const std::size_t close = q_.find(']', open);
+    if (close == std::string_view::npos) {
+      throw QuerySyntaxError(
+          "unclosed '[': a range in brackets ends with ']', e.g. "
+          "submittedDate:[202301010000 TO 202302010000]",
+          open);
+    }
+    return close + 1;
   }
 
   std::string_view q_;
@@ -332,6 +365,100 @@ class Lexer {
 
 std::vector<QueryToken> lex_query(std::string_view query, const LexOptions& options) {
   return Lexer(query, options).tokens();
+}
+
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The byte %XX at q[i] stands for, or nullopt: a control character stays
+// as written, never a byte that could end or corrupt the query.
+std::optional<char> percent_escape(std::string_view q, std::size_t i) {
+  if (q[i] != '%' || i + 2 >= q.size()) return std::nullopt;
+  const int high = hex_value(q[i + 1]);
+  const int low = hex_value(q[i + 2]);
+  if (high < 0 || low < 0) return std::nullopt;
+  const int byte = high * 16 + low;
+  if (byte < 0x20 || byte == 0x7f) return std::nullopt;
+  return static_cast<char>(byte);
+}
+
+bool is_url_operator(std::string_view part) {
+  return part == "AND" || part == "OR" || part == "NOT" || part == "ANDNOT" || part == "TO";
+}
+
+bool starts_with_field(std::string_view part) {
+  const std::size_t colon = part.find(':');
+  return colon != std::string_view::npos && colon > 0 &&
+         schema::find_field(part.substr(0, colon)) != nullptr;
+}
+
+// A '+' joining two words in arXiv's URL form (read_url_form's rule).
+bool has_url_join(std::string_view q) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t plus = q.find('+'); plus != std::string_view::npos; plus = q.find('+', start)) {
+    parts.push_back(q.substr(start, plus - start));
+    start = plus + 1;
+  }
+  parts.push_back(q.substr(start));
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    const std::string_view before = parts[i];
+    const std::string_view after = parts[i + 1];
+    if (before.empty() || after.empty()) continue;  // "C++", "+word"
+    if (is_url_operator(before) || is_url_operator(after) || starts_with_field(after)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<UrlForm> read_url_form(std::string_view query) {
+  bool escaped = false;
+  for (std::size_t i = 0; i < query.size(); ++i) {
+    if (space_length(query, i) > 0) return std::nullopt;
+    escaped = escaped || percent_escape(query, i).has_value();
+  }
+  if (!escaped && !has_url_join(query)) return std::nullopt;
+  UrlForm form;
+  for (std::size_t i = 0; i < query.size(); ++i) {
+    form.origin.push_back(i);
+    if (const std::optional<char> byte = percent_escape(query, i)) {
+      form.decoded += *byte;
+      i += 2;
+    } else {
+      form.decoded += query[i] == '+' ? ' ' : query[i];
+    }
+  }
+  form.origin.push_back(query.size());
+  return form;
+}
+
+std::vector<QueryToken> lex_url_form(const UrlForm& form, const LexOptions& options) {
+  // The decoded byte holding each offset of the query.
+  const auto decoded_offset = [&](std::size_t at) {
+    const auto after = std::upper_bound(form.origin.begin(), form.origin.end(), at);
+    return static_cast<std::size_t>(after - form.origin.begin()) - 1;
+  };
+  LexOptions decoded_options = options;
+  for (std::size_t& at : decoded_options.literal) at = decoded_offset(at);
+  std::vector<QueryToken> tokens;
+  try {
+    tokens = lex_query(form.decoded, decoded_options);
+  } catch (const QuerySyntaxError& error) {
+    throw QuerySyntaxError(
+        error.what(), form.origin[std::min(error.position(), form.decoded.size())], error.hint());
+  }
+  for (QueryToken& token : tokens) {
+    token.begin = form.origin[token.begin];
+    token.text_begin = form.origin[token.text_begin];
+  }
+  return tokens;
 }
 
 namespace {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,28 @@ inline constexpr std::size_t kMaxProximity = 1000;
 // QuerySyntaxError for an unclosed quote, an unknown field name, a field
 // with no value, or a NEAR/n or "..."~n without a usable number.
 std::vector<QueryToken> lex_query(std::string_view query, const LexOptions& options = {});
+
+// A query copied from an arXiv API URL, its search_query= value as written
+// there: "ti:neural+AND+au:hinton", "ti:%22quantum+criticality%22". It is in
+// this form when it has no white space and either a percent escape (%22,
+// %28, any %XX of two hex digits) or a '+' between two words of which one
+// is an operator (AND, OR, NOT, ANDNOT, TO) or the second begins with a
+// field's "name:". Other queries with '+' keep their meaning: "+word"
+// (required), "C++", "e+e-", "ti:neural+networks" (one word, as the
+// analyzer splits it).
+struct UrlForm {
+  std::string decoded;  // each '+' a space, each %XX its byte
+  // For each byte of `decoded`, and one past its end: its offset in the query.
+  std::vector<std::size_t> origin;
+};
+
+// The query decoded, or nullopt when it is not in URL form.
+std::optional<UrlForm> read_url_form(std::string_view query);
+
+// lex_query over form.decoded, its tokens' offsets (and errors') those of
+// the query as written; options.literal holds offsets in the query too. The
+// tokens view form.decoded.
+std::vector<QueryToken> lex_url_form(const UrlForm& form, const LexOptions& options = {});
 
 // Turns the operator tokens (AND, OR, NOT, NEAR) of `tokens` into words where
 // the query is prose rather than syntax: everywhere when its letters are all

@@ -1,6 +1,7 @@
 #include "query/query_syntax.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "paperdex/errors.h"
@@ -50,14 +51,17 @@ bool starts_unary(const QueryToken& token) {
 class SyntaxParser {
  public:
   SyntaxParser(std::string_view query, const SyntaxOptions& options)
-      : tokens_(lex_query(query, options.lex)) {
+      : url_form_(read_url_form(query)),
+        tokens_(url_form_ ? lex_url_form(*url_form_, options.lex) : lex_query(query, options.lex)) {
     if (options.prose_operators_are_words) {
-      operators_read_as_words_ = read_prose_operators_as_words(tokens_, query);
+      operators_read_as_words_ =
+          read_prose_operators_as_words(tokens_, url_form_ ? url_form_->decoded : query);
     }
   }
 
   QuerySyntax parse() {
     QuerySyntax result;
+    if (url_form_) result.url_form = url_form_->decoded;
     result.operators_read_as_words = std::move(operators_read_as_words_);
     result.root = sequence(nullptr, 0);
     if (peek().kind == QueryTokenKind::kClose) {
@@ -257,6 +261,7 @@ class SyntaxParser {
     return node;
   }
 
+  std::optional<UrlForm> url_form_;  // the tokens view its text
   std::vector<QueryToken> tokens_;
   std::size_t next_ = 0;
   int depth_ = 0;

@@ -8,6 +8,7 @@
 //   sequence := or_expr*                      juxtaposition: the MatchMode's operator
 //   or_expr  := and_expr ("OR" and_expr)*
 //   and_expr := unary (("AND" unary) | ("NOT" unary))*     "a NOT b" = "a AND NOT b"
+//                                              ANDNOT (arXiv's API) is NOT
 //   unary    := ("+" | "-" | "NOT") unary | near
 //   near     := primary ("NEAR" primary)*            NEAR/n: within n words; operands are terms
 //   primary  := WORD | PHRASE | FIELD value | "(" sequence ")"
@@ -23,6 +24,9 @@
 // usual boolean order among themselves (NOT, then AND, then OR): `a OR b AND
 // c` is a OR (b AND c). Operators are recognized only in capitals; lowercase
 // and/or/not/near are words. NEAR binds tightest: `a NEAR b c` is (a NEAR b) c.
+//
+// A query copied from an arXiv API URL ("ti:neural+AND+au:hinton") is read
+// decoded (UrlForm, query_lexer.h), its offsets those of the query as written.
 #pragma once
 
 #include <cstddef>
@@ -62,7 +66,9 @@ struct QueryNode {
 
 struct QuerySyntax {
   QueryNode root;              // an implicit kAnd of the top-level clauses
-  bool has_operators = false;  // AND, OR, NOT or NEAR was written (and read as one)
+  bool has_operators = false;  // AND, OR, NOT, ANDNOT or NEAR was written (and read as one)
+  // The query decoded, when it was read in arXiv's URL form (UrlForm); else empty.
+  std::string url_form;
   // Operators read as words because the query is prose (see
   // read_prose_operators_as_words), in query order.
   std::vector<std::string> operators_read_as_words;

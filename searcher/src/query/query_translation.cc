@@ -113,15 +113,45 @@ struct AnyWordPool {
 }
 
 // A range value split at its "..": `first`..`last`, either may be empty;
-// without "..", `first` alone. `last_offset` is where `last` starts.
+// without "..", `first` alone. `first_offset` and `last_offset` are where
+// they start in the value.
 struct RangeParts {
   std::string_view first;
   std::string_view last;
   bool is_range = false;
+  std::size_t first_offset = 0;
   std::size_t last_offset = 0;
 };
 
-RangeParts split_range(std::string_view value) {
+// Lucene's and arXiv's form of a range, "[first TO last]" (as the arXiv API's
+// submittedDate:[202301010000 TO 202302010000]); '*' is an open end. Throws
+// for brackets holding anything else.
+RangeParts split_bracket_range(const schema::Field& field, std::string_view value,
+                               std::size_t position) {
+  const std::size_t to = value.find(" TO ");
+  if (!value.ends_with(']') || to == std::string_view::npos) {
+    const bool year = field.kind == schema::FieldKind::kYear;
+    throw QuerySyntaxError("malformed range " + quote_input(value) +
+                               ": a range in brackets is [FROM TO TO], e.g. " +
+                               std::string(field.name) + ":[" + (year ? "2020" : "202301010000") +
+                               " TO " + (year ? "2024" : "202302010000") + "]",
+                           position);
+  }
+  const auto bound = [](std::string_view text) {
+    text = trimmed(text);
+    return text == "*" ? std::string_view() : text;
+  };
+  RangeParts parts;
+  parts.is_range = true;
+  parts.first = bound(value.substr(1, to - 1));
+  parts.last = bound(value.substr(to + 4, value.size() - 1 - (to + 4)));
+  parts.first_offset = parts.first.empty() ? 1 : parts.first.data() - value.data();
+  parts.last_offset = parts.last.empty() ? to + 4 : parts.last.data() - value.data();
+  return parts;
+}
+
+RangeParts split_range(const schema::Field& field, std::string_view value, std::size_t position) {
+  if (value.starts_with('[')) return split_bracket_range(field, value, position);
   RangeParts parts;
   const std::size_t dots = value.find("..");
   if (dots == std::string_view::npos) {
@@ -190,7 +220,7 @@ int year_or_throw(const schema::Field& field, std::string_view text, std::size_t
 
 // year:2024 is the year's term; a range compares the year slot.
 Query year_query(const schema::Field& field, std::string_view value, std::size_t position) {
-  const RangeParts parts = split_range(value);
+  const RangeParts parts = split_range(field, value, position);
   if (!parts.is_range) {
     year_or_throw(field, value, position);
     return Query(schema::make_term(field.prefix, value));
@@ -201,18 +231,37 @@ Query year_query(const schema::Field& field, std::string_view value, std::size_t
   const auto serialised = [](int year) { return Xapian::sortable_serialise(year); };
   if (parts.last.empty()) {
     return Query(Query::OP_VALUE_GE, field.slot,
-                 serialised(year_or_throw(field, parts.first, position)));
+                 serialised(year_or_throw(field, parts.first, position + parts.first_offset)));
   }
   const int to = year_or_throw(field, parts.last, position + parts.last_offset);
   if (parts.first.empty()) return Query(Query::OP_VALUE_LE, field.slot, serialised(to));
-  const int from = year_or_throw(field, parts.first, position);
+  const int from = year_or_throw(field, parts.first, position + parts.first_offset);
   if (from > to) throw_empty_range(field, value, parts, position);
   return Query(Query::OP_VALUE_RANGE, field.slot, serialised(from), serialised(to));
 }
 
 std::string date_usage(const schema::Field& field) {
   return "a date is YYYY, YYYY-MM or YYYY-MM-DD: " +
-         range_usage(field, "2016-03", "2016-03-01", "2016-03-31", "2015");
+         range_usage(field, "2016-03", "2016-03-01", "2016-03-31", "2015") +
+         "; arXiv's YYYYMMDD and YYYYMMDDHHMM (GMT) are days too, and so is its range " +
+         std::string(field.name) + ":[202301010000 TO 202302010000]";
+}
+
+bool all_digits(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// arXiv's compact dates, YYYYMMDD and YYYYMMDDHHMM (its API's, in GMT), are
+// the day they fall in: the slots hold days.
+bool is_compact_date(std::string_view text) {
+  return (text.size() == 8 || text.size() == 12) && all_digits(text);
+}
+
+// "2023-01-01" for a compact date; any other text as it is.
+std::string expanded_date(std::string_view text) {
+  if (!is_compact_date(text)) return std::string(text);
+  return std::string(text.substr(0, 4)) + "-" + std::string(text.substr(4, 2)) + "-" +
+         std::string(text.substr(6, 2));
 }
 
 // What is wrong with `text` as a date, or empty when it is one: "YYYY",
@@ -227,6 +276,12 @@ std::string date_problem(std::string_view text) {
     }
     return number;
   };
+  if (is_compact_date(text)) {
+    if (text.size() == 12 && (digits(8, 2) > 23 || digits(10, 2) > 59)) {
+      return "the time HHMM is 0000 to 2359";
+    }
+    return date_problem(expanded_date(text));
+  }
   const bool shape = (text.size() == 4 || text.size() == 7 || text.size() == 10) &&
                      (text.size() < 7 || text[4] == '-') && (text.size() < 10 || text[7] == '-');
   const int year = digits(0, 4);
@@ -243,18 +298,43 @@ std::string date_problem(std::string_view text) {
   return {};
 }
 
+// `text` as the slots write dates ("YYYY-MM-DD"; "YYYY" and "YYYY-MM" as
+// they are), or a QuerySyntaxError.
 std::string date_or_throw(const schema::Field& field, std::string_view text, std::size_t position) {
   const std::string problem = date_problem(text);
-  if (problem.empty()) return std::string(text);
+  if (problem.empty()) return expanded_date(text);
   throw QuerySyntaxError(
       "malformed date " + quote_input(text) + ": " + problem + "; " + date_usage(field), position);
+}
+
+// A note when a bound's time of day (YYYYMMDDHHMM) was dropped in a way
+// that widens the range: its day is searched whole, from its start for a
+// first bound, to its end for a last one (and for a date alone).
+void note_dropped_time(const schema::Field& field, std::string_view value, const RangeParts& parts,
+                       std::vector<std::string>& notes) {
+  const auto widened = [](std::string_view bound, std::string_view whole_day) {
+    return bound.size() == 12 && all_digits(bound) && bound.substr(8) != whole_day;
+  };
+  const bool dropped = parts.is_range ? widened(parts.first, "0000") || widened(parts.last, "2359")
+                                      : widened(parts.first, "");
+  if (!dropped) return;
+  const std::string days = parts.is_range
+                               ? expanded_date(parts.first) + ".." + expanded_date(parts.last)
+                               : expanded_date(parts.first);
+  std::string note = "dates are days: " + quote_input(value) + " was searched as " +
+                     std::string(field.name) + ":" + days +
+                     ", whole days, the times of day dropped";
+  // The translator reads a query more than once (its any-word forms).
+  if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(std::move(note));
 }
 
 // Date slots hold "YYYY-MM-DD" (or "YYYY" when only the year is known), so
 // dates compare as strings: a day, month or year is the range from itself to
 // itself followed by a byte above any a date has.
-Query date_query(const schema::Field& field, std::string_view value, std::size_t position) {
-  const RangeParts parts = split_range(value);
+Query date_query(const schema::Field& field, std::string_view value, std::size_t position,
+                 std::vector<std::string>& notes) {
+  const RangeParts parts = split_range(field, value, position);
+  note_dropped_time(field, value, parts, notes);
   const auto through = [](std::string date) { return date + '\xff'; };
   if (!parts.is_range) {
     const std::string date = date_or_throw(field, value, position);
@@ -264,11 +344,12 @@ Query date_query(const schema::Field& field, std::string_view value, std::size_t
     throw_no_bounds(field, date_usage(field), position);
   }
   if (parts.last.empty()) {
-    return Query(Query::OP_VALUE_GE, field.slot, date_or_throw(field, parts.first, position));
+    return Query(Query::OP_VALUE_GE, field.slot,
+                 date_or_throw(field, parts.first, position + parts.first_offset));
   }
   const std::string to = through(date_or_throw(field, parts.last, position + parts.last_offset));
   if (parts.first.empty()) return Query(Query::OP_VALUE_LE, field.slot, to);
-  const std::string from = date_or_throw(field, parts.first, position);
+  const std::string from = date_or_throw(field, parts.first, position + parts.first_offset);
   if (from > to) throw_empty_range(field, value, parts, position);
   return Query(Query::OP_VALUE_RANGE, field.slot, from, to);
 }
@@ -414,6 +495,9 @@ class Translator {
   std::vector<std::string> take_highlight_stems() { return highlight_stems_.take(); }
   std::vector<std::string> take_plain_stems() { return plain_stems_.take(); }
   std::vector<QueryWord> take_words() { return std::move(words_); }
+  // What a filter's value was read as, where it differs from what was
+  // written (a date's time of day dropped), for ParsedQuery::notes.
+  std::vector<std::string> take_notes() { return std::move(notes_); }
 
  private:
   Part translate(const QueryNode& node, bool excluded) {
@@ -559,7 +643,7 @@ class Translator {
       const std::size_t value_position =
           node.text_position + static_cast<std::size_t>(value.data() - node.text.data());
       if (is_wildcard(node)) throw_filter_wildcard(*field, value, value_position);
-      result.filter = filter_query(*field, value, value_position);
+      result.filter = filter_query(*field, value, value_position, notes_);
       return result;
     }
     if (is_wildcard(node)) return wildcard(node, excluded);
@@ -618,7 +702,7 @@ class Translator {
 
   // The filter a filter field's value stands for (schema::FieldKind).
   static Query filter_query(const schema::Field& field, std::string_view value,
-                            std::size_t position) {
+                            std::size_t position, std::vector<std::string>& notes) {
     switch (field.kind) {
       case schema::FieldKind::kSubject:
         return subject_query(field, value, position);
@@ -629,7 +713,7 @@ class Translator {
       case schema::FieldKind::kYear:
         return year_query(field, value, position);
       case schema::FieldKind::kDate:
-        return date_query(field, value, position);
+        return date_query(field, value, position, notes);
       case schema::FieldKind::kText:
       case schema::FieldKind::kUnstemmedWords:
         break;
@@ -943,6 +1027,7 @@ class Translator {
   WildcardExpansions& wildcards_;
   std::size_t any_word_clauses_ = 0;
   bool collect_highlights_ = true;
+  std::vector<std::string> notes_;
   bool collect_words_ = true;  // false: a wildcard searched as its word alone
   bool drop_stopwords_ = false;
   UniqueList highlight_terms_;
@@ -1115,6 +1200,12 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
   parsed.highlight_stems = translator.take_highlight_stems();
   parsed.plain_stems = translator.take_plain_stems();
   parsed.words = translator.take_words();
+  if (!syntax.url_form.empty()) {
+    parsed.notes.push_back(
+        "read as an arXiv API search_query= value, '+' as a space and %XX "
+        "decoded: " +
+        quote_input(syntax.url_form));
+  }
   if (!syntax.operators_read_as_words.empty()) {
     std::string list;
     for (const std::string& word : syntax.operators_read_as_words) {
@@ -1141,6 +1232,7 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
       parsed.any_word = assemble(any_word);
     }
   }
+  for (std::string& note : translator.take_notes()) parsed.notes.push_back(std::move(note));
   if (is_plain_words(syntax)) parsed.whole_title_key = schema::title_key_term(analyzer_, query);
   return parsed;
 }
