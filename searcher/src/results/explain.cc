@@ -17,7 +17,8 @@ namespace {
 using Query = Xapian::Query;
 
 // A term's field and its text without the prefix: the first field with the
-// prefix names it (schema::kFields); the exact author name is `author`.
+// prefix names it (schema::kFields); the exact author name and
+// the surname+initials key are `author`.
 struct NamedTerm {
   std::string field;
   std::string text;
@@ -25,7 +26,9 @@ struct NamedTerm {
 
 NamedTerm name_term(const std::string& term) {
   const std::string_view prefix = schema::prefix_of(term);
-  if (prefix == schema::kAuthorExactPrefix) return {"author", term.substr(prefix.size())};
+  if (prefix == schema::kAuthorExactPrefix || prefix == schema::kInitialsPrefix) {
+    return {"author", term.substr(prefix.size())};
+  }
   for (const schema::Field& field : schema::kFields) {
     if (field.prefix == prefix) return {std::string(field.name), term.substr(prefix.size())};
   }
