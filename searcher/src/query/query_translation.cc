@@ -664,7 +664,7 @@ class Translator {
       }
       const std::string prepared = analyzer_.prepare(child.text);
       const std::vector<Token> child_tokens = analyzer_.tokenize(prepared);
-      analyzed_ = {};  // the tokens of several texts: author words as folded only
+      analyzed_.clear();  // the tokens of several texts: author words as folded only
       tokens.insert(tokens.end(), child_tokens.begin(), child_tokens.end());
       collect(child, prepared, child_tokens, excluded);
     }
@@ -981,7 +981,7 @@ class Translator {
   std::vector<QueryWord> words_;
   // The text the tokens being translated were cut from (their offsets index
   // it), so that author_words reads each word as written.
-  std::string_view analyzed_;
+  std::string analyzed_;
 };
 
 // The query to run from its parts: filters never add to the score, and a
