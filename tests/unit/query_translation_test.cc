@@ -373,6 +373,13 @@ TEST_CASE("a plain word searches the author names too, at a fifth of the weight"
   // Fielded words keep their field; a plain wildcard extends text words only.
   CHECK(with_authors.parse("title:graphs", kAll).query.get_description() == "Query(Sgraph)");
   CHECK(with_authors.parse("au:Hinton_G", kAll).query.get_description() == "Query(XIhinton_g)");
+  // "cells" repeats the stem of "cell": one clause of the any-word form,
+  // weighing more, though their author words differ.
+  const std::string any_word =
+      with_authors.parse("cell cells tissue", kAll).any_word.get_description();
+  INFO(any_word);
+  CHECK(any_word.find("Tcell") == any_word.rfind("Tcell"));
+  CHECK(any_word.find("1.41421") != std::string::npos);
   CHECK(with_authors.parse("optim*", kAll, &index_words()).query.get_description() ==
         parser().parse("optim*", kAll, &index_words()).query.get_description());
 }

@@ -69,6 +69,17 @@ struct Part {
   }
 };
 
+// What identifies a repeat of a plain word in the pool: its text part (the
+// first alternative text_query builds), not the author names' (the words
+// unstemmed): "cell" and "cells" repeat one stem, though not one name.
+std::string repeat_key(const Query& query) {
+  if (query.get_type() == Query::OP_OR && query.get_num_subqueries() == 2 &&
+      query.get_subquery(1).get_type() == Query::OP_SCALE_WEIGHT) {
+    return query.get_subquery(0).get_description();
+  }
+  return query.get_description();
+}
+
 // The free-text clauses OR-ed by the any-word form (MatchRule). A word
 // written as several counts one by one there ("resident tissue" shares both
 // words of "tissue-resident"), and a clause already in the pool is not added
@@ -81,7 +92,7 @@ struct AnyWordPool {
   std::vector<int> repeats;
 
   void add(Query query) {
-    const auto [found, added] = index_of.try_emplace(query.get_description(), queries.size());
+    const auto [found, added] = index_of.try_emplace(repeat_key(query), queries.size());
     if (!added) {
       ++repeats[found->second];
       return;
