@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/author_names.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
 #include "paperdex/common/utf8.h"
@@ -58,6 +59,26 @@ void DocumentBuilder::index_names(Xapian::Document& doc, std::string_view text,
   for (const Token& token : analyzer_.tokenize(text)) {
     doc.add_posting(schema::make_term(prefix, token.term), ++position);
   }
+}
+
+void DocumentBuilder::index_author(Xapian::Document& doc, std::string_view name,
+                                   std::string_view prefix, Xapian::termpos& position) const {
+  const std::vector<Token> tokens = analyzer_.tokenize(name);
+  for (const Token& token : tokens) {
+    ++position;
+    // A second spelling ("juergen" beside "jurgen") shares the position, so
+    // phrases match through either.
+    for (const std::string& form : name_word_forms(analyzer_, name, token)) {
+      doc.add_posting(schema::make_term(prefix, form), position);
+    }
+  }
+  // Keys, like the exact name: boolean, so they leave the paper's length,
+  // and with it the ranking of its text, as it was.
+  for (const std::string& key : author_initials_keys(analyzer_, name, tokens)) {
+    doc.add_boolean_term(schema::make_term(schema::kInitialsPrefix, key));
+  }
+  const std::string exact = normalized_title(name);
+  if (!exact.empty()) doc.add_boolean_term(schema::make_term(schema::kAuthorExactPrefix, exact));
 }
 
 void DocumentBuilder::index_title_and_abstract(Xapian::Document& doc, const Record& record,
@@ -140,12 +161,8 @@ void DocumentBuilder::index_field(Xapian::Document& doc, const schema::Field& fi
     case schema::Indexing::kAuthors:
       // The gap keeps a phrase from running from one name into the next.
       for (const std::string& author : record.authors) {
-        index_names(doc, author, field.prefix, position);
+        index_author(doc, author, field.prefix, position);
         position += schema::kValueGap;
-        const std::string name = normalized_title(author);
-        if (!name.empty()) {
-          doc.add_boolean_term(schema::make_term(schema::kAuthorExactPrefix, name));
-        }
       }
       return;
     case schema::Indexing::kCategories:

@@ -52,6 +52,10 @@ class DocumentBuilder {
   // after `position`.
   void index_names(Xapian::Document& doc, std::string_view text, std::string_view prefix,
                    Xapian::termpos& position) const;
+  // One author (Indexing::kAuthors): each name word in all its spellings at
+  // its position after `position`, the surname+initials keys, the exact name.
+  void index_author(Xapian::Document& doc, std::string_view name, std::string_view prefix,
+                    Xapian::termpos& position) const;
 
   const Analyzer& analyzer_;
 };

@@ -135,7 +135,7 @@ TEST_CASE("arXiv's search prefixes are aliases of paperdex's fields", "[fields][
       {"au:zhao", "author:zhao"},
       {"abs:switch", "abstract:switch"},
       {"abs:switch", "text:switch"},
-      {"all:switch", "switch"},
+      {"all:switch", "text:switch"},  // a plain word searches the authors too
       {"co:\"10 pages\"", "comments:\"10 pages\""},
       {"jr:\"Phys. Rev.\"", "journal:\"Phys. Rev.\""},
       {"cat:cs.NI", "subject:cs.NI"},

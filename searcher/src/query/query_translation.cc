@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/author_names.h"
 #include "paperdex/common/edit_distance.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
@@ -68,6 +69,17 @@ struct Part {
   }
 };
 
+// What identifies a repeat of a plain word in the pool: its text part (the
+// first alternative text_query builds), not the author names' (the words
+// unstemmed): "cell" and "cells" repeat one stem, though not one name.
+std::string repeat_key(const Query& query) {
+  if (query.get_type() == Query::OP_OR && query.get_num_subqueries() == 2 &&
+      query.get_subquery(1).get_type() == Query::OP_SCALE_WEIGHT) {
+    return query.get_subquery(0).get_description();
+  }
+  return query.get_description();
+}
+
 // The free-text clauses OR-ed by the any-word form (MatchRule). A word
 // written as several counts one by one there ("resident tissue" shares both
 // words of "tissue-resident"), and a clause already in the pool is not added
@@ -80,7 +92,7 @@ struct AnyWordPool {
   std::vector<int> repeats;
 
   void add(Query query) {
-    const auto [found, added] = index_of.try_emplace(query.get_description(), queries.size());
+    const auto [found, added] = index_of.try_emplace(repeat_key(query), queries.size());
     if (!added) {
       ++repeats[found->second];
       return;
@@ -400,9 +412,16 @@ bool is_wildcard(const QueryNode& node) {
   return !node.quoted && !node.literal && node.text.ends_with('*');
 }
 
-// Whether a word written in `field` (nullptr: no field) searches `searched`.
+// Whether a wildcard written in `field` (nullptr: no field) extends the words
+// of `searched`.
+// A plain wildcard extends title and abstract words only: the author names
+// a plain word also searches hold so many words that a short start ("zh*")
+// would be too broad.
 bool searches(const schema::Field* field, const schema::Field& searched) {
-  return field == nullptr ? searched.default_search : &searched == field;
+  if (field == nullptr) {
+    return searched.default_search && searched.kind == schema::FieldKind::kText;
+  }
+  return &searched == field;
 }
 
 // A list without repeats, in the order first met. The set finds a repeat at
@@ -651,6 +670,7 @@ class Translator {
     const std::string prepared = analyzer_.prepare(node.text);
     const std::vector<Token> tokens = analyzer_.tokenize(prepared);
     if (tokens.empty()) return result;  // punctuation only: nothing to match
+    analyzed_ = prepared;
     if (drop_stopwords_ && field == nullptr && !node.quoted && tokens.size() == 1 &&
         is_stopword(tokens.front().term)) {
       return result;
@@ -751,6 +771,7 @@ class Translator {
       }
       const std::string prepared = analyzer_.prepare(child.text);
       const std::vector<Token> child_tokens = analyzer_.tokenize(prepared);
+      analyzed_.clear();  // the tokens of several texts: author words as folded only
       tokens.insert(tokens.end(), child_tokens.begin(), child_tokens.end());
       collect(child, prepared, child_tokens, excluded);
     }
@@ -953,7 +974,14 @@ class Translator {
     if (field != nullptr) return field_text(*field, tokens, window);
     std::vector<Query> alternatives;
     for (const schema::Field& searched : schema::kFields) {
-      if (searched.default_search) alternatives.push_back(field_text(searched, tokens, window));
+      if (!searched.default_search) continue;
+      if (searched.indexing == schema::Indexing::kAuthors && !options_.plain_words_search_authors)
+        continue;
+      Query query = field_text(searched, tokens, window);
+      if (searched.default_weight != 1.0) {
+        query = Query(Query::OP_SCALE_WEIGHT, query, searched.default_weight);
+      }
+      alternatives.push_back(std::move(query));
     }
     return combine(Query::OP_OR, std::move(alternatives));
   }
@@ -1007,6 +1035,7 @@ class Translator {
   // with a window, an OP_NEAR of them within it.
   Query field_text(const schema::Field& field, const std::vector<Token>& tokens,
                    Xapian::termcount window = 0) const {
+    if (field.indexing == schema::Indexing::kAuthors) return author_words(field, tokens, window);
     Query query;
     if (tokens.size() == 1) {
       query = Query(field_term(field, tokens.front()));
@@ -1018,6 +1047,36 @@ class Translator {
                           : Query(Query::OP_NEAR, words.begin(), words.end(), window);
     }
     return query;
+  }
+
+  // Words of an author search, as the indexer writes authors
+  // (Indexing::kAuthors, author_names.h): a name written with initials ("G.
+  // Hinton", "Hinton_GE") is its surname+initials key; otherwise each word
+  // in all its spellings ("Jürgen": "jurgen" or "juergen"), one word or a
+  // phrase (or NEAR) of them.
+  Query author_words(const schema::Field& field, const std::vector<Token>& tokens,
+                     Xapian::termcount window) const {
+    if (window == 0) {
+      std::vector<Query> keys;
+      for (const std::string& key : written_initials_keys(analyzer_, analyzed_, tokens)) {
+        keys.emplace_back(schema::make_term(schema::kInitialsPrefix, key));
+      }
+      if (!keys.empty()) return combine(Query::OP_SYNONYM, std::move(keys));
+    }
+    // A phrase takes an OR of terms for a position, not a synonym
+    // (Xapian 1.4: UnimplementedError); one word is one term, so a synonym.
+    const Query::op spellings = tokens.size() == 1 ? Query::OP_SYNONYM : Query::OP_OR;
+    std::vector<Query> words;
+    for (const Token& token : tokens) {
+      std::vector<Query> forms;
+      for (const std::string& form : name_word_forms(analyzer_, analyzed_, token)) {
+        forms.emplace_back(schema::make_term(field.prefix, form));
+      }
+      words.push_back(combine(spellings, std::move(forms)));
+    }
+    if (words.size() == 1) return words.front();
+    return window == 0 ? Query(Query::OP_PHRASE, words.begin(), words.end())
+                       : Query(Query::OP_NEAR, words.begin(), words.end(), window);
   }
 
   const Analyzer& analyzer_;
@@ -1034,6 +1093,9 @@ class Translator {
   UniqueList highlight_stems_;
   UniqueList plain_stems_;
   std::vector<QueryWord> words_;
+  // The text the tokens being translated were cut from (their offsets index
+  // it), so that author_words reads each word as written.
+  std::string analyzed_;
 };
 
 // The query to run from its parts: filters never add to the score, and a

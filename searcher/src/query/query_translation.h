@@ -27,6 +27,10 @@ struct QueryParserOptions {
   // kMaxQueryTerms): beyond them a query is an error, strict or not.
   std::size_t max_query_bytes = kMaxQueryBytes;
   std::size_t max_query_terms = kMaxQueryTerms;
+  // A plain word searches every schema::Field::default_search field: the
+  // text and the author names. False: the text alone (the title and abstract
+  // translation on its own, as query_translation_test's rows pin it).
+  bool plain_words_search_authors = true;
 };
 
 // What wildcards expand against: the searcher implements it over the open

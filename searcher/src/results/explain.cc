@@ -17,7 +17,8 @@ namespace {
 using Query = Xapian::Query;
 
 // A term's field and its text without the prefix: the first field with the
-// prefix names it (schema::kFields); the exact author name is `author`.
+// prefix names it (schema::kFields); the exact author name and
+// the surname+initials key are `author`.
 struct NamedTerm {
   std::string field;
   std::string text;
@@ -25,13 +26,15 @@ struct NamedTerm {
 
 NamedTerm name_term(const std::string& term) {
   const std::string_view prefix = schema::prefix_of(term);
-  if (prefix == schema::kAuthorExactPrefix) return {"author", term.substr(prefix.size())};
-  // The query is the paper's whole title (query_translation.cc's bonus).
+  if (prefix == schema::kAuthorExactPrefix || prefix == schema::kInitialsPrefix) {
+    return {"author", term.substr(prefix.size())};
+  }
+  // The query is the paper's whole title (query/title_bonus.h).
   if (prefix == schema::kTitleKeyPrefix) return {"title", "(the whole query)"};
   for (const schema::Field& field : schema::kFields) {
     if (field.prefix == prefix) return {std::string(field.name), term.substr(prefix.size())};
   }
-  return {"other", term};  // id terms of merged papers, title keys
+  return {"other", term};  // id terms of merged papers
 }
 
 // A term's text as the query language reads it back: quoted when it holds

@@ -7,6 +7,7 @@
 #include "query/query_lexer.h"
 #include "results/facets.h"
 
+#include "paperdex/common/author_names.h"
 #include "paperdex/common/edit_distance.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
@@ -24,11 +25,14 @@ constexpr Xapian::doccount kMoreCommon = 20;
 // spelling search reads several fragment lists, the costly part here).
 constexpr Xapian::doccount kCommonWord = 50;
 
-// Papers with the word in title or abstract. Text fields hold stems, so
-// this counts the word's stem.
+// Papers with the word in title or abstract, or in an author's name (a
+// plain word searches both: "schmidhuber" is no typo). Text fields hold
+// stems, so this counts the word's stem; a paper with both counts twice,
+// which the thresholds below do not mind.
 Xapian::doccount papers_with(const Xapian::Database& db, const Analyzer& analyzer,
                              const std::string& word) {
-  return db.get_termfreq(schema::make_term(schema::kTextPrefix, analyzer.stem(word)));
+  return db.get_termfreq(schema::make_term(schema::kTextPrefix, analyzer.stem(word))) +
+         db.get_termfreq(schema::make_term(schema::kAuthorPrefix, word));
 }
 
 // The correction as the user would have typed it: capitalized if they did.
@@ -129,16 +133,43 @@ namespace {
 // How many names an author note suggests.
 constexpr std::size_t kNearestNames = 3;
 
-std::vector<std::string> folded_words(const Analyzer& analyzer, std::string_view name) {
-  std::vector<std::string> words;
-  for (const Token& token : analyzer.tokenize(analyzer.prepare(name))) words.push_back(token.term);
+// Each word of a name in all its spellings ("Jürgen": jurgen, juergen), as
+// the index holds author words (author_names.h).
+using SpelledWords = std::vector<std::vector<std::string>>;
+
+SpelledWords spelled_words(const Analyzer& analyzer, std::string_view name) {
+  const std::string prepared = analyzer.prepare(name);
+  SpelledWords words;
+  for (const Token& token : analyzer.tokenize(prepared)) {
+    words.push_back(name_word_forms(analyzer, prepared, token));
+  }
   return words;
 }
 
-// True when `words` occur in `name`'s words one after another.
-bool contains_words(const std::vector<std::string>& name, const std::vector<std::string>& words) {
+bool share_a_spelling(const std::vector<std::string>& one, const std::vector<std::string>& other) {
+  return std::find_first_of(one.begin(), one.end(), other.begin(), other.end()) != one.end();
+}
+
+// True when `written` is how `name` may be written, as author: matches it:
+// its words one after another in the name, each in one of its spellings, or
+// the name's initials ("G. Hinton", "Hinton_G" for Geoffrey E. Hinton).
+bool names_one_author(const Analyzer& analyzer, std::string_view name, const SpelledWords& words,
+                      const std::vector<std::string>& initials_keys) {
+  if (!initials_keys.empty()) {
+    const std::string prepared = analyzer.prepare(name);
+    return share_a_spelling(author_initials_keys(analyzer, prepared, analyzer.tokenize(prepared)),
+                            initials_keys);
+  }
   if (words.empty()) return false;
-  return std::search(name.begin(), name.end(), words.begin(), words.end()) != name.end();
+  const SpelledWords spelled = spelled_words(analyzer, name);
+  return std::search(spelled.begin(), spelled.end(), words.begin(), words.end(),
+                     share_a_spelling) != spelled.end();
+}
+
+// The surname+initials keys `name` stands for when written with initials.
+std::vector<std::string> written_keys(const Analyzer& analyzer, std::string_view name) {
+  const std::string prepared = analyzer.prepare(name);
+  return written_initials_keys(analyzer, prepared, analyzer.tokenize(prepared));
 }
 
 // The author-name word of the index nearest to `word` (a typo's
@@ -163,13 +194,14 @@ std::string nearest_name_word(const Xapian::Database& db, const std::string& wor
   return best;
 }
 
-// The authors of `query`'s papers whose names hold `words`, most papers first.
+// The authors of `query`'s papers whose names `words` (or `initials_keys`)
+// may stand for, most papers first.
 std::vector<FacetCount> names_with(const Xapian::Database& db, const Analyzer& analyzer,
-                                   const Xapian::Query& query,
-                                   const std::vector<std::string>& words) {
+                                   const Xapian::Query& query, const SpelledWords& words,
+                                   const std::vector<std::string>& initials_keys = {}) {
   std::vector<FacetCount> names;
   for (FacetCount& author : author_facet(count_authors(db, query), analyzer)) {
-    if (contains_words(folded_words(analyzer, author.value), words)) {
+    if (names_one_author(analyzer, author.value, words, initials_keys)) {
       names.push_back(std::move(author));
     }
   }
@@ -190,7 +222,7 @@ std::string name_list(const std::vector<FacetCount>& names) {
 
 std::string author_name_note(const Xapian::Database& db, const Analyzer& analyzer,
                              const std::string& name, const Xapian::Query& matched) {
-  const std::vector<std::string> words = folded_words(analyzer, name);
+  const SpelledWords words = spelled_words(analyzer, name);
   Xapian::Enquire enquire(db);
   enquire.set_query(unweighted_match(matched));
   enquire.set_weighting_scheme(Xapian::BoolWeight());
@@ -199,16 +231,16 @@ std::string author_name_note(const Xapian::Database& db, const Analyzer& analyze
   if (papers > 0) {
     return quoted + "no author has exactly this name; " + std::to_string(papers) +
            (papers == 1 ? " paper has" : " papers have") + " an author whose name contains it" +
-           name_list(names_with(db, analyzer, matched, words));
+           name_list(names_with(db, analyzer, matched, words, written_keys(analyzer, name)));
   }
   // A typo: each word's nearest author-name word, and the names that hold them.
-  std::vector<std::string> corrected;
+  SpelledWords corrected;
   std::vector<Xapian::Query> terms;
-  for (const std::string& word : words) {
-    std::string nearest = nearest_name_word(db, word);
+  for (const std::vector<std::string>& word : words) {
+    std::string nearest = nearest_name_word(db, word.front());
     if (nearest.empty()) break;
     terms.emplace_back(schema::make_term(schema::kAuthorPrefix, nearest));
-    corrected.push_back(std::move(nearest));
+    corrected.push_back({std::move(nearest)});
   }
   std::vector<FacetCount> names;
   if (!words.empty() && corrected.size() == words.size()) {
