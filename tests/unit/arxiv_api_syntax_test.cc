@@ -19,9 +19,12 @@ using paperdex::detail::ParsedQuery;
 using paperdex::detail::QueryParser;
 using paperdex::detail::Syntax;
 
+// The title and abstract translation alone, as query_translation_test's
+// rows: these tests are about the syntax, not the author alternatives.
 const QueryParser& parser() {
   static const paperdex::Analyzer analyzer;
-  static const QueryParser instance(analyzer);
+  static const QueryParser instance(
+      analyzer, paperdex::detail::QueryParserOptions{.plain_words_search_authors = false});
   return instance;
 }
 
