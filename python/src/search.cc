@@ -642,7 +642,7 @@ void bind_result_fields(py::class_<ResultView>& result) {
   for (const auto& facet : facets) result_attribute(result, facet.name, facet.field, facet.doc);
   result_attribute(result, "parsed_query", &SearchResult::parsed_query,
                    "the query in paperdex's syntax, filters included "
-                   "('text:optic AND subject:cs.ni AND year:2020..2024')");
+                   "('(text:optic OR author:optic) AND subject:cs.ni AND year:2020..2024')");
   result_attribute(result, "corrected", &SearchResult::corrected,
                    "the hits are for suggestion (correct=True)");
   result
