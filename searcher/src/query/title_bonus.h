@@ -20,8 +20,9 @@ namespace paperdex::detail {
 inline constexpr double kTitleWordsWeight = 0.3;
 
 // What a paper whose whole title the query is gains: far above what a
-// title's words weigh in a paper (IneB2 gives a word about its idf at most,
-// under 25 in an index of millions), so that it ranks first.
+// title's words weigh in a paper (IneB2 gives a word at most its idf, under
+// 25 in an index of millions, times its mean count in the papers having it),
+// so that it ranks first.
 inline constexpr double kWholeTitleWeight = 1000;
 
 // `matched` (what `parsed` matches in `db`, filters applied) weighed with
