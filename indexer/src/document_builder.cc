@@ -77,7 +77,9 @@ void DocumentBuilder::index_author(Xapian::Document& doc, std::string_view name,
   for (const std::string& key : author_initials_keys(analyzer_, name, tokens)) {
     doc.add_boolean_term(schema::make_term(schema::kInitialsPrefix, key));
   }
-  const std::string exact = normalized_title(name);
+  // The folded words joined (schema::folded_words), from the tokens at hand.
+  std::string exact;
+  for (const Token& token : tokens) exact += (exact.empty() ? "" : " ") + token.term;
   if (!exact.empty()) doc.add_boolean_term(schema::make_term(schema::kAuthorExactPrefix, exact));
 }
 

@@ -178,12 +178,9 @@ std::string render(const Query& query, bool outermost) {
     case Query::LEAF_MATCH_ALL:
     case Query::LEAF_MATCH_NOTHING:
       return {};
-    case Query::LEAF_POSTING_SOURCE:  // a weight, the whole title's bonus
-      return {};
     case Query::LEAF_TERM: {
       const std::string term = *query.get_terms_begin();
-      // match_all(), or the whole title's bonus: a weight, not a condition
-      if (term.empty() || schema::prefix_of(term) == schema::kTitleKeyPrefix) return {};
+      if (term.empty()) return {};  // match_all()
       const NamedTerm named = name_term(term);
       return named.field + ":" + word_text(named.text);
     }
@@ -200,9 +197,8 @@ std::string render(const Query& query, bool outermost) {
     }
     case Query::OP_AND_MAYBE: {
       // The first clause is required, the others add weight: `+a b`.
-      const std::string optional = join(query, " ", true, 1);
-      if (optional.empty()) return render(query.get_subquery(0), outermost);
-      const std::string text = "+" + render(query.get_subquery(0), false) + " " + optional;
+      const std::string text =
+          "+" + render(query.get_subquery(0), false) + " " + join(query, " ", true, 1);
       return outermost ? text : "(" + text + ")";
     }
     case Query::OP_PHRASE:
