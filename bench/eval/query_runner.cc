@@ -21,7 +21,7 @@ QueryOutcome run_one(Searcher& searcher, const BeirQuery& query, std::size_t dep
     const SearchResult result = searcher.search(request);
     outcome.hits.reserve(result.hits.size());
     for (const Hit& hit : result.hits) outcome.hits.push_back({hit.id, hit.score});
-    outcome.filled = result.match_set == MatchSet::kAnyWord;
+    outcome.filled = result.match_set != MatchSet::kAllWords;
     outcome.all_words_total = result.all_words_total;
     outcome.parsed_query = result.parsed_query;
   } catch (const QuerySyntaxError& error) {

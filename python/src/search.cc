@@ -299,6 +299,10 @@ std::string totals_line(const ResultView& view) {
   line += " of " + std::string(r.total_exact ? "" : "about ") + std::to_string(r.total);
   if (r.match_set == MatchSet::kAnyWord) {
     line += " matching any word (" + std::to_string(r.all_words_total) + " every word)";
+  } else if (r.match_set == MatchSet::kMostWords) {
+    line += " matching " + std::to_string(r.words_needed) + " of " +
+            std::to_string(r.words_searched) + " words (" + std::to_string(r.all_words_total) +
+            " every word)";
   }
   return line;
 }
@@ -627,6 +631,15 @@ void bind_result_fields(py::class_<ResultView>& result) {
                    "False when total is an estimate (the time limit was reached)");
   result_attribute(result, "all_words_total", &SearchResult::all_words_total,
                    "papers matching every word");
+  result_attribute(result, "words_needed", &SearchResult::words_needed,
+                   "for match_set 'most_words': the papers counted have at least this many of "
+                   "the query's words_searched words; 0 otherwise");
+  result_attribute(result, "words_searched", &SearchResult::words_searched,
+                   "for match_set 'most_words': the query's distinct words, stopwords left "
+                   "out; 0 otherwise");
+  result_attribute(result, "ranked_total", &SearchResult::ranked_total,
+                   "the papers ranked, which pages reach through: total, but for match_set "
+                   "'most_words', where papers with fewer of the words follow those counted");
   const struct {
     const char* name;
     std::vector<FacetCount> SearchResult::*field;
@@ -675,7 +688,8 @@ void bind_search_result(py::module_& m) {
       .def_property_readonly(
           "match_set",
           [](const ResultView& view) { return cli::match_set_name(view.result.match_set); },
-          "which papers total and the facets describe: 'all_words' or 'any_word'")
+          "which papers total and the facets describe: 'all_words', 'any_word' or "
+          "'most_words'")
       .def_property_readonly(
           "match_rule",
           [](const ResultView& view) { return cli::match_rule_name(view.result.match_rule); },

@@ -48,8 +48,11 @@ def test_match_rule_is_told(searcher):
     assert searcher.search("optical circuit switch").match_rule == "short_query"
     long_query = searcher.search("scheduling optical circuit switches in data center networks")
     assert long_query.match_rule == "long_query"
-    assert long_query.match_set == "any_word"
+    assert long_query.match_set == "most_words"
+    assert (long_query.words_needed, long_query.words_searched) == (6, 7)
+    assert long_query.ranked_total > long_query.total >= long_query.all_words_total
     assert long_query.to_dict()["match_rule"] == "long_query"
+    assert long_query.to_dict()["ranked_total"] == long_query.ranked_total
 
 
 def test_filter_errors_are_query_syntax_errors(searcher):

@@ -202,9 +202,10 @@ FacetSelection largest_values(const std::vector<FacetCount>& facet, std::size_t 
 namespace {
 
 // The JSON names of the library's enums: one table each.
-constexpr std::array<std::pair<MatchSet, std::string_view>, 2> kMatchSetNames = {{
+constexpr std::array<std::pair<MatchSet, std::string_view>, 3> kMatchSetNames = {{
     {MatchSet::kAllWords, "all_words"},
     {MatchSet::kAnyWord, "any_word"},
+    {MatchSet::kMostWords, "most_words"},
 }};
 constexpr std::array<std::pair<MatchRule, std::string_view>, 5> kMatchRuleNames = {{
     {MatchRule::kAsWritten, "as_written"},
@@ -236,6 +237,11 @@ Json to_json(const std::string& query, const SearchResult& result, const OutputO
   json["match_set"] = match_set_name(result.match_set);
   json["match_rule"] = match_rule_name(result.match_rule);
   json["all_words_total"] = result.all_words_total;
+  if (result.match_set == MatchSet::kMostWords) {
+    json["words_needed"] = result.words_needed;
+    json["words_searched"] = result.words_searched;
+  }
+  json["ranked_total"] = result.ranked_total;
   json["notes"] = result.notes;
   json["suggestion"] = result.suggestion.empty() ? Json() : Json(result.suggestion);
   json["corrected"] = result.corrected;

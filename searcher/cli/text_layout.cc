@@ -135,6 +135,11 @@ std::string match_set_phrase(const SearchResult& result) {
     case MatchRule::kNoFullMatch:
       return " matching some of the words (none matches every word)";
     case MatchRule::kLongQuery:
+      if (result.match_set == MatchSet::kMostWords) {
+        return " matching at least " + std::to_string(result.words_needed) + " of the " +
+               std::to_string(result.words_searched) + " words (" +
+               grouped(result.all_words_total) + " match every word; papers with fewer follow)";
+      }
       return " matching any of the words (" + grouped(result.all_words_total) +
              " match every word)";
     case MatchRule::kAnyWordRequested:
@@ -394,10 +399,10 @@ std::string searched_for(const std::string& query, const SearchResult& result) {
 // where the last page starts, so the next command can ask for it.
 void print_past_last_page(std::ostream& out, const SearchResult& result,
                           const SearchRequest& request) {
-  const std::size_t last_page = (result.total - 1) / request.limit * request.limit;
-  out << "No papers on this page: " << (result.total_exact ? "" : "about ") << grouped(result.total)
-      << " match in all; the last page starts at offset " << grouped(last_page) << " (--offset "
-      << last_page << ").\n";
+  const std::size_t last_page = (result.ranked_total - 1) / request.limit * request.limit;
+  out << "No papers on this page: " << (result.total_exact ? "" : "about ")
+      << grouped(result.ranked_total) << " match in all; the last page starts at offset "
+      << grouped(last_page) << " (--offset " << last_page << ").\n";
 }
 
 }  // namespace
@@ -416,7 +421,7 @@ void print_text_result(std::ostream& out, const std::string& raw_query,
     return;
   }
   if (result.hits.empty()) {
-    if (result.total > 0) {
+    if (result.ranked_total > 0) {
       print_past_last_page(out, result, request);
     } else {
       out << "No papers match " << searched_for(query, result) << ".\n";

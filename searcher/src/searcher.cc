@@ -181,8 +181,11 @@ std::string format_seconds(double seconds) {
 // The match set of a query (MatchRule) and its papers with every word.
 struct MatchPlan {
   MatchRule rule = MatchRule::kAsWritten;
-  Xapian::Query matched;    // the match set, filters applied
-  Xapian::Query ranked;     // `matched` with what titles add to the ranking (title_bonus.h)
+  MatchSet set = MatchSet::kAllWords;  // what `counted` is
+  Xapian::Query matched;               // the papers ranked, filters applied
+  Xapian::Query ranked;  // `matched` with what titles add to the ranking (title_bonus.h)
+  // The papers the total and facets describe: `matched`, but for kMostWords.
+  Xapian::Query counted;
   Xapian::Query all_words;  // its papers with every word (== matched for kAllWords)
 };
 
@@ -339,6 +342,23 @@ struct Searcher::Impl {
     return found;
   }
 
+  // The total and the facets of `counted`, when they are not those of the
+  // papers ranked (MatchSet::kMostWords): `pass`, the page's, counted those.
+  void count_apart(detail::PassResult& pass, const Xapian::Query& counted, bool facets) {
+    detail::PassRequest request;
+    request.query = counted;
+    request.weighted = false;
+    request.page = false;
+    request.facets = facets;
+    request.deadline = budget.deadline;
+    detail::PassResult found = matcher->run(request);
+    check_budget();
+    pass.matches = found.matches;
+    pass.exact = pass.exact && found.exact;
+    pass.subjects = std::move(found.subjects);
+    pass.years = std::move(found.years);
+  }
+
   Hit make_hit(const detail::PageHit& found, const detail::Highlighter& highlighter,
                std::size_t snippet_bytes, bool all_words) {
     Record record = decode_stored_record(db.get_document(found.docid).get_data());
@@ -439,6 +459,7 @@ struct Searcher::Impl {
   MatchPlan plan_match(const SearchRequest& request, const detail::ParsedQuery& parsed) {
     MatchPlan plan = plan_match_set(request, parsed);
     plan.ranked = detail::with_title_bonus(db, plan.matched, parsed);
+    if (plan.set != MatchSet::kMostWords) plan.counted = plan.matched;
     return plan;
   }
 
@@ -449,6 +470,7 @@ struct Searcher::Impl {
     plan.matched = plan.all_words;
     if (request.match == MatchMode::kAnyWord) {
       plan.rule = MatchRule::kAnyWordRequested;
+      plan.set = MatchSet::kAnyWord;
       return plan;
     }
     if (parsed.any_word.empty()) return plan;  // kAsWritten
@@ -456,11 +478,20 @@ struct Searcher::Impl {
     if (parsed.free_text_clauses > kAllWordsUpTo) {
       plan.rule = MatchRule::kLongQuery;
       plan.matched = any_word;
+      plan.set = MatchSet::kAnyWord;
+      if (!parsed.most_words.empty()) {
+        Xapian::Query most_words = filtered(request, parsed.most_words);
+        if (has_match(most_words)) {
+          plan.set = MatchSet::kMostWords;
+          plan.counted = std::move(most_words);
+        }
+      }
       return plan;
     }
     plan.rule = MatchRule::kShortQuery;
     if (!has_match(plan.all_words)) {
       plan.rule = MatchRule::kNoFullMatch;
+      plan.set = MatchSet::kAnyWord;
       plan.matched = any_word;
     }
     return plan;
@@ -490,9 +521,11 @@ struct Searcher::Impl {
     SearchResult result;
     result.parsed_query = detail::query_text(plan.matched);
     result.match_rule = plan.rule;
-    result.match_set = plan.rule == MatchRule::kAsWritten || plan.rule == MatchRule::kShortQuery
-                           ? MatchSet::kAllWords
-                           : MatchSet::kAnyWord;
+    result.match_set = plan.set;
+    if (plan.set == MatchSet::kMostWords) {
+      result.words_needed = parsed.words_needed;
+      result.words_searched = parsed.words_searched;
+    }
     result.notes = parsed.notes;
     return result;
   }
@@ -513,9 +546,12 @@ struct Searcher::Impl {
   detail::PassResult fill_page(SearchResult& result, const SearchRequest& request,
                                const MatchPlan& plan, const detail::ParsedQuery& parsed,
                                const detail::Highlighter& highlighter) {
-    detail::PassResult pass = run(plan.ranked, parsed.has_text, request.sort,
-                                  static_cast<Xapian::doccount>(request.offset),
-                                  static_cast<Xapian::doccount>(request.limit), request.facets);
+    const bool counted_apart = plan.set == MatchSet::kMostWords;
+    detail::PassResult pass = run(
+        plan.ranked, parsed.has_text, request.sort, static_cast<Xapian::doccount>(request.offset),
+        static_cast<Xapian::doccount>(request.limit), request.facets && !counted_apart);
+    result.ranked_total = pass.matches;
+    if (counted_apart) count_apart(pass, plan.counted, request.facets);
     add_hits(result, pass.page, plan, request, highlighter);
     result.total = pass.matches;
     result.total_exact = pass.exact;
@@ -565,7 +601,7 @@ struct Searcher::Impl {
     result.year_facets = detail::year_facet(counted.years);
     if (request.author_facet) {
       result.author_facets =
-          detail::author_facet(detail::count_authors(db, plan.matched, budget.deadline), analyzer);
+          detail::author_facet(detail::count_authors(db, plan.counted, budget.deadline), analyzer);
       check_budget();
     }
   }

@@ -141,6 +141,11 @@ struct FacetCount {
 enum class MatchSet {
   kAllWords,  ///< papers matching the query as written: every word, every operator
   kAnyWord,   ///< papers matching any of the query's words
+  /// Papers matching most of a long query's words: at least
+  /// SearchResult::words_needed of its SearchResult::words_searched
+  /// (kMostWordsUpTo). The hits are ranked among the papers with any of
+  /// them, as for kAnyWord: a relevant paper may say the rest in other words.
+  kMostWords,
 };
 
 /// Why a query matches the set it does: a rule of the query alone (its words
@@ -153,7 +158,10 @@ enum class MatchRule {
   /// papers with more of the words first.
   kNoFullMatch,
   /// More than kAllWordsUpTo words, as sentences and pasted titles have:
-  /// kAnyWord, ranked by relevance.
+  /// ranked by relevance among the papers with any of the words; counted
+  /// (total and facets) among those with most of them (kMostWords), or with
+  /// any (kAnyWord) when the query has more than kMostWordsUpTo words or no
+  /// paper has most of them.
   kLongQuery,
   kAnyWordRequested,  ///< MatchMode::kAnyWord: kAnyWord
 };
@@ -185,12 +193,33 @@ inline constexpr double kMaxTimeLimitSeconds = 24 * 60 * 60.0;  ///< time_limit_
 /// match papers with every word; longer ones, papers with any (MatchRule).
 inline constexpr std::size_t kAllWordsUpTo = 3;
 
+/// Of a long query's `words` distinct words (stopwords left out), how many a
+/// paper needs to count among the papers with most of them
+/// (MatchSet::kMostWords): all but one in four, as Elasticsearch's
+/// minimum_should_match "-25%" (3 of 4 words, 6 of 8).
+constexpr std::size_t most_words_needed(std::size_t words) { return words - words / 4; }
+
+/// A long query of up to this many distinct words is counted among the
+/// papers with most of them (MatchSet::kMostWords); a longer one, a sentence
+/// or a pasted abstract, among the papers with any. Bounds the cost of the
+/// count: the papers with `needed` of `words` words are a union of one
+/// conjunction per combination of words allowed to miss.
+inline constexpr std::size_t kMostWordsUpTo = 10;
+
 /// What a search found.
 struct SearchResult {
   std::vector<Hit> hits;            ///< the requested page: at most `limit` hits from `offset`
   std::size_t total = 0;            ///< matches in `match_set`
   bool total_exact = true;          ///< false when `total` is an estimate (time limit reached)
   std::size_t all_words_total = 0;  ///< papers matching every word (equals total for kAllWords)
+  /// For MatchSet::kMostWords, the papers counted have at least
+  /// `words_needed` of the query's `words_searched` distinct words; 0 otherwise.
+  std::size_t words_needed = 0;
+  std::size_t words_searched = 0;  ///< see words_needed
+  /// The papers ranked, which pages reach through: `total`, but for
+  /// kMostWords, where the papers with fewer of the words follow those
+  /// counted (exact unless `total_exact` is false).
+  std::size_t ranked_total = 0;
   MatchSet match_set = MatchSet::kAllWords;      ///< which documents total and facets describe
   MatchRule match_rule = MatchRule::kAsWritten;  ///< why `match_set` is what it is
   /// What the query parser read differently from the query language (parts

@@ -9,6 +9,7 @@
 #include <iterator>
 #include <map>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -35,6 +36,26 @@ Query combine(Query::op op, std::vector<Query> queries) {
   if (queries.size() == 1) return std::move(queries.front());
   return Query(op, queries.begin(), queries.end());
 }
+
+// The papers matching at least `needed` of `clauses` (1 <= needed <= their
+// number), unweighted: the first clause and needed - 1 of the others, or
+// `needed` of the others. Xapian 1.4 has no such operator, and this union
+// of conjunctions grows as the combinations of clauses allowed to miss
+// (kMostWordsUpTo bounds it).
+Query at_least(std::span<const Query> clauses, std::size_t needed) {
+  if (needed == clauses.size()) return Query(Query::OP_AND, clauses.begin(), clauses.end());
+  if (needed == 1) return Query(Query::OP_OR, clauses.begin(), clauses.end());
+  const std::span<const Query> rest = clauses.subspan(1);
+  return Query(Query::OP_OR, Query(Query::OP_AND, clauses.front(), at_least(rest, needed - 1)),
+               at_least(rest, needed));
+}
+
+// How translate_root() combines the top-level free-text clauses.
+enum class Pool {
+  kNone,       // as the query says (ParsedQuery::query)
+  kAnyWord,    // OR-ed (ParsedQuery::any_word)
+  kMostWords,  // most_words_needed() of them (ParsedQuery::most_words)
+};
 
 std::string_view trimmed(std::string_view text) {
   const auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
@@ -491,12 +512,13 @@ class Translator {
              const TermSource* terms, WildcardExpansions& wildcards)
       : analyzer_(analyzer), options_(options), mode_(mode), terms_(terms), wildcards_(wildcards) {}
 
-  // The tree's root as the final query parts. With `any_word`, the top-level
-  // free-text clauses are OR-ed (ParsedQuery::any_word); any_word_clauses()
-  // then says how many there were.
-  Part translate_root(const QueryNode& root, bool any_word_form) {
+  // The tree's root as the final query parts, its top-level free-text
+  // clauses pooled as `pool` says; any_word_clauses() then says how many
+  // there were, pooled_words() how many distinct words they pooled.
+  Part translate_root(const QueryNode& root, Pool pool) {
     any_word_clauses_ = 0;
-    Part part = conjunction(root, false, any_word_form);
+    pooled_words_ = 0;
+    Part part = conjunction(root, false, pool);
     if (!part.exclusions.empty()) throw_only_exclusions(part.exclusion_position);
     return part;
   }
@@ -505,6 +527,7 @@ class Translator {
   Part translate_term(const QueryNode& node) { return term(node, false); }
 
   std::size_t any_word_clauses() const { return any_word_clauses_; }
+  std::size_t pooled_words() const { return pooled_words_; }
 
   // Highlight terms and words are collected from the first translation only.
   void stop_collecting_highlights() { collect_highlights_ = false; }
@@ -524,7 +547,7 @@ class Translator {
       case NodeKind::kTerm:
         return term(node, excluded);
       case NodeKind::kAnd:
-        return conjunction(node, excluded, false);
+        return conjunction(node, excluded, Pool::kNone);
       case NodeKind::kOr:
         return disjunction(node, excluded);
       case NodeKind::kRequire:
@@ -538,13 +561,13 @@ class Translator {
     return {};
   }
 
-  Part conjunction(const QueryNode& node, bool excluded, bool any_word_form) {
+  Part conjunction(const QueryNode& node, bool excluded, Pool pool) {
     // In kAnyWord mode the space between clauses is OR ("any word"), but the
     // clauses marked "+" and the filters still must match.
     const bool any_word = node.implicit && mode_ == MatchMode::kAnyWord;
     std::vector<Query> required;
     std::vector<Query> optional;
-    AnyWordPool pooled;  // any_word_form: the free-text clauses (or their words) to OR
+    AnyWordPool pooled;  // the free-text clauses (or their words) to pool
     std::size_t pooled_clauses = 0;
     std::size_t pool_index = 0;
     std::vector<Query> filters;
@@ -561,7 +584,7 @@ class Translator {
       if (!part.positive()) continue;
       if (part.text.empty()) {
         filters.push_back(std::move(part.filter));
-      } else if (any_word_form && !marked_required && part.filter.empty() &&
+      } else if (pool != Pool::kNone && !marked_required && part.filter.empty() &&
                  ((inner.kind == NodeKind::kTerm && inner.field == nullptr) ||
                   (inner.kind == NodeKind::kAnd && inner.implicit))) {
         // A plain word, or a bracketed group of them ("(Th2)" in a sentence):
@@ -586,8 +609,11 @@ class Translator {
     }
     if (!pooled.queries.empty()) {
       any_word_clauses_ = pooled_clauses;
+      pooled_words_ = pooled.queries.size();
+      const std::vector<Query> words = pooled.take();
       required.insert(required.begin() + static_cast<std::ptrdiff_t>(pool_index),
-                      combine(Query::OP_OR, pooled.take()));
+                      pool == Pool::kMostWords ? at_least(words, most_words_needed(words.size()))
+                                               : combine(Query::OP_OR, words));
     }
 
     Query must = combine(Query::OP_AND, std::move(required));
@@ -1085,6 +1111,7 @@ class Translator {
   const TermSource* terms_;
   WildcardExpansions& wildcards_;
   std::size_t any_word_clauses_ = 0;
+  std::size_t pooled_words_ = 0;
   bool collect_highlights_ = true;
   std::vector<std::string> notes_;
   bool collect_words_ = true;  // false: a wildcard searched as its word alone
@@ -1104,6 +1131,17 @@ Query assemble(const Part& part) {
   if (part.text.empty()) return Query(Query::OP_SCALE_WEIGHT, part.filter, 0.0);
   if (part.filter.empty()) return part.text;
   return Query(Query::OP_FILTER, part.text, part.filter);
+}
+
+// A long query's most-words form (ParsedQuery::most_words), when it has
+// 2 to kMostWordsUpTo distinct content words: `translator` has just pooled
+// them, stopwords dropped.
+void add_most_words(ParsedQuery& parsed, Translator& translator, const QueryNode& root) {
+  const std::size_t words = translator.pooled_words();
+  if (words < 2 || words > kMostWordsUpTo) return;
+  parsed.most_words = assemble(translator.translate_root(root, Pool::kMostWords));
+  parsed.words_searched = words;
+  parsed.words_needed = most_words_needed(words);
 }
 
 // Syntax errors one query may have read as words before the whole query is
@@ -1247,7 +1285,7 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
                                   WildcardExpansions& wildcards) const {
   const QuerySyntax syntax = parse_query_syntax(query, options);
   Translator translator(analyzer_, options_, mode, terms, wildcards);
-  const Part part = translator.translate_root(syntax.root, false);
+  const Part part = translator.translate_root(syntax.root, Pool::kNone);
   if (!part.positive()) {
     throw QuerySyntaxError(
         "empty query: type some words to search for, or a filter such as subject:cs.NI or "
@@ -1281,14 +1319,17 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
   // has an any-word form too, for the match rule (paperdex::MatchRule).
   if (mode == MatchMode::kAllWords && !syntax.has_operators) {
     translator.stop_collecting_highlights();
-    Part any_word = translator.translate_root(syntax.root, true);
+    Part any_word = translator.translate_root(syntax.root, Pool::kAnyWord);
     parsed.free_text_clauses = translator.any_word_clauses();
     // A long query's function words say how it is phrased, not what it is
     // about: they would match nearly every paper, and weigh a little in each.
     if (parsed.free_text_clauses > kAllWordsUpTo) {
       translator.drop_stopwords();
-      Part content = translator.translate_root(syntax.root, true);
-      if (content.positive() && translator.any_word_clauses() >= 1) any_word = std::move(content);
+      Part content = translator.translate_root(syntax.root, Pool::kAnyWord);
+      if (content.positive() && translator.any_word_clauses() >= 1) {
+        any_word = std::move(content);
+        add_most_words(parsed, translator, syntax.root);
+      }
     }
     if (parsed.free_text_clauses >= 2) {
       parsed.any_word = assemble(any_word);

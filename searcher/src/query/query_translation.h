@@ -70,6 +70,13 @@ struct ParsedQuery {
   // The top-level free-text clauses (words, bracketed groups of words) that
   // `any_word` ORs; 0 when there is no any-word form to build.
   std::size_t free_text_clauses = 0;
+  // A long query's most-words form (MatchSet::kMostWords), for its count:
+  // `any_word` with at least `words_needed` of its `words_searched` distinct
+  // words (stopwords left out) required. Empty for other queries and for
+  // one of more than kMostWordsUpTo words.
+  Xapian::Query most_words;
+  std::size_t words_searched = 0;
+  std::size_t words_needed = 0;
   // False when the query holds only filters (subject:, year:, id:...): the
   // caller lists every match, newest first.
   bool has_text = false;
