@@ -115,6 +115,7 @@ class Paper:
     submitted: str
     updated: str
     versions: list[PaperVersion]
+    withdrawn: bool
     doi: str
     journal: str
     comments: str

@@ -5,14 +5,18 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include <xapian.h>
 #include <catch2/catch.hpp>
 
 #include "index_cli.h"
+#include "paperdex/common/schema.h"
+#include "paperdex/common/stored_record.h"
 #include "paperdex/indexer/index_writer.h"
 #include "test_support.h"
 
@@ -57,6 +61,17 @@ inline void build_with_two_workers(const std::string& db, const std::vector<std:
   const int status = index_in_parallel(db, inputs, 2, shards, &log);
   INFO(log);
   REQUIRE((status == cli::kExitOk || status == cli::kExitSkipped));
+}
+
+// Every stored record of the index at `path`, by its id term.
+inline std::map<std::string, Record> stored_records(const std::string& path) {
+  const Xapian::Database db(path);
+  std::map<std::string, Record> records;
+  const std::string prefix = schema::make_term(schema::kIdPrefix, "");
+  for (auto term = db.allterms_begin(prefix); term != db.allterms_end(prefix); ++term) {
+    records[*term] = decode_stored_record(db.get_document(*db.postlist_begin(*term)).get_data());
+  }
+  return records;
 }
 
 // An index in a temporary directory of its own (removed with it), built

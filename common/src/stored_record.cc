@@ -106,13 +106,15 @@ std::string decompress(std::string_view frame) {
   return json;
 }
 
-// A stored value: a field the record does not have (empty, 0) is left out,
+// A stored value: a field the record does not have (empty, 0, false) is left out,
 // but for the id, which marks the data as a stored record.
 template <class Value>
 void store_value(nlohmann::json& json, const schema::RecordField& field, const Value& value) {
   const std::string key(field.stored_key);
   if constexpr (std::is_same_v<Value, int>) {
     if (value != 0) json[key] = value;
+  } else if constexpr (std::is_same_v<Value, bool>) {
+    if (value) json[key] = true;
   } else if constexpr (std::is_same_v<Value, std::vector<PaperVersion>>) {
     if (value.empty()) return;
     nlohmann::json versions = nlohmann::json::array();

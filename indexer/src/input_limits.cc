@@ -89,7 +89,7 @@ std::vector<std::string> apply_field_limits(Record& record) {
         limit_text(value, field.max_bytes, field.name, messages);
       } else if constexpr (std::is_same_v<Value, std::vector<std::string>>) {
         limit_list(value, field.max_entries, field.max_bytes, field.name, messages);
-      } else if constexpr (!std::is_same_v<Value, int>) {
+      } else if constexpr (!std::is_same_v<Value, int> && !std::is_same_v<Value, bool>) {
         limit_value(field, value, messages);
       }
     });

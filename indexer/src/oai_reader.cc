@@ -44,7 +44,8 @@ struct PendingRecord {
   std::string author_string;
   std::vector<std::string> authors;
   std::vector<std::string> dc_dates;
-  std::vector<PaperVersion> versions;  // arXivRaw <version version="v1"><date>
+  std::vector<PaperVersion> versions;           // arXivRaw <version version="v1"><date>
+  std::vector<std::string> withdrawn_versions;  // arXivRaw <version><size>0kb: no files
 };
 
 // Elements of the arXiv and arXivRaw schemas whose text is kept whole; it is
@@ -165,6 +166,10 @@ class OaiParser final : public detail::XmlRecordParser<PendingRecord> {
       add_author(detail::join_name_parts(forenames_, keyname_, suffix_));
     } else if (name == "date") {
       version_date(value);  // arXivRaw <version><date>
+    } else if (name == "size" && detail::trim(value) == "0kb" && !pending_->versions.empty()) {
+      // A version without files is how arXiv withdraws a paper: the
+      // withdrawal notice replaces it, and only its comments say why.
+      pending_->withdrawn_versions.push_back(pending_->versions.back().version);
     }
   }
 
@@ -242,6 +247,7 @@ class OaiParser final : public detail::XmlRecordParser<PendingRecord> {
     record.msc_class = analyzer_.prepare(r.msc_class);
     record.license = detail::trim(r.license);
     record.versions = std::move(r.versions);
+    record.withdrawn_versions = std::move(r.withdrawn_versions);
     record.subjects = detail::split_categories(r.categories);
     record.authors = std::move(r.authors);
     if (record.authors.empty()) record.authors = detail::split_author_list(r.author_string);

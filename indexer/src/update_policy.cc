@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <regex>
 #include <stdexcept>
 #include <type_traits>
 
@@ -123,13 +124,76 @@ void date_from_first_version(Record& record) {
   }
 }
 
+// Every version either source lists with no files, in order.
+std::vector<std::string> join_withdrawn(const std::vector<std::string>& a,
+                                        const std::vector<std::string>& b) {
+  std::vector<std::string> joined = a;
+  add_missing(joined, b);
+  std::sort(joined.begin(), joined.end(), [](const std::string& x, const std::string& y) {
+    return version_number(x) != version_number(y) ? version_number(x) < version_number(y) : x < y;
+  });
+  return joined;
+}
+
+// The forms of a withdrawal notice (comments_withdraw). Measured on the cs
+// harvest of 2016: 822 of its 102,538 papers, of the 873 whose comments name
+// a withdrawal at all; the rest withdraw from a journal or a conference, name
+// other papers as withdrawn, or misspell the word.
+const std::regex& withdrawal_notice() {
+  // What a withdrawal withdraws, and the subject of "... has been withdrawn".
+  static const std::string kPaper =
+      R"((?:paper|manuscript|preprint|article|submission|draft|version|report|work|note|document))";
+  // Not withdrawn from a journal or a conference; from arXiv, yes.
+  static const std::string kNotElsewhere =
+      R"(\b(?!\s+from\s+(?!(?:the\s+|this\s+)?(?:arxiv|archive|site|website))))";
+  static const std::string kForms[] = {
+      // "Withdrawn.", "Paper withdrawn ..." opening the comments or a sentence
+      R"((?:^|[.;:!(]\s*)(?:(?:this|the)\s+)?(?:)" + kPaper + R"(\s+)?withdrawn)" + kNotElsewhere,
+      // "This paper has been withdrawn", "the paper is temporarily withdrawn"
+      R"(\b(?:)" + kPaper + R"(|it|this)\s+)" +
+          R"((?:(?:has|have|had)\s+been|(?:is\s+|are\s+)?being|is|are)\s+(?:\w+ly\s+)?withdrawn)" +
+          kNotElsewhere,
+      R"(\badministratively\s+withdrawn)" + kNotElsewhere,
+      R"(\bwithdrawn\s+by\b)",
+      // "we withdraw this paper", "has withdrawn the submission"
+      R"(\b(?:withdraw|withdrawing|withdrawn)\s+(?:this|the|my|our)\s+(?:\w+\s+)?)" + kPaper +
+          kNotElsewhere,
+  };
+  static const std::regex notice = [] {
+    std::string any;
+    for (const std::string& form : kForms) any += (any.empty() ? "" : "|") + form;
+    return std::regex(any, std::regex::ECMAScript | std::regex::icase | std::regex::optimize);
+  }();
+  return notice;
+}
+
 }  // namespace
+
+bool comments_withdraw(std::string_view comments) {
+  // Most comments never name a withdrawal: look for the stem before the
+  // regular expression.
+  static constexpr std::string_view kStem = "withdr";
+  const auto stem = std::search(comments.begin(), comments.end(), kStem.begin(), kStem.end(),
+                                [](char a, char b) { return (a | 0x20) == b; });
+  if (stem == comments.end()) return false;
+  return std::regex_search(comments.begin(), comments.end(), withdrawal_notice());
+}
+
+bool is_withdrawn(const Record& record) {
+  const bool latest_has_no_files =
+      !record.versions.empty() &&
+      std::find(record.withdrawn_versions.begin(), record.withdrawn_versions.end(),
+                record.versions.back().version) != record.withdrawn_versions.end();
+  return latest_has_no_files || comments_withdraw(record.comments);
+}
 
 Record merge_sources(const Record& stored, const Record& incoming) {
   Record merged = incoming;
   std::map<std::string, std::string> dates;
   merge_newest_sources(stored, incoming, merged, dates);
   merged.versions = join_versions(stored.versions, incoming.versions);
+  merged.withdrawn_versions =
+      join_withdrawn(stored.withdrawn_versions, incoming.withdrawn_versions);
   date_from_first_version(merged);
   merged.updated = newest(stored.updated, incoming.updated);
   merged.field_dates.clear();
@@ -139,14 +203,16 @@ Record merge_sources(const Record& stored, const Record& incoming) {
   keep_page_authors(merged, stored);
   add_missing(merged.page_authors, incoming.page_authors);
   add_missing(merged.authors, merged.page_authors);
+  merged.withdrawn = is_withdrawn(merged);
   return merged;
 }
 
 void first_source(Record& record) {
   // merge_sources(Record{}, record) in place, without copying the text: a
-  // reader's record has no field dates, so only the versions, the date and
-  // the page authors can change.
+  // reader's record has no field dates, so only the versions, the date, the
+  // page authors and the marks can change.
   record.versions = join_versions({}, record.versions);
+  record.withdrawn_versions = join_withdrawn({}, record.withdrawn_versions);
   date_from_first_version(record);
   std::vector<std::string> page_authors;
   add_missing(page_authors, record.page_authors);
@@ -154,6 +220,7 @@ void first_source(Record& record) {
   add_missing(record.authors, record.page_authors);
   std::erase_if(record.field_dates,
                 [&](const auto& field) { return field.second == record.updated; });
+  record.withdrawn = is_withdrawn(record);
 }
 
 Change compare_merged(const Record& merged, const Record& stored) {

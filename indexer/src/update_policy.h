@@ -41,12 +41,27 @@ enum class Change {
 // then the greater, so that no order of reading wins. The version lists are
 // joined; the first version's date, when known, is the submission date
 // (sources that give only a date of submission give it in their own time
-// zone). Page authors are kept, as keep_page_authors says. The merge is
-// commutative, associative and idempotent: the index converges.
+// zone). Page authors are kept, as keep_page_authors says; so are the
+// versions any source lists with no files (withdrawn_versions). Whether the
+// paper is withdrawn follows from the merged record (is_withdrawn). The
+// merge is commutative, associative and idempotent: the index converges.
 Record merge_sources(const Record& stored, const Record& incoming);
 
+// True when `comments` state that the paper was withdrawn: arXiv's notice
+// ("This paper has been withdrawn by the author(s)"), "Withdrawn ..." or
+// "paper withdrawn" opening a sentence, "withdrawn by ...", "we withdraw
+// this paper" - but not a paper withdrawn from a journal or a conference
+// ("withdrawn from IEEE Trans."), nor one that merely names a withdrawn
+// paper ("replaces the withdrawn paper arXiv:...").
+bool comments_withdraw(std::string_view comments);
+
+// The paper is withdrawn when its latest version is one a source listed with
+// no files, or its comments (the latest version's, the newest source's) say
+// so: a later version that is not a withdrawal takes the mark away again.
+bool is_withdrawn(const Record& record);
+
 // A record of a paper not stored yet, in the form merge_sources gives
-// (versions in order, the submission date v1's): so that a paper stores
+// (versions in order, the submission date v1's, the withdrawn mark): so that a paper stores
 // alike whether one source or several gave it.
 // In place, as the writers do it for every new paper.
 void first_source(Record& record);

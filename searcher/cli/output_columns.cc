@@ -70,6 +70,8 @@ std::string record_text(const OutputColumn& column, const Hit& hit) {
       text = value;
     } else if constexpr (std::is_same_v<Value, int>) {
       text = std::to_string(value);
+    } else if constexpr (std::is_same_v<Value, bool>) {
+      text = value ? "yes" : "";  // "" as for an absent field: no line for "no"
     } else if constexpr (std::is_same_v<Value, std::vector<std::string>>) {
       text = join(value, column.field->kind == schema::RecordFieldKind::kCodes ? " " : "; ");
     } else if constexpr (std::is_same_v<Value, std::vector<PaperVersion>>) {
@@ -80,7 +82,7 @@ std::string record_text(const OutputColumn& column, const Hit& hit) {
 }
 
 // A record field's value in JSON, in its natural type: a string, a number,
-// an array of strings, version objects.
+// true or false, an array of strings, version objects.
 void record_json(Json& object, const OutputColumn& column, const Hit& hit, const HighlightStyle&) {
   Json& json = object[std::string(column.name)];
   schema::visit_field(*column.field, hit.paper, [&](const auto& value) {

@@ -13,8 +13,10 @@
 
 #include <xapian.h>
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "index_test_support.h"
+#include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/taxonomy.h"
 #include "paperdex/searcher.h"
 #include "test_support.h"
@@ -110,6 +112,89 @@ std::map<std::string, std::size_t> as_map(const std::vector<paperdex::FacetCount
 
 int index_into(const std::string& db, const std::vector<std::string>& inputs, std::string& log) {
   return paperdex::test::index_files(db, inputs, &log);
+}
+
+// One file of real records in one of the formats, read whole.
+struct SourceFile {
+  std::string format;  // "oai-cs", "arxivraw", "atom", "snapshot": its group of inputs
+  fs::path path;
+  std::string text;
+  std::string open, close;  // what a record starts and ends with
+};
+
+// The arXiv id of one record: the snapshot's "id", or the first <id>.
+std::optional<std::string> record_id(const SourceFile& file, std::string_view record) {
+  if (file.format == "snapshot") {
+    return paperdex::canonical_arxiv_id(nlohmann::json::parse(record).at("id").get<std::string>());
+  }
+  const std::vector<std::string> ids = elements(record, "id");
+  return ids.empty() ? std::nullopt : paperdex::canonical_arxiv_id(ids.front());
+}
+
+// Calls visit(record, id) for each record of `file`; returns where the last one ends.
+template <class Visit>
+std::size_t for_each_record(const SourceFile& file, Visit&& visit) {
+  std::size_t last_end = std::string::npos;
+  for (std::size_t at = file.text.find(file.open); at != std::string::npos;
+       at = file.text.find(file.open, last_end)) {
+    const std::size_t end = file.text.find(file.close, at);
+    if (end == std::string::npos) break;
+    last_end = end + file.close.size();
+    const std::string_view record(file.text.data() + at, last_end - at);
+    visit(record, record_id(file, record));
+  }
+  return last_end;
+}
+
+// The file with only the records of `ids`, between its own text before the
+// first record and after the last: "" when it has none of them.
+std::string slice(const SourceFile& file, const std::set<std::string>& ids) {
+  std::string kept;
+  const std::size_t last_end = for_each_record(file, [&](std::string_view record, auto id) {
+    if (id && ids.contains(*id)) kept.append(record).append("\n");
+  });
+  if (kept.empty()) return "";
+  return file.text.substr(0, file.text.find(file.open)) + kept + file.text.substr(last_end);
+}
+
+// Every file of the cs harvest, arXivRaw, the Atom responses and the snapshot.
+std::vector<SourceFile> read_sources(const fs::path& data) {
+  std::vector<SourceFile> files;
+  const auto add = [&](const std::string& format, const std::string& folder, const char* open,
+                       const char* close) {
+    std::set<fs::path> paths;
+    for (const auto& entry : fs::directory_iterator(data / folder)) paths.insert(entry.path());
+    for (const fs::path& path : paths) {
+      std::string text;
+      if (path.extension() == ".gz") {
+        text = gunzip(path);
+      } else {
+        std::ifstream in(path);
+        std::stringstream whole;
+        whole << in.rdbuf();
+        text = whole.str();
+      }
+      files.push_back({format, path, std::move(text), open, close});
+    }
+  };
+  add("oai-cs", "arxiv-oai-cs-2016", "<record>", "</record>");
+  add("arxivraw", "arxiv-oai-raw", "<record>", "</record>");
+  add("atom", "arxiv-atom", "<entry>", "</entry>");
+  add("snapshot", "arxiv-kaggle", "{", "\n");
+  return files;
+}
+
+// The ids of the records whose last arXivRaw version has no files.
+std::set<std::string> withdrawn_in_raw(const std::vector<SourceFile>& files) {
+  std::set<std::string> withdrawn;
+  for (const SourceFile& file : files) {
+    if (file.format != "arxivraw") continue;
+    for_each_record(file, [&](std::string_view record, auto id) {
+      const std::vector<std::string> sizes = elements(record, "size");
+      if (id && !sizes.empty() && sizes.back() == "0kb") withdrawn.insert(*id);
+    });
+  }
+  return withdrawn;
 }
 
 }  // namespace
@@ -297,4 +382,94 @@ TEST_CASE("the spelling table counts papers through updates and deletions", "[fo
   index();
   CHECK(frequency("wallabyword") == 0);
   CHECK(frequency("sharedword") == 0);
+}
+
+TEST_CASE("every source of a paper merges to one record: any order, and again unchanged",
+          "[formats][update-policy]") {
+  const auto shared = paperdex::test::shared_dir();
+  if (!shared) {
+    WARN("../shared is absent: skipped");
+    return;
+  }
+  // The papers the cs harvest shares with arXivRaw, the Atom responses or
+  // the snapshot, and only they, from each file that has any.
+  const std::vector<SourceFile> files = read_sources(*shared / "data");
+  std::set<std::string> harvested, elsewhere, common, versioned;
+  for (const SourceFile& file : files) {
+    for_each_record(file, [&](std::string_view, auto id) {
+      if (!id) return;
+      (file.format == "oai-cs" ? harvested : elsewhere).insert(*id);
+      if (file.format == "arxivraw" || file.format == "snapshot") versioned.insert(*id);
+    });
+  }
+  std::set_intersection(harvested.begin(), harvested.end(), elsewhere.begin(), elsewhere.end(),
+                        std::inserter(common, common.end()));
+  REQUIRE(!common.empty());
+  TempDir dir;
+  std::map<std::string, std::vector<std::string>> inputs;  // by format
+  for (const SourceFile& file : files) {
+    const std::string sliced = slice(file, common);
+    if (sliced.empty()) continue;
+    const fs::path path = dir / (file.format + "-" + file.path.filename().string());
+    paperdex::test::write_file(path, sliced);
+    inputs[file.format].push_back(path.string());
+  }
+  REQUIRE(inputs.size() == 4);
+
+  const auto index = [](const std::string& db, const std::vector<std::string>& group) {
+    paperdex::IndexRunOptions options;
+    options.db_path = db;
+    options.inputs = group;
+    options.jobs = 2;  // the first group is a bulk build, the others batches
+    const paperdex::IndexRunResult result = paperdex::run_index(options);
+    INFO(result.error);
+    REQUIRE(result.error.empty());
+    return result.stats;
+  };
+  const std::vector<std::string> forward = {"oai-cs", "arxivraw", "atom", "snapshot"};
+  const std::vector<std::string> backward(forward.rbegin(), forward.rend());
+  std::map<std::string, std::string> first_documents;
+  for (const auto& order : {forward, backward}) {
+    const std::string db = (dir / ("index-" + order.front())).string();
+    for (const std::string& format : order) index(db, inputs[format]);
+    // Each source again, in either order: nothing changes.
+    for (const auto& again : {order, forward}) {
+      for (const std::string& format : again) {
+        INFO(format << " again, after " << order.front() << " first");
+        const paperdex::IndexStats stats = index(db, inputs[format]);
+        CHECK(stats.added == 0);
+        CHECK(stats.updated == 0);
+        CHECK(stats.unchanged > 0);
+      }
+    }
+    std::map<std::string, std::string> documents;
+    for (const auto& [term, record] : paperdex::test::stored_records(db)) {
+      documents[term] = paperdex::stored_record_json(record);
+    }
+    CHECK(documents.size() == common.size());
+    if (first_documents.empty()) {
+      first_documents = documents;
+    } else {
+      CHECK(documents == first_documents);  // the same papers, whichever source came first
+    }
+  }
+
+  // A paper keeps the version list a source gave it, and v1's date is its
+  // submission date (0704.0002: the snapshot's versions, the harvest's none);
+  // one whose latest arXivRaw version has no files is withdrawn.
+  const std::set<std::string> withdrawn = withdrawn_in_raw(files);
+  std::size_t checked = 0;
+  for (const auto& [term, record] :
+       paperdex::test::stored_records((dir / "index-oai-cs").string())) {
+    INFO(record.id);
+    if (versioned.contains(record.id)) {
+      ++checked;
+      REQUIRE_FALSE(record.versions.empty());
+      CHECK(record.submitted == record.versions.front().date);
+    }
+    if (withdrawn.contains(record.id)) CHECK(record.withdrawn);
+  }
+  CHECK(checked > 0);
+  CHECK(std::any_of(withdrawn.begin(), withdrawn.end(),
+                    [&](const std::string& id) { return common.contains(id); }));
 }

@@ -1017,6 +1017,7 @@ std::vector<std::pair<std::string, Json>> stored_fields(const paperdex::Paper& p
           {"submitted", paper.submitted},
           {"updated", paper.updated},
           {"versions", versions},
+          {"withdrawn", paper.withdrawn},
           {"doi", paper.doi},
           {"journal", paper.journal},
           {"comments", paper.comments},
@@ -1142,6 +1143,51 @@ TEST_CASE("paperdex-search shows a paper's MSC classes, read from arXiv's msc-cl
   CHECK(std::regex_search(text.out, std::regex("MSC class +20F99\n")));
   const RunOutput tsv = search("--format tsv --no-header --fields id,msc_class id:1007.2706");
   CHECK(tsv.out == "1007.2706\t20F99\n");
+}
+
+// The ids of corpus/arxiv-oai-raw's records whose last version has no files
+// (<size>0kb</size>): arXiv's withdrawal notices.
+std::set<std::string> raw_records_withdrawn() {
+  std::ifstream in(paperdex::test::source_dir() / "corpus" / "arxiv-oai-raw" / "ListRecords.xml");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string xml = text.str();
+  std::set<std::string> ids;
+  const std::regex id("<id>([^<]+)</id>"), size("<size>([^<]*)</size>");
+  for (std::size_t at = xml.find("<arXivRaw"); at != std::string::npos;
+       at = xml.find("<arXivRaw", at + 1)) {
+    const std::string record = xml.substr(at, xml.find("</arXivRaw>", at) - at);
+    std::smatch found;
+    std::string last_size;
+    for (auto it = std::sregex_iterator(record.begin(), record.end(), size);
+         it != std::sregex_iterator(); ++it) {
+      last_size = (*it)[1];
+    }
+    if (last_size == "0kb" && std::regex_search(record, found, id)) ids.insert(found[1]);
+  }
+  return ids;
+}
+
+TEST_CASE("paperdex-search marks a paper withdrawn: its latest version has no files",
+          "[cli][show][fields][withdrawn]") {
+  const std::set<std::string> withdrawn = raw_records_withdrawn();
+  REQUIRE(withdrawn.size() >= 2);
+  paperdex::Searcher searcher(corpus_index().path());
+  for (const std::string& id : withdrawn) {
+    INFO(id);
+    CHECK(searcher.get(id).withdrawn);
+    const Json shown = search_json("--show " + id);
+    CHECK(shown["papers"][0]["withdrawn"] == true);
+    // Still found by a search, and marked in text.
+    const Json found = search_json("--fields id,withdrawn " + quote("id:" + id));
+    REQUIRE(found["hits"].size() == 1);
+    CHECK(found["hits"][0]["withdrawn"] == true);
+    CHECK(std::regex_search(search("--show " + id).out, std::regex("Withdrawn +yes\n")));
+  }
+  // A paper with files in its latest version is not marked, and text says nothing.
+  CHECK_FALSE(searcher.get("1007.2706").withdrawn);
+  CHECK(search_json("--show 1007.2706")["papers"][0]["withdrawn"] == false);
+  CHECK_FALSE(contains(search("--show 1007.2706").out, "Withdrawn"));
 }
 
 TEST_CASE("paperdex-search --fields takes every stored field in every format", "[cli][fields]") {

@@ -4,10 +4,12 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <vector>
 
 #include <xapian.h>
 #include <catch2/catch.hpp>
 
+#include "index_test_support.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
 #include "paperdex/indexer/index_run.h"
@@ -34,17 +36,90 @@ void write(const std::filesystem::path& path, const std::string& text) {
 
 // Every stored record of the index at `path` (its JSON), by its id term.
 std::map<std::string, std::string> stored_documents(const std::string& path) {
-  Xapian::Database db(path);
   std::map<std::string, std::string> documents;
-  const std::string prefix = paperdex::schema::make_term(paperdex::schema::kIdPrefix, "");
-  for (auto term = db.allterms_begin(prefix); term != db.allterms_end(prefix); ++term) {
-    documents[*term] = paperdex::stored_record_json(
-        paperdex::decode_stored_record(db.get_document(*db.postlist_begin(*term)).get_data()));
+  for (const auto& [term, record] : paperdex::test::stored_records(path)) {
+    documents[term] = paperdex::stored_record_json(record);
   }
   return documents;
 }
 
+// An OAI-PMH page of arXivRaw `records`.
+std::string oai_page(const std::string& records) {
+  return "<?xml version=\"1.0\"?><OAI-PMH xmlns=\"http://www.openarchives.org/OAI/2.0/\">"
+         "<ListRecords>" +
+         records + "</ListRecords></OAI-PMH>\n";
+}
+
+// An arXivRaw record of `id` whose versions have these sizes ("0kb": no files).
+std::string raw_record(const std::string& id, const std::vector<std::string>& sizes) {
+  std::string versions;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    versions += "<version version=\"v" + std::to_string(i + 1) + "\"><date>Mon, " +
+                std::to_string(i + 1) + " Feb 2021 10:00:00 GMT</date><size>" + sizes[i] +
+                "</size></version>";
+  }
+  return "<record><header><identifier>oai:arXiv.org:" + id +
+         "</identifier><datestamp>2021-03-01</datestamp></header><metadata>"
+         "<arXivRaw xmlns=\"http://arxiv.org/OAI/arXivRaw/\"><id>" +
+         id + "</id>" + versions + "<title>Paper " + id +
+         "</title><authors>A. Author</authors><categories>cs.DL</categories>"
+         "<abstract>About it.</abstract></arXivRaw></metadata></record>";
+}
+
+// An OAI record whose header says the paper is deleted.
+std::string deleted_record(const std::string& id) {
+  return "<record><header status=\"deleted\"><identifier>oai:arXiv.org:" + id +
+         "</identifier><datestamp>2021-04-01</datestamp></header></record>";
+}
+
 }  // namespace
+
+TEST_CASE("OAI deletions remove papers and withdrawals mark them, through either writer",
+          "[write-paths][withdrawn]") {
+  TempDir dir;
+  // Page 1 has three papers, the last withdrawn (v2 without files); page 2
+  // deletes the first.
+  write(dir / "page-1.xml",
+        oai_page(raw_record("2102.00001", {"12kb"}) + raw_record("2102.00002", {"20kb", "21kb"}) +
+                 raw_record("2102.00003", {"30kb", "0kb"})));
+  write(dir / "page-2.xml", oai_page(deleted_record("2102.00001")));
+  std::map<bool, std::map<std::string, std::string>> documents;
+  for (const bool incremental : {false, true}) {
+    paperdex::IndexRunOptions options;
+    options.db_path = (dir / (incremental ? "batched" : "bulk")).string();
+    options.inputs = {(dir / "page-1.xml").string(), (dir / "page-2.xml").string()};
+    options.incremental = incremental;
+    if (!incremental) options.jobs = 2;
+    const paperdex::IndexRunResult result = paperdex::run_index(options);
+    INFO(result.error);
+    CHECK(result.mode ==
+          (incremental ? paperdex::WriteMode::kBatched : paperdex::WriteMode::kBulk));
+    CHECK(result.stats.added == 3);
+    CHECK(result.stats.deleted == 1);
+    CHECK(result.documents == 2);
+    const auto records = paperdex::test::stored_records(options.db_path);
+    const auto id_term = [](const std::string& id) {
+      return paperdex::schema::make_term(paperdex::schema::kIdPrefix, id);
+    };
+    CHECK_FALSE(records.contains(id_term("2102.00001")));
+    CHECK_FALSE(records.at(id_term("2102.00002")).withdrawn);
+    CHECK(records.at(id_term("2102.00003")).withdrawn);
+    for (const auto& [term, record] : records) {
+      documents[incremental][term] = paperdex::stored_record_json(record);
+    }
+  }
+  CHECK(documents[false] == documents[true]);
+
+  // An existing index: a deletion in a later harvest removes a stored paper.
+  write(dir / "page-3.xml", oai_page(deleted_record("2102.00003")));
+  paperdex::IndexRunOptions later;
+  later.db_path = (dir / "bulk").string();
+  later.inputs = {(dir / "page-3.xml").string()};
+  const paperdex::IndexRunResult removed = paperdex::run_index(later);
+  CHECK(removed.mode == paperdex::WriteMode::kBatched);
+  CHECK(removed.stats.deleted == 1);
+  CHECK(removed.documents == 1);
+}
 
 TEST_CASE("a bulk build and batched updates give the same counts and documents", "[write-paths]") {
   TempDir dir;

@@ -172,6 +172,27 @@ TEST_CASE("oai: arXivRaw takes dates from the first and last versions", "[reader
   CHECK(r.authors ==
         std::vector<std::string>{"Carl Lagoze", "Herbert Van de Sompel", "Michael L. Nelson"});
   CHECK(r.subjects == std::vector<std::string>{"cs.DM", "cs.CC"});
+  CHECK(r.withdrawn_versions.empty());  // no version of it is without files
+}
+
+TEST_CASE("oai: arXivRaw's versions without files are noted as withdrawal notices",
+          "[readers][withdrawn]") {
+  const std::string versions =
+      "<version version=\"v1\"><date>Sun, 30 Mar 2008 23:26:50 GMT</date><size>69kb</size>"
+      "<source_type>D</source_type></version>"
+      "<version version=\"v2\"><date>Mon, 31 Mar 2008 10:00:00 GMT</date><size>0kb</size>"
+      "<source_type>I</source_type></version>"
+      "<version version=\"v3\"><date>Tue, 1 Apr 2008 10:00:00 GMT</date><size>70kb</size>"
+      "</version>"
+      "<version version=\"v4\"><date>Wed, 2 Apr 2008 10:00:00 GMT</date><size> 0kb </size>"
+      "</version>";
+  const Collected got = read_oai(oai(
+      "<record><header><identifier>oai:arXiv.org:0803.4354</identifier></header><metadata>"
+      "<arXivRaw xmlns=\"http://arxiv.org/OAI/arXivRaw/\"><id>0803.4354</id>" +
+      versions + "<title>T</title><authors>A. Author</authors></arXivRaw></metadata></record>"));
+  REQUIRE(got.records.size() == 1);
+  CHECK(got.records[0].withdrawn_versions == std::vector<std::string>{"v2", "v4"});
+  CHECK(got.records[0].versions.size() == 4);
 }
 
 TEST_CASE("oai: Dublin Core records are read too", "[readers]") {

@@ -70,6 +70,8 @@ void fill(Value& value, std::size_t n) {
     value = std::string(n, 'x');
   } else if constexpr (std::is_same_v<Value, int>) {
     value = 2016;
+  } else if constexpr (std::is_same_v<Value, bool>) {
+    value = true;
   } else if constexpr (std::is_same_v<Value, std::vector<std::string>>) {
     value.assign(3, std::string(n, 'y'));
   } else if constexpr (std::is_same_v<Value, std::vector<paperdex::PaperVersion>>) {
@@ -92,9 +94,10 @@ TEST_CASE("every record field has one name, one stored key and a bound", "[recor
     if (stored) CHECK(keys.insert(field.stored_key).second);
     CHECK(stored == (field.merge != paperdex::schema::MergeRule::kNotStored));
     // What a reader fills is cut to a bound, but for the id (validated
-    // instead) and the year (a number).
-    const bool unbounded =
-        field.kind == RecordFieldKind::kId || field.kind == RecordFieldKind::kYear;
+    // instead), the year (a number) and a flag.
+    const bool unbounded = field.kind == RecordFieldKind::kId ||
+                           field.kind == RecordFieldKind::kYear ||
+                           field.kind == RecordFieldKind::kFlag;
     if (stored) CHECK((field.max_bytes == 0) == unbounded);
     const bool list =
         field.kind == RecordFieldKind::kNames || field.kind == RecordFieldKind::kCodes ||

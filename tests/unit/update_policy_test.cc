@@ -171,3 +171,89 @@ TEST_CASE("update_policy: author-page authors survive updates and are listed onc
   CHECK(arxiv.authors == std::vector<std::string>{"Grace Hopper", "Alan Turing"});
   CHECK(arxiv.page_authors == page_paper.page_authors);
 }
+
+TEST_CASE("update_policy: comments that state a withdrawal, and ones that only mention one",
+          "[update-policy][withdrawn]") {
+  // Comments of papers in the cs harvest of 2016, as the readers give them.
+  const char* const kWithdrawals[] = {
+      "This paper has been withdrawn by the author due to a crucial sign error in equation 1",
+      "This paper has been withdrawn",
+      "Withdrawn",
+      "withdrawn by arXiv admin due to authorship dispute",
+      "Manuscript withdrawn, because results are incorrect.",
+      "12 pages. In CGF 2013. This paper has been withdrawn by the author due to publication",
+      "This paper is temporarily withdrawn in preparation for journal submission",
+      "This paper has been administratively withdrawn because it was submitted under false "
+      "pretenses",
+      "Withdrawn: \"MCTS Based on Simple Regret\" (arXiv:1207.5589) is the final version",
+      "We withdraw the paper since we found a reference from 1981 that solves the same problem",
+      "The author has withdrawn this submission [arXiv admin]",
+      "The paper is withdrawn from Arxiv due to a gap in the proof of Lemma 2.",
+      "Since we find that there are some errors, I withdraw this paper from this website!",
+      "The biometric sections are being augmented. Hence the paper is withdrawn.",
+  };
+  for (const char* comments : kWithdrawals) {
+    INFO(comments);
+    CHECK(policy::comments_withdraw(comments));
+  }
+  const char* const kMentions[] = {
+      "17 pages, 6 figures; paper withdrawn from IEEE Transactions on Signal Processing and "
+      "re-submitted to the IEEE Transactions on Information Theory",
+      "The original submission to Appl. Comput. Harmon. Anal. in Aug. 2009 was withdrawn. The "
+      "paper was split in two parts",
+      "5 pages. Accepted for ACMGIS 2009, but withdrawn because ACM would not include this paper",
+      "Extended version of article published in the SBMF 2007. Accepted to ENTCS. Withdrawn from "
+      "ENTCS in 2014 in virtue to submission to other venue",
+      "A major overhaul of the withdrawn paper Orthogonal symmetric Toeplitz matrices",
+      "This paper is a combined replacement for the papers (arXiv:1501.07227) and "
+      "(arXiv:1503.03488), which have all been withdrawn",
+      "I am withdrawing the claim that NP = coNP.",
+      "a note revised from a withdrawn one",
+      "12 pages, 3 figures",
+      "",
+  };
+  for (const char* comments : kMentions) {
+    INFO(comments);
+    CHECK_FALSE(policy::comments_withdraw(comments));
+  }
+}
+
+TEST_CASE("update_policy: a paper is withdrawn while its latest version is a withdrawal",
+          "[update-policy][withdrawn]") {
+  // arXivRaw: v2 without files, comments that do not say why; the arXiv
+  // format, older, with no version list; then a v3 that replaces the notice.
+  paperdex::Record raw = source("2016-10-21", "A Linear Programming Model");
+  raw.versions = {{"v1", "2008-03-30"}, {"v2", "2016-10-20"}};
+  raw.withdrawn_versions = {"v2"};
+  raw.comments = "Theorem 25 and Corollary 26 are incorrect.";
+  paperdex::Record oai = source("2016-03-01", "A Linear Programming Model");
+  oai.submitted = "2008-03-30";
+  oai.comments = "12 pages";
+
+  policy::first_source(raw);
+  CHECK(raw.withdrawn);
+  paperdex::Record alone = oai;
+  policy::first_source(alone);
+  CHECK_FALSE(alone.withdrawn);
+  const paperdex::Record both = policy::merge_sources(oai, raw);
+  CHECK(both.withdrawn);
+  CHECK(paperdex::stored_record_json(policy::merge_sources(raw, oai)) ==
+        paperdex::stored_record_json(both));
+  CHECK(policy::compare_merged(policy::merge_sources(both, oai), both) == Change::kUnchanged);
+
+  paperdex::Record replaced = source("2017-01-05", "A Linear Programming Model");
+  replaced.versions = {{"v3", "2017-01-04"}};
+  replaced.comments = "Corrected.";
+  const paperdex::Record current = policy::merge_sources(both, replaced);
+  CHECK_FALSE(current.withdrawn);
+  CHECK(current.withdrawn_versions == std::vector<std::string>{"v2"});  // still known
+  CHECK(paperdex::stored_record_json(policy::merge_sources(replaced, both)) ==
+        paperdex::stored_record_json(current));
+
+  // A comments notice alone marks it too, and the newest comments decide.
+  paperdex::Record notice = oai;
+  notice.updated = "2016-11-01";
+  notice.comments = "This paper has been withdrawn by the author";
+  CHECK(policy::merge_sources(current, notice).withdrawn == false);  // older than v3's record
+  CHECK(policy::merge_sources(alone, notice).withdrawn);
+}

@@ -35,6 +35,10 @@ struct PaperRecord {
   std::string submitted;               ///< first submission, "YYYY-MM-DD", when known
   std::string updated;                 ///< this metadata version, "YYYY-MM-DD"; newer wins
   std::vector<PaperVersion> versions;  ///< arXiv's version list, oldest first
+  /// arXiv keeps the paper, but its latest version withdrew it: that version
+  /// has no files, or the comments (the latest version's) say so. The
+  /// indexer sets it from the merged record (update_policy.h).
+  bool withdrawn = false;
   std::string doi;                     ///< DOI
   std::string journal;                 ///< journal reference
   std::string comments;                ///< the submitter's comments ("12 pages, 3 figures")
@@ -52,6 +56,9 @@ struct Record : PaperRecord {
   std::string origin;
   /// Authors contributed by author pages (kept across arXiv updates of the paper).
   std::vector<std::string> page_authors;
+  /// The versions a source lists with no files ("0kb" in arXivRaw): arXiv's
+  /// withdrawal notices, "v3". Kept from every source, as versions are.
+  std::vector<std::string> withdrawn_versions;
   /// A paper merged from several sources keeps each field from the newest
   /// source that has it: here the `updated` date of that source for each
   /// field where it is older than `updated` itself, by the field's stored

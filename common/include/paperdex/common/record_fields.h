@@ -30,6 +30,7 @@ enum class RecordFieldKind {
   kDate,      // "YYYY-MM-DD", or ""
   kUrl,       // a URL, or ""
   kYear,      // a number; 0 when unknown
+  kFlag,      // yes or no: "yes" or "" in text, true or false in JSON
   kNames,     // a list of display names; "; " between them on one line
   kCodes,     // a list of codes (categories); " " between them on one line
   kVersions,  // [PaperVersion]: "v1 2016-03-09, v2 ..." on one line
@@ -45,6 +46,7 @@ enum class MergeRule {
   kJoinVersions,  // every version either lists
   kPageAuthors,   // kept across arXiv updates, added to by author pages
   kMergeDates,    // the merge's own bookkeeping (`field_dates`)
+  kFollows,       // follows from the merged fields (`withdrawn`: versions, comments)
   kNotStored,     // derived from the stored fields when a paper is read
 };
 
@@ -52,7 +54,7 @@ enum class MergeRule {
 // indexer's bookkeeping, stored) or of Paper (derived when read).
 using RecordMember =
     std::variant<std::string PaperRecord::*, std::vector<std::string> PaperRecord::*,
-                 int PaperRecord::*, std::vector<PaperVersion> PaperRecord::*,
+                 int PaperRecord::*, bool PaperRecord::*, std::vector<PaperVersion> PaperRecord::*,
                  std::vector<std::string> Record::*, std::map<std::string, std::string> Record::*,
                  std::string Paper::*, std::vector<std::string> Paper::*>;
 

@@ -27,7 +27,9 @@ namespace paperdex::schema {
 // (stored_record.h).
 // 9: author words in both spellings (Jürgen: "jurgen" and "juergen") and the
 // authors' surname+initials keys (XI, "hinton_g"), author_names.h.
-inline constexpr int kSchemaVersion = 9;
+// 10: the stored record keeps the versions listed without files ("wv") and
+// the withdrawn mark ("wd"), record_fields.h.
+inline constexpr int kSchemaVersion = 10;
 
 // Term prefixes. Folded terms never start with an ASCII capital, so a prefix
 // of capitals is unambiguous.
