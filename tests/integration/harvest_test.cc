@@ -1,0 +1,263 @@
+// paperdex-index --harvest against tests/harvest/oai_test_server.py on
+// 127.0.0.1, serving the first records of ../shared's arXivRaw file in pages:
+// the harvested index holds what indexing the same records from a file gives,
+// through server faults, kill -9 at random pages and a second, incremental
+// harvest; the waits the server asked for were honoured and no request
+// overlapped another. Skipped without ../shared or python3.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <random>
+#include <thread>
+
+#include <xapian.h>
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "test_support.h"
+
+extern char** environ;
+
+namespace {
+
+using paperdex::test::contains;
+using paperdex::test::run_command;
+using paperdex::test::TempDir;
+using namespace std::chrono_literals;
+
+constexpr int kRecords = 240;
+constexpr int kPageSize = 40;
+
+pid_t spawn_program(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  const int error = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  REQUIRE(error == 0);
+  return pid;
+}
+
+// The test server in `dir`, serving `file`'s first kRecords records; stopped
+// on destruction.
+class OaiServer {
+ public:
+  OaiServer(const TempDir& dir, const std::filesystem::path& file)
+      : log_(dir / "requests.log"), control_(dir / "control.json"), dump_(dir / "served.xml") {
+    const auto port_file = dir / "port";
+    pid_ = spawn_program(
+        {"python3", (paperdex::test::source_dir() / "tests/harvest/oai_test_server.py").string(),
+         "--port-file", port_file.string(), "--log", log_.string(), "--control", control_.string(),
+         "--dump", dump_.string(), "--page-size", std::to_string(kPageSize), "--limit",
+         std::to_string(kRecords), "arXivRaw=" + file.string()});
+    for (int i = 0; i < 200 && !std::filesystem::exists(port_file); ++i) {
+      std::this_thread::sleep_for(50ms);
+    }
+    std::ifstream in(port_file);
+    std::string port;
+    in >> port;
+    REQUIRE_FALSE(port.empty());
+    url_ = "http://127.0.0.1:" + port + "/oai";
+  }
+  ~OaiServer() {
+    kill(pid_, SIGTERM);
+    waitpid(pid_, nullptr, 0);
+  }
+  const std::string& url() const { return url_; }
+  const std::filesystem::path& served() const { return dump_; }
+  void control(const nlohmann::json& value) const {
+    paperdex::test::write_file(control_, value.dump());
+  }
+  std::vector<nlohmann::json> requests() const {
+    std::vector<nlohmann::json> lines;
+    std::ifstream in(log_);
+    for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));
+    std::sort(lines.begin(), lines.end(),
+              [](const auto& a, const auto& b) { return a["start"] < b["start"]; });
+    return lines;
+  }
+
+ private:
+  std::filesystem::path log_;
+  std::filesystem::path control_;
+  std::filesystem::path dump_;
+  std::string url_;
+  pid_t pid_ = -1;
+};
+
+std::string quote(const std::string& text) { return "'" + text + "'"; }
+
+std::vector<std::string> harvest_args(const std::string& db, const OaiServer& server) {
+  return {PAPERDEX_INDEX_BIN, "--db", db,          "--harvest",     server.url(), "--delay", "0.05",
+          "--timeout",        "1",    "--contact", "me@example.org"};
+}
+
+paperdex::test::RunOutput harvest(const std::string& db, const OaiServer& server,
+                                  const std::string& extra = "") {
+  std::string command;
+  for (const std::string& arg : harvest_args(db, server)) command += quote(arg) + " ";
+  return run_command(command + extra + " 2>&1");
+}
+
+// id term -> stored data, for comparing two indexes paper by paper.
+std::map<std::string, std::string> contents(const std::string& db_path) {
+  Xapian::Database db(db_path);
+  std::map<std::string, std::string> papers;
+  for (auto term = db.allterms_begin("Q"); term != db.allterms_end("Q"); ++term) {
+    papers[*term] = db.get_document(*db.postlist_begin(*term)).get_data();
+  }
+  return papers;
+}
+
+std::map<std::string, std::string> reference(const TempDir& dir, const OaiServer& server) {
+  const std::string db = (dir / "reference").string();
+  const auto built = run_command(quote(PAPERDEX_INDEX_BIN) + " -q --db " + quote(db) + " " +
+                                 quote(server.served().string()) + " 2>&1");
+  INFO(built.out);
+  REQUIRE(built.status == 0);
+  return contents(db);
+}
+
+std::optional<std::filesystem::path> raw_file() {
+  const auto shared = paperdex::test::shared_dir();
+  if (!shared || run_command("python3 -c '' 2>&1").status != 0) {
+    WARN("no ../shared data or no python3: the harvest tests are skipped");
+    return std::nullopt;
+  }
+  return *shared / "data/arxiv-oai-raw/ListRecords.xml";
+}
+
+void check_sound(const std::string& db) {
+  const auto check = run_command("xapian-check " + quote(db) + " 2>&1");
+  if (check.status == 127) {
+    WARN("xapian-check (xapian-tools) is missing: the index's soundness is not checked");
+    return;
+  }
+  INFO(check.out);
+  CHECK(check.status == 0);
+}
+
+double gap_after(const std::vector<nlohmann::json>& requests, std::size_t i) {
+  return requests[i + 1]["start"].get<double>() - requests[i]["end"].get<double>();
+}
+
+}  // namespace
+
+TEST_CASE("a harvest through server faults equals an index of the same records, politely",
+          "[harvest]") {
+  const auto file = raw_file();
+  if (!file) return;
+  TempDir dir;
+  const OaiServer server(dir, *file);
+  // Request 1 is the first page; then every fault, and a token the server
+  // forgets, which restarts the listing.
+  server.control({{"faults",
+                   {{"2", "503"},
+                    {"3", "500"},
+                    {"4", "reset"},
+                    {"5", "truncate"},
+                    {"6", "stall"},
+                    {"7", "503-date"},
+                    {"8", "429"},
+                    {"10", "bad-token"}}}});
+  const std::string db = (dir / "harvested").string();
+  const auto run = harvest(db, server);
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(contains(run.out, "resumption token"));
+  CHECK(contents(db) == reference(dir, server));
+  check_sound(db);
+
+  const auto requests = server.requests();
+  REQUIRE(requests.size() > kRecords / kPageSize + 8);
+  for (std::size_t i = 0; i + 1 < requests.size(); ++i) {
+    INFO("request " << requests[i]["n"] << " " << requests[i]["fault"]);
+    // Never two at once, and the pause between (the server's times are
+    // taken a little after the client's ends: less a margin).
+    CHECK(gap_after(requests, i) >= 0.035);
+    const auto fault = requests[i]["fault"];
+    if (fault == "503" || fault == "429") CHECK(gap_after(requests, i) >= 0.99);
+    if (fault == "503-date") CHECK(gap_after(requests, i) >= 0.4);
+    // --timeout 1: a stalled transfer is given up well before the server's 3 s.
+    const double took = requests[i]["end"].get<double>() - requests[i]["start"].get<double>();
+    if (fault == "stall") CHECK(took < 2.5);
+    CHECK(requests[i]["gzip"] == true);
+    CHECK(contains(requests[i]["agent"].get<std::string>(), "paperdex/"));
+    CHECK(contains(requests[i]["agent"].get<std::string>(), "(+mailto:me@example.org)"));
+  }
+  const auto status =
+      run_command(quote(PAPERDEX_INDEX_BIN) + " --db " + quote(db) + " --harvest-status");
+  CHECK(contains(status.out, server.url()));
+  CHECK(contains(status.out, "arXivRaw"));
+  CHECK_FALSE(contains(status.out, "interrupted"));
+}
+
+TEST_CASE("a harvest killed at random pages and run again equals an index of the same records",
+          "[harvest]") {
+  const auto file = raw_file();
+  if (!file) return;
+  TempDir dir;
+  const OaiServer server(dir, *file);
+  const std::string db = (dir / "harvested").string();
+  auto args = harvest_args(db, server);
+  args[6] = "0.1";  // --delay: a harvest of about a second, killed a few times
+  std::mt19937 random(std::random_device{}());
+  int killed = 0;
+  for (int run = 0; run < 30; ++run) {
+    const pid_t pid = spawn_program(args);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100 + random() % 400));
+    kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (WIFEXITED(status)) break;  // it completed before the kill
+    ++killed;
+    check_sound(db);
+  }
+  INFO("killed " << killed << " times");
+  CHECK(killed > 0);
+  const auto finish = harvest(db, server);
+  INFO(finish.out);
+  REQUIRE(finish.status == 0);
+  CHECK(contents(db) == reference(dir, server));
+  check_sound(db);
+}
+
+TEST_CASE("a second harvest asks from the first one's start and applies changes and deletions",
+          "[harvest]") {
+  const auto file = raw_file();
+  if (!file) return;
+  TempDir dir;
+  const OaiServer server(dir, *file);
+  const std::string db = (dir / "harvested").string();
+  REQUIRE(harvest(db, server).status == 0);
+  const auto before = contents(db);
+  // One paper changed today, one deleted.
+  std::vector<std::string> ids;
+  for (const auto& [term, data] : before) ids.push_back(term.substr(1));
+  server.control({{"touched", {ids[3]}}, {"deleted", {ids[5]}}});
+  const auto second = harvest(db, server);
+  INFO(second.out);
+  REQUIRE(second.status == 0);
+  CHECK(contains(second.out, "records read   2\n"));
+  CHECK(contains(second.out, "deleted        1\n"));
+  const auto requests = server.requests();
+  CHECK(contains(requests.back()["query"].get<std::string>(), "&from=20"));
+  CHECK(contents(db).size() == before.size() - 1);
+
+  // Nothing changed since: noRecordsMatch is success with nothing new.
+  const auto empty = harvest(db, server, "--from 2099-01-01");
+  INFO(empty.out);
+  CHECK(empty.status == 0);
+  CHECK(contains(empty.out, "records read   0\n"));
+}
