@@ -152,6 +152,7 @@ class ListingHarvest {
     state_.records += page.records.size() + page.problems.size();
     state_.list_size = page.complete_list_size.value_or(state_.list_size);
     state_.token = page.token;
+    const std::uint64_t listed = state_.records;
     if (state_.token.empty()) {  // the listing is complete
       state_.last_from = state_.started;
       state_.from = state_.until = state_.started = {};
@@ -159,15 +160,15 @@ class ListingHarvest {
     }
     writer_.set_metadata(key_, encode_state(state_));
     writer_.commit();
-    if (events_.on_progress) events_.on_progress(progress(page));
+    if (events_.on_progress) events_.on_progress(progress(page, listed));
   }
 
-  HarvestProgress progress(const OaiPage& page) const {
+  HarvestProgress progress(const OaiPage& page, std::uint64_t listed) const {
     HarvestProgress now;
     now.set = set_;
     now.pages = result_.pages;
     now.records = result_.run.records_read;
-    now.listed = state_.token.empty() ? 0 : state_.records;
+    now.listed = listed;
     now.list_size = page.complete_list_size.value_or(0);
     now.elapsed_seconds = std::chrono::duration<double>(Clock::now() - started_).count();
     return now;
