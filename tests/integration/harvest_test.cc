@@ -53,14 +53,20 @@ pid_t spawn_program(const std::vector<std::string>& args) {
 // on destruction.
 class OaiServer {
  public:
-  OaiServer(const TempDir& dir, const std::filesystem::path& file)
+  // `files`: "arXivRaw=PATH", "arXiv=PATH", the records of each format.
+  OaiServer(const TempDir& dir, const std::vector<std::string>& files)
       : log_(dir / "requests.log"), control_(dir / "control.json"), dump_(dir / "served.xml") {
     const auto port_file = dir / "port";
-    pid_ = spawn_program(
-        {"python3", (paperdex::test::source_dir() / "tests/harvest/oai_test_server.py").string(),
-         "--port-file", port_file.string(), "--log", log_.string(), "--control", control_.string(),
-         "--dump", dump_.string(), "--page-size", std::to_string(kPageSize), "--limit",
-         std::to_string(kRecords), "arXivRaw=" + file.string()});
+    std::vector<std::string> args = {
+        "python3",     (paperdex::test::source_dir() / "tests/harvest/oai_test_server.py").string(),
+        "--port-file", port_file.string(),
+        "--log",       log_.string(),
+        "--control",   control_.string(),
+        "--dump",      dump_.string(),
+        "--page-size", std::to_string(kPageSize),
+        "--limit",     std::to_string(kRecords)};
+    args.insert(args.end(), files.begin(), files.end());
+    pid_ = spawn_program(args);
     for (int i = 0; i < 200 && !std::filesystem::exists(port_file); ++i) {
       std::this_thread::sleep_for(50ms);
     }
@@ -129,13 +135,21 @@ std::map<std::string, std::string> reference(const TempDir& dir, const OaiServer
   return contents(db);
 }
 
-std::optional<std::filesystem::path> raw_file() {
+// The test feed: "FORMAT=PATH" of ../shared's arXivRaw file, and with
+// `arxiv` its arXiv-format cs pages instead; nullopt (the test skipped) without
+// ../shared or python3.
+std::optional<std::vector<std::string>> feed(bool arxiv = false) {
   const auto shared = paperdex::test::shared_dir();
   if (!shared || run_command("python3 -c '' 2>&1").status != 0) {
     WARN("no ../shared data or no python3: the harvest tests are skipped");
     return std::nullopt;
   }
-  return *shared / "data/arxiv-oai-raw/ListRecords.xml";
+  if (arxiv) {
+    return std::vector<std::string>{"arXiv=" +
+                                    (*shared / "data/arxiv-oai-cs-2016/page-001.xml.gz").string()};
+  }
+  return std::vector<std::string>{"arXivRaw=" +
+                                  (*shared / "data/arxiv-oai-raw/ListRecords.xml").string()};
 }
 
 void check_sound(const std::string& db) {
@@ -156,10 +170,10 @@ double gap_after(const std::vector<nlohmann::json>& requests, std::size_t i) {
 
 TEST_CASE("a harvest through server faults equals an index of the same records, politely",
           "[harvest]") {
-  const auto file = raw_file();
-  if (!file) return;
+  const auto files = feed();
+  if (!files) return;
   TempDir dir;
-  const OaiServer server(dir, *file);
+  const OaiServer server(dir, *files);
   // Request 1 is the first page; then every fault, and a token the server
   // forgets, which restarts the listing.
   server.control({{"faults",
@@ -205,10 +219,10 @@ TEST_CASE("a harvest through server faults equals an index of the same records, 
 
 TEST_CASE("a harvest killed at random pages and run again equals an index of the same records",
           "[harvest]") {
-  const auto file = raw_file();
-  if (!file) return;
+  const auto files = feed();
+  if (!files) return;
   TempDir dir;
-  const OaiServer server(dir, *file);
+  const OaiServer server(dir, *files);
   const std::string db = (dir / "harvested").string();
   auto args = harvest_args(db, server);
   args[6] = "0.1";  // --delay: a harvest of about a second, killed a few times
@@ -235,10 +249,10 @@ TEST_CASE("a harvest killed at random pages and run again equals an index of the
 
 TEST_CASE("a second harvest asks from the first one's start and applies changes and deletions",
           "[harvest]") {
-  const auto file = raw_file();
-  if (!file) return;
+  const auto files = feed();
+  if (!files) return;
   TempDir dir;
-  const OaiServer server(dir, *file);
+  const OaiServer server(dir, *files);
   const std::string db = (dir / "harvested").string();
   REQUIRE(harvest(db, server).status == 0);
   const auto before = contents(db);
@@ -260,4 +274,78 @@ TEST_CASE("a second harvest asks from the first one's start and applies changes 
   INFO(empty.out);
   CHECK(empty.status == 0);
   CHECK(contains(empty.out, "records read   0\n"));
+}
+
+TEST_CASE("a harvest that runs out of retries names the URL, keeps its pages and resumes",
+          "[harvest]") {
+  const auto files = feed();
+  if (!files) return;
+  TempDir dir;
+  const OaiServer server(dir, *files);
+  // The second page fails six times: the first attempt and five retries.
+  server.control(
+      {{"faults",
+        {{"2", "500"}, {"3", "500"}, {"4", "reset"}, {"5", "500"}, {"6", "500"}, {"7", "500"}}}});
+  const std::string db = (dir / "harvested").string();
+  const auto failed = harvest(db, server);
+  INFO(failed.out);
+  CHECK(failed.status == 2);
+  CHECK(contains(failed.out, server.url() + "?verb=ListRecords&resumptionToken="));
+  CHECK(contains(failed.out, "gave up after 6 attempts"));
+  CHECK(contains(failed.out, "run the same command again"));
+  CHECK(contents(db).size() == static_cast<std::size_t>(kPageSize));
+  const auto status =
+      run_command(quote(PAPERDEX_INDEX_BIN) + " --db " + quote(db) + " --harvest-status");
+  INFO(status.out);
+  CHECK(contains(status.out, "interrupted"));
+  CHECK(contains(status.out, "1 pages, 40 records done of 240"));
+
+  const auto resumed = harvest(db, server);
+  INFO(resumed.out);
+  REQUIRE(resumed.status == 0);
+  CHECK(contains(resumed.out, "resumes after page 1"));
+  CHECK(contains(resumed.out, "records read   200\n"));  // none of page 1 again
+  CHECK(contents(db) == reference(dir, server));
+}
+
+TEST_CASE("each set is a harvest of its own, in the arXiv format too", "[harvest]") {
+  const auto files = feed(true);
+  if (!files) return;
+  TempDir dir;
+  const OaiServer server(dir, *files);
+  const std::string db = (dir / "harvested").string();
+  const auto run = harvest(db, server, "--metadata arXiv --set cs --set physics:hep-th");
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(contents(db) == reference(dir, server));
+  const auto requests = server.requests();
+  CHECK(contains(requests.front()["query"].get<std::string>(), "metadataPrefix=arXiv&set=cs"));
+  CHECK(contains(requests.back()["query"].get<std::string>(), "resumptionToken="));
+  const auto status =
+      run_command(quote(PAPERDEX_INDEX_BIN) + " --db " + quote(db) + " --harvest-status");
+  INFO(status.out);
+  CHECK(contains(status.out, "set          cs\n"));
+  CHECK(contains(status.out, "set          physics:hep-th\n"));
+  CHECK(contains(status.out, "format       arXiv\n"));
+}
+
+TEST_CASE("harvest options that make no sense are usage errors with exit 2", "[harvest]") {
+  TempDir dir;
+  const std::string index = quote(PAPERDEX_INDEX_BIN) + " --db " + quote((dir / "db").string());
+  const std::pair<std::string, std::string> cases[] = {
+      {" --set cs x.xml", "--set needs --harvest"},
+      {" --harvest --from yesterday", "--from must be a date YYYY-MM-DD or auto"},
+      {" --harvest --until 2026-1-1", "--until must be a date YYYY-MM-DD"},
+      {" --harvest --metadata oai_dc", "--metadata must be arXivRaw or arXiv"},
+      {" --harvest --delay -1", "--delay must be between 0 and 3600"},
+      {" --harvest --timeout 0", "--timeout must be more than 0"},
+      {" --harvest http://a http://b", "--harvest takes one repository URL"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    const auto run = run_command(index + arguments + " 2>&1");
+    INFO(arguments << ": " << run.out);
+    CHECK(run.status == 2);
+    CHECK(contains(run.out, message));
+  }
+  CHECK_FALSE(std::filesystem::exists(dir / "db"));
 }
