@@ -52,6 +52,12 @@ int harvest_and_report(const HarvestOptions& options, const IndexReportOptions& 
   if (result.run.outcome == IndexRunOutcome::kCompleted && !(report.quiet && status == kExitOk)) {
     out << "pages          " << with_commas(result.pages) << '\n';
     print_summary(result.run, out);
+    out << std::fixed;
+    out.precision(2);
+    out << "fetching       " << result.fetch_seconds << " s\n"
+        << "waiting        " << result.wait_seconds << " s\n"
+        << "indexing       " << result.index_seconds << " s\n";
+    out.unsetf(std::ios::fixed);
   }
   return status;
 }

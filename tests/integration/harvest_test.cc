@@ -190,6 +190,10 @@ TEST_CASE("a harvest through server faults equals an index of the same records, 
   INFO(run.out);
   REQUIRE(run.status == 0);
   CHECK(contains(run.out, "resumption token"));
+  // The summary's "waiting" holds the waits the server asked for (1 + 1.5 + 1 s).
+  const auto waiting = run.out.find("\nwaiting ");
+  REQUIRE(waiting != std::string::npos);
+  CHECK(std::stod(run.out.substr(waiting + 9)) >= 3.4);
   CHECK(contents(db) == reference(dir, server));
   check_sound(db);
 

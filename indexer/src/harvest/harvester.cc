@@ -114,8 +114,14 @@ class ListingHarvest {
       }
     });
     try {
-      while (std::optional<FetchedPage> fetched = queue.take()) commit_page(*fetched, listing);
+      while (std::optional<FetchedPage> fetched = queue.take()) {
+        const auto started = Clock::now();
+        commit_page(*fetched, listing);
+        result_.index_seconds += std::chrono::duration<double>(Clock::now() - started).count();
+      }
     } catch (...) {
+      // Half a page must not be committed by the writer's destructor.
+      writer_.discard_batch();
       queue.close();
       throw;
     }
@@ -248,6 +254,8 @@ void harvest_all(const HarvestOptions& options, const HarvestEvents& events,
   }
   result.run.stats = writer.finish();
   result.run.documents = writer.document_count();
+  result.fetch_seconds = client.transfer_time().count();
+  result.wait_seconds = client.wait_time().count();
 }
 
 }  // namespace

@@ -140,10 +140,15 @@ HttpClient::~HttpClient() = default;
 void HttpClient::wait(Seconds wait, const std::string& why) {
   if (on_wait_) on_wait_(wait, why);
   std::this_thread::sleep_for(wait);
+  wait_time_ += wait;
 }
 
 HttpClient::Attempt HttpClient::attempt(const std::string& url) {
-  if (last_end_) std::this_thread::sleep_until(*last_end_ + options_.pause);
+  if (last_end_) {
+    const auto before = Clock::now();
+    std::this_thread::sleep_until(*last_end_ + options_.pause);
+    wait_time_ += Clock::now() - before;
+  }
   CURL* curl = curl_->handle;
   curl_easy_reset(curl);
   BodySink sink;
@@ -171,8 +176,10 @@ HttpClient::Attempt HttpClient::attempt(const std::string& url) {
   curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, read_header);
   curl_easy_setopt(curl, CURLOPT_HEADERDATA, &retry_after);
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error_text);
+  const auto started = Clock::now();
   const CURLcode code = curl_easy_perform(curl);
   last_end_ = Clock::now();
+  transfer_time_ += *last_end_ - started;
   if (sink.too_large) {
     throw HttpError(url + ": the answer is larger than " + std::to_string(sink.cap) +
                     " bytes, more than any page of records should be; is this the OAI-PMH "

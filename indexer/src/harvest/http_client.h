@@ -63,6 +63,11 @@ class HttpClient {
   std::string get(const std::string& url,
                   const std::function<void(const std::string& body)>& validate = {});
 
+  // Time spent in transfers, and asleep: the pauses between requests, the
+  // waits servers asked for, the backoff before retries.
+  Seconds transfer_time() const { return transfer_time_; }
+  Seconds wait_time() const { return wait_time_; }
+
  private:
   struct Attempt;
   Attempt attempt(const std::string& url);
@@ -71,6 +76,8 @@ class HttpClient {
   HttpOptions options_;
   WaitListener on_wait_;
   std::optional<std::chrono::steady_clock::time_point> last_end_;
+  Seconds transfer_time_{0};
+  Seconds wait_time_{0};
   struct CurlHandle;
   std::unique_ptr<CurlHandle> curl_;
 };

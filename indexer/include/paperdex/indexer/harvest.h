@@ -83,6 +83,11 @@ struct HarvestState {
 struct HarvestResult {
   IndexRunResult run;
   std::uint64_t pages = 0;
+  /// Where the time went, on the two threads: transfers; pauses between
+  /// requests and waits for the server; reading and committing pages.
+  double fetch_seconds = 0;
+  double wait_seconds = 0;
+  double index_seconds = 0;
 };
 
 /// "paperdex/VERSION (+mailto:CONTACT)" (without the parenthesis when there
