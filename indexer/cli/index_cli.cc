@@ -216,6 +216,10 @@ void check_harvest(Command& command, const po::variables_map& vm) {
     throw UsageError{"--harvest takes one repository URL and no input files or --delete"};
   }
   if (!command.run.inputs.empty()) options.base_url = command.run.inputs.front();
+  if (!options.base_url.starts_with("http://") && !options.base_url.starts_with("https://")) {
+    throw UsageError{"--harvest takes the repository's http:// or https:// URL, not '" +
+                     options.base_url + "' (input files are indexed without --harvest)"};
+  }
   if (!options.from.empty() && options.from != "auto" && !is_day(options.from)) {
     throw UsageError{"--from must be a date YYYY-MM-DD or auto, not '" + options.from + "'"};
   }

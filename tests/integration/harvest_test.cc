@@ -344,6 +344,7 @@ TEST_CASE("harvest options that make no sense are usage errors with exit 2", "[h
       {" --harvest --delay -1", "--delay must be between 0 and 3600"},
       {" --harvest --timeout 0", "--timeout must be more than 0"},
       {" --harvest http://a http://b", "--harvest takes one repository URL"},
+      {" --harvest papers.xml", "--harvest takes the repository's http:// or https:// URL"},
   };
   for (const auto& [arguments, message] : cases) {
     const auto run = run_command(index + arguments + " 2>&1");
@@ -352,4 +353,22 @@ TEST_CASE("harvest options that make no sense are usage errors with exit 2", "[h
     CHECK(contains(run.out, message));
   }
   CHECK_FALSE(std::filesystem::exists(dir / "db"));
+}
+
+TEST_CASE("a server that keeps rejecting its own tokens stops the harvest after three restarts",
+          "[harvest]") {
+  const auto files = feed();
+  if (!files) return;
+  TempDir dir;
+  const OaiServer server(dir, *files);
+  server.control(
+      {{"faults",
+        {{"2", "bad-token"}, {"4", "bad-token"}, {"6", "bad-token"}, {"8", "bad-token"}}}});
+  const std::string db = (dir / "harvested").string();
+  const auto run = harvest(db, server);
+  INFO(run.out);
+  CHECK(run.status == 2);
+  CHECK(contains(run.out, "OAI-PMH error badResumptionToken"));
+  CHECK(server.requests().size() == 8);
+  CHECK(contents(db).size() == static_cast<std::size_t>(kPageSize));
 }

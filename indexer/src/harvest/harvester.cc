@@ -59,11 +59,16 @@ struct Listing {
   }
 };
 
+// How often one run starts a listing again for an expired token: more means
+// the server rejects the tokens it has just given.
+constexpr int kMaxRestarts = 3;
+
 // Fetches the listing's pages into `queue`, from its resume token or its
 // start. A token the server no longer accepts restarts the listing.
 void fetch_pages(HttpClient& client, const Listing& listing, PageQueue& queue) {
   std::string token = listing.resume_token;
   std::string note;
+  int restarts = 0;
   for (;;) {
     const bool starts = token.empty();
     const std::string url = starts ? listing.first_url() : listing.token_url(token);
@@ -75,7 +80,7 @@ void fetch_pages(HttpClient& client, const Listing& listing, PageQueue& queue) {
                       "; every page before it is committed: run the same command again to "
                       "continue from there");
     }
-    if (page->error_code == "badResumptionToken" && !starts) {
+    if (page->error_code == "badResumptionToken" && !starts && restarts++ < kMaxRestarts) {
       note = "the server no longer accepts the resumption token (" + page->error_message +
              "): the harvest starts again from its from date (papers already current stay "
              "unchanged)";

@@ -37,7 +37,7 @@ struct HttpOptions {
   std::string user_agent;
   Seconds pause{3};     // least time from the end of a request to the next
   Seconds timeout{60};  // to connect, and with no byte received
-  std::size_t max_body_bytes = std::size_t{1} << 30;
+  std::size_t max_body_bytes = std::size_t{256} << 20;  // arXiv's pages are a few MB
   int max_retries = 5;            // after network errors and 5xx without Retry-After
   Seconds max_retry_after{3600};  // the most a server may make one request wait in total
 };
