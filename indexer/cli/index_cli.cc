@@ -104,7 +104,8 @@ std::string help_text() {
       "API error feed or a file ignored in a directory, is a warning and leaves it 0);\n"
       "1 some records skipped or cut, an input not read to its end, a --delete id not found;\n"
       "2 usage error or the run could not proceed (a missing input file, a locked or full\n"
-      "index).\n\nOptions";
+      "index, a harvest's server that failed past its retries: run it again to continue).\n\n"
+      "Options";
   return text;
 }
 
