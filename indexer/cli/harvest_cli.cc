@@ -78,10 +78,12 @@ int print_harvest_status(const std::string& db_path, std::ostream& out, std::ost
         << "last from    " << (state.last_from.empty() ? "(no harvest completed)" : state.last_from)
         << '\n';
     if (!state.token.empty()) {
-      out << "interrupted  from '" << state.from << "' until '" << state.until << "', started "
-          << state.started << ", " << with_commas(state.pages) << " pages, "
-          << with_commas(state.records) << " records done"
-          << (state.list_size > 0 ? " of " + with_commas(state.list_size) : "") << '\n'
+      // Empty dates are what the harvest asked for: no bound.
+      out << "interrupted  from " << (state.from.empty() ? "the start" : state.from) << " until "
+          << (state.until.empty() ? "now" : state.until) << ", began " << state.started << '\n'
+          << "done         " << with_commas(state.pages)
+          << (state.pages == 1 ? " page, " : " pages, ") << with_commas(state.records)
+          << (state.list_size > 0 ? " of " + with_commas(state.list_size) : "") << " records\n"
           << "token        " << terminal_safe(state.token) << '\n';
     }
     out << '\n';

@@ -302,7 +302,8 @@ TEST_CASE("a harvest that runs out of retries names the URL, keeps its pages and
       run_command(quote(PAPERDEX_INDEX_BIN) + " --db " + quote(db) + " --harvest-status");
   INFO(status.out);
   CHECK(contains(status.out, "interrupted"));
-  CHECK(contains(status.out, "1 pages, 40 records done of 240"));
+  CHECK(contains(status.out, "interrupted  from the start until now, began 20"));
+  CHECK(contains(status.out, "done         1 page, 40 of 240 records\n"));
 
   const auto resumed = harvest(db, server);
   INFO(resumed.out);
