@@ -4,10 +4,7 @@
 // through server faults, kill -9 at random pages and a second, incremental
 // harvest; the waits the server asked for were honoured and no request
 // overlapped another. Skipped without ../shared or python3.
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <chrono>
@@ -20,34 +17,19 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "process_test_support.h"
 #include "test_support.h"
-
-extern char** environ;
 
 namespace {
 
 using paperdex::test::contains;
+using paperdex::test::index_contents;
 using paperdex::test::run_command;
 using paperdex::test::TempDir;
 using namespace std::chrono_literals;
 
 constexpr int kRecords = 240;
 constexpr int kPageSize = 40;
-
-pid_t spawn_program(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  const int error = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  REQUIRE(error == 0);
-  return pid;
-}
 
 // The test server in `dir`, serving `file`'s first kRecords records; stopped
 // on destruction.
@@ -66,7 +48,7 @@ class OaiServer {
         "--page-size", std::to_string(kPageSize),
         "--limit",     std::to_string(kRecords)};
     args.insert(args.end(), files.begin(), files.end());
-    pid_ = spawn_program(args);
+    pid_ = paperdex::test::spawn_quiet(args);
     for (int i = 0; i < 200 && !std::filesystem::exists(port_file); ++i) {
       std::this_thread::sleep_for(50ms);
     }
@@ -116,23 +98,13 @@ paperdex::test::RunOutput harvest(const std::string& db, const OaiServer& server
   return run_command(command + extra + " 2>&1");
 }
 
-// id term -> stored data, for comparing two indexes paper by paper.
-std::map<std::string, std::string> contents(const std::string& db_path) {
-  Xapian::Database db(db_path);
-  std::map<std::string, std::string> papers;
-  for (auto term = db.allterms_begin("Q"); term != db.allterms_end("Q"); ++term) {
-    papers[*term] = db.get_document(*db.postlist_begin(*term)).get_data();
-  }
-  return papers;
-}
-
 std::map<std::string, std::string> reference(const TempDir& dir, const OaiServer& server) {
   const std::string db = (dir / "reference").string();
   const auto built = run_command(quote(PAPERDEX_INDEX_BIN) + " -q --db " + quote(db) + " " +
                                  quote(server.served().string()) + " 2>&1");
   INFO(built.out);
   REQUIRE(built.status == 0);
-  return contents(db);
+  return index_contents(db);
 }
 
 // The test feed: "FORMAT=PATH" of ../shared's arXivRaw file, and with
@@ -194,7 +166,7 @@ TEST_CASE("a harvest through server faults equals an index of the same records, 
   const auto waiting = run.out.find("\nwaiting ");
   REQUIRE(waiting != std::string::npos);
   CHECK(std::stod(run.out.substr(waiting + 9)) >= 3.4);
-  CHECK(contents(db) == reference(dir, server));
+  CHECK(index_contents(db) == reference(dir, server));
   check_sound(db);
 
   const auto requests = server.requests();
@@ -233,12 +205,10 @@ TEST_CASE("a harvest killed at random pages and run again equals an index of the
   std::mt19937 random(std::random_device{}());
   int killed = 0;
   for (int run = 0; run < 30; ++run) {
-    const pid_t pid = spawn_program(args);
+    const pid_t pid = paperdex::test::spawn_quiet(args);
     std::this_thread::sleep_for(std::chrono::milliseconds(100 + random() % 400));
     kill(pid, SIGKILL);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (WIFEXITED(status)) break;  // it completed before the kill
+    if (paperdex::test::wait_exit(pid) >= 0) break;  // it completed before the kill
     ++killed;
     check_sound(db);
   }
@@ -247,7 +217,7 @@ TEST_CASE("a harvest killed at random pages and run again equals an index of the
   const auto finish = harvest(db, server);
   INFO(finish.out);
   REQUIRE(finish.status == 0);
-  CHECK(contents(db) == reference(dir, server));
+  CHECK(index_contents(db) == reference(dir, server));
   check_sound(db);
 }
 
@@ -259,7 +229,7 @@ TEST_CASE("a second harvest asks from the first one's start and applies changes 
   const OaiServer server(dir, *files);
   const std::string db = (dir / "harvested").string();
   REQUIRE(harvest(db, server).status == 0);
-  const auto before = contents(db);
+  const auto before = index_contents(db);
   // One paper changed today, one deleted.
   std::vector<std::string> ids;
   for (const auto& [term, data] : before) ids.push_back(term.substr(1));
@@ -271,7 +241,7 @@ TEST_CASE("a second harvest asks from the first one's start and applies changes 
   CHECK(contains(second.out, "deleted        1\n"));
   const auto requests = server.requests();
   CHECK(contains(requests.back()["query"].get<std::string>(), "&from=20"));
-  CHECK(contents(db).size() == before.size() - 1);
+  CHECK(index_contents(db).size() == before.size() - 1);
 
   // Nothing changed since: noRecordsMatch is success with nothing new.
   const auto empty = harvest(db, server, "--from 2099-01-01");
@@ -297,7 +267,7 @@ TEST_CASE("a harvest that runs out of retries names the URL, keeps its pages and
   CHECK(contains(failed.out, server.url() + "?verb=ListRecords&resumptionToken="));
   CHECK(contains(failed.out, "gave up after 6 attempts"));
   CHECK(contains(failed.out, "run the same command again"));
-  CHECK(contents(db).size() == static_cast<std::size_t>(kPageSize));
+  CHECK(index_contents(db).size() == static_cast<std::size_t>(kPageSize));
   const auto status =
       run_command(quote(PAPERDEX_INDEX_BIN) + " --db " + quote(db) + " --harvest-status");
   INFO(status.out);
@@ -310,7 +280,7 @@ TEST_CASE("a harvest that runs out of retries names the URL, keeps its pages and
   REQUIRE(resumed.status == 0);
   CHECK(contains(resumed.out, "resumes after page 1"));
   CHECK(contains(resumed.out, "records read   200\n"));  // none of page 1 again
-  CHECK(contents(db) == reference(dir, server));
+  CHECK(index_contents(db) == reference(dir, server));
 }
 
 TEST_CASE("each set is a harvest of its own, in the arXiv format too", "[harvest]") {
@@ -322,7 +292,7 @@ TEST_CASE("each set is a harvest of its own, in the arXiv format too", "[harvest
   const auto run = harvest(db, server, "--metadata arXiv --set cs --set physics:hep-th");
   INFO(run.out);
   REQUIRE(run.status == 0);
-  CHECK(contents(db) == reference(dir, server));
+  CHECK(index_contents(db) == reference(dir, server));
   const auto requests = server.requests();
   CHECK(contains(requests.front()["query"].get<std::string>(), "metadataPrefix=arXiv&set=cs"));
   CHECK(contains(requests.back()["query"].get<std::string>(), "resumptionToken="));
@@ -371,5 +341,5 @@ TEST_CASE("a server that keeps rejecting its own tokens stops the harvest after 
   CHECK(run.status == 2);
   CHECK(contains(run.out, "OAI-PMH error badResumptionToken"));
   CHECK(server.requests().size() == 8);
-  CHECK(contents(db).size() == static_cast<std::size_t>(kPageSize));
+  CHECK(index_contents(db).size() == static_cast<std::size_t>(kPageSize));
 }
