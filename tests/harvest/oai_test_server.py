@@ -175,8 +175,9 @@ def make_handler(args, records):
                           b'<error code="badResumptionToken">expired</error></OAI-PMH>')
             else:
                 self.send(200, self.page(query, control), gzip_ok=gzip_ok, fault=fault)
+            end = time.time()  # before waiting for the log's lock
             with lock, open(args.log, "a") as log:
-                log.write(json.dumps({"n": number, "start": start, "end": time.time(),
+                log.write(json.dumps({"n": number, "start": start, "end": end,
                                       "query": self.path, "status": status, "fault": fault,
                                       "gzip": gzip_ok,
                                       "agent": self.headers.get("User-Agent", "")}) + "\n")
