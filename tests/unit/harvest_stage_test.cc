@@ -1,10 +1,17 @@
 // The harvest stage's parts (indexer/src/harvest): Retry-After, an OAI-PMH
 // page read whole or refused, the state the index keeps, the one-page queue
-// between fetching and indexing, and the harvest's progress line.
+// between fetching and indexing, the harvest's progress line, and the HTTP
+// client against canned answers on 127.0.0.1.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <thread>
 
 #include "harvest/harvest_state.h"
@@ -151,4 +158,113 @@ TEST_CASE("the harvest's progress line shows the list size and a wait, fitting i
       paperdex::cli::harvest_progress_text(progress, 5, "server asked to wait", 40);
   CHECK(waiting.size() <= 40);
   CHECK(waiting.find("waiting 5.0 s") != std::string::npos);
+}
+
+namespace {
+
+// A loopback HTTP server answering every request with `answer`, in a thread;
+// it keeps the requests it received.
+class CannedServer {
+ public:
+  explicit CannedServer(std::string answer) : answer_(std::move(answer)) {
+    listener_ = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+    REQUIRE(listen(listener_, 8) == 0);
+    socklen_t length = sizeof address;
+    getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length);
+    port_ = ntohs(address.sin_port);
+    thread_ = std::jthread([this] { serve(); });
+  }
+  ~CannedServer() {
+    shutdown(listener_, SHUT_RDWR);
+    close(listener_);
+  }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/oai"; }
+  int requests() const { return requests_; }
+  std::string last_request() const {
+    std::lock_guard lock(mutex_);
+    return last_request_;
+  }
+
+ private:
+  void serve() {
+    for (;;) {
+      const int connection = accept(listener_, nullptr, nullptr);
+      if (connection < 0) return;
+      char buffer[4096];
+      const ssize_t got = recv(connection, buffer, sizeof buffer, 0);
+      {
+        std::lock_guard lock(mutex_);
+        last_request_.assign(buffer, got > 0 ? static_cast<std::size_t>(got) : 0);
+      }
+      ++requests_;
+      (void)send(connection, answer_.data(), answer_.size(), MSG_NOSIGNAL);
+      close(connection);
+    }
+  }
+
+  std::string answer_;
+  int listener_ = -1;
+  int port_ = 0;
+  std::atomic<int> requests_{0};
+  mutable std::mutex mutex_;
+  std::string last_request_;
+  std::jthread thread_;  // last: starts once the rest is ready
+};
+
+std::string http_answer(const std::string& status, const std::string& body) {
+  return "HTTP/1.1 " + status + "\r\nContent-Length: " + std::to_string(body.size()) +
+         "\r\nConnection: close\r\n\r\n" + body;
+}
+
+HttpOptions quick_options() {
+  HttpOptions options;
+  options.user_agent = paperdex::harvest_user_agent("9.9", "me@example.org");
+  options.pause = Seconds(0.01);
+  options.timeout = Seconds(2);
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("the HTTP client names paperdex and the contact, and accepts gzip", "[harvest]") {
+  const CannedServer server(http_answer("200 OK", "fine"));
+  HttpClient client(quick_options());
+  CHECK(client.get(server.url()) == "fine");
+  const std::string request = server.last_request();
+  CHECK(request.find("User-Agent: paperdex/9.9 (+mailto:me@example.org)\r\n") != std::string::npos);
+  CHECK(request.find("Accept-Encoding: ") != std::string::npos);
+  CHECK(request.find("gzip") != std::string::npos);
+}
+
+TEST_CASE("the HTTP client refuses a body over its cap, and a 4xx, at once, naming the URL",
+          "[harvest]") {
+  const CannedServer big(http_answer("200 OK", std::string(5000, 'x')));
+  HttpOptions options = quick_options();
+  options.max_body_bytes = 1000;
+  HttpClient capped(options);
+  CHECK_THROWS_WITH(capped.get(big.url()),
+                    Catch::Contains(big.url()) && Catch::Contains("larger than 1000 bytes"));
+  CHECK(big.requests() == 1);
+
+  const CannedServer missing(http_answer("404 Not Found", "no"));
+  HttpClient client(quick_options());
+  CHECK_THROWS_WITH(client.get(missing.url()), Catch::Contains("HTTP 404"));
+  CHECK(missing.requests() == 1);
+}
+
+TEST_CASE("the HTTP client retries a 500 a bounded number of times, then names the URL",
+          "[harvest]") {
+  const CannedServer broken(http_answer("500 Internal Server Error", "broken"));
+  HttpOptions options = quick_options();
+  options.max_retries = 2;
+  std::vector<std::string> waits;
+  HttpClient client(options, [&](Seconds, const std::string& why) { waits.push_back(why); });
+  CHECK_THROWS_WITH(client.get(broken.url()),
+                    Catch::Contains(broken.url()) && Catch::Contains("gave up after 3 attempts"));
+  CHECK(broken.requests() == 3);
+  CHECK(waits.size() == 2);
 }
