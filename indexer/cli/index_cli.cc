@@ -202,6 +202,11 @@ bool is_day(const std::string& text) {
 constexpr const char* kHarvestOnlyOptions[] = {"set",   "from",    "until",  "metadata",
                                                "delay", "timeout", "contact"};
 
+// The options of indexing files that a harvest has no use for: its pages are
+// its batches, written to one index, and a bad record is skipped.
+constexpr const char* kFileOnlyOptions[] = {
+    "delete", "delete-from", "strict", "batch", "commit-interval", "jobs", "shards", "incremental"};
+
 // --harvest [URL] and its options; fills the HarvestOptions.
 void check_harvest(Command& command, const po::variables_map& vm) {
   HarvestArguments& harvest = command.harvest;
@@ -212,9 +217,13 @@ void check_harvest(Command& command, const po::variables_map& vm) {
     }
     return;
   }
-  if (command.run.inputs.size() > 1 || !command.run.delete_ids.empty() ||
-      !command.run.delete_from.empty()) {
-    throw UsageError{"--harvest takes one repository URL and no input files or --delete"};
+  for (const char* name : kFileOnlyOptions) {
+    if (vm.count(name) && !vm[name].defaulted()) {
+      throw UsageError{std::string("--") + name + " does not apply to --harvest"};
+    }
+  }
+  if (command.run.inputs.size() > 1) {
+    throw UsageError{"--harvest takes one repository URL, and no input files"};
   }
   if (!command.run.inputs.empty()) options.base_url = command.run.inputs.front();
   if (!options.base_url.starts_with("http://") && !options.base_url.starts_with("https://")) {

@@ -316,6 +316,9 @@ TEST_CASE("harvest options that make no sense are usage errors with exit 2", "[h
       {" --harvest --timeout 0", "--timeout must be more than 0"},
       {" --harvest http://a http://b", "--harvest takes one repository URL"},
       {" --harvest papers.xml", "--harvest takes the repository's http:// or https:// URL"},
+      {" --harvest --jobs 2", "--jobs does not apply to --harvest"},
+      {" --harvest --strict", "--strict does not apply to --harvest"},
+      {" --harvest --delete 0704.0001", "--delete does not apply to --harvest"},
   };
   for (const auto& [arguments, message] : cases) {
     const auto run = run_command(index + arguments + " 2>&1");
