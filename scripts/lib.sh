@@ -29,6 +29,7 @@ PAPERDEX_PACKAGES=(
   libboost-program-options-dev
   catch2
   nlohmann-json3-dev libsimdjson-dev libexpat1-dev zlib1g-dev libzstd-dev
+  libcurl4-openssl-dev
   pybind11-dev python3-dev python3-pytest
 )
 # And for the sanitized build: clang with its sanitizer and libFuzzer runtimes.

@@ -12,6 +12,7 @@
 #include <xapian.h>
 #include <boost/program_options.hpp>
 
+#include "harvest_cli.h"
 #include "option_table.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/safe_text.h"
@@ -40,10 +41,29 @@ struct NumberOptions {
   double commit_seconds = 0;
 };
 
+// Bounds on --delay and --timeout: an hour is past any pause a server asks for.
+constexpr double kMaxHarvestSeconds = 3600;
+
+// --harvest's options as given; HarvestOptions once checked.
+struct HarvestArguments {
+  bool harvest = false;
+  bool status = false;
+  std::string contact;
+  HarvestOptions options;
+};
+
 // What the command line asks for.
 struct Command {
-  enum class Action { kRun, kHelp, kVersion, kCompletion } action = Action::kRun;
+  enum class Action {
+    kRun,
+    kHarvest,
+    kHarvestStatus,
+    kHelp,
+    kVersion,
+    kCompletion
+  } action = Action::kRun;
   IndexRunOptions run;
+  HarvestArguments harvest;
   IndexReportOptions report;
   NumberOptions numbers;
   bool wait = false;
@@ -57,7 +77,9 @@ struct UsageError {
 
 std::string help_text() {
   std::string text =
-      "Usage: paperdex-index [--db PATH] [options] INPUT...\n\n"
+      "Usage: paperdex-index [--db PATH] [options] INPUT...\n"
+      "       paperdex-index [--db PATH] --harvest [URL] [--set SET]... [harvest options]\n"
+      "       paperdex-index [--db PATH] --harvest-status\n\n"
       "Reads paper records (.gz read transparently; directories recursively; - for standard\n"
       "input) into the paperdex index at PATH. Re-indexing is idempotent: one document per\n"
       "paper, newer metadata wins.\n\n"
@@ -65,6 +87,9 @@ std::string help_text() {
       "killed build leaves an empty index; run it again). An existing index is updated in\n"
       "batches, each committed whole: a killed run keeps every committed batch, and running\n"
       "the same command again completes it.\n\n"
+      "--harvest fetches an OAI-PMH repository (arXiv's by default) page by page, each page\n"
+      "committed with the harvest's position: a killed harvest continues where it stopped;\n"
+      "once one has completed, the next fetches only what changed since it began.\n\n"
       "Input formats, recognised from the content:\n";
   for (const InputFormatInfo& format : input_formats()) {
     std::string name(format.name);
@@ -79,7 +104,8 @@ std::string help_text() {
       "API error feed or a file ignored in a directory, is a warning and leaves it 0);\n"
       "1 some records skipped or cut, an input not read to its end, a --delete id not found;\n"
       "2 usage error or the run could not proceed (a missing input file, a locked or full\n"
-      "index).\n\nOptions";
+      "index, a harvest's server that failed past its retries: run it again to continue).\n\n"
+      "Options";
   return text;
 }
 
@@ -110,7 +136,28 @@ po::options_description visible_options(Command& command) {
       ("incremental", po::bool_switch(&run.incremental),
        "new index: commit in batches as for an existing one, instead of building in bulk")
       ("quiet,q", po::bool_switch(&command.report.quiet),
-       "print nothing on success: no progress, no summary (problems still go to stderr)");
+       "print nothing on success: no progress, no summary (problems still go to stderr)")
+      ("harvest", po::bool_switch(&command.harvest.harvest),
+       "harvest the OAI-PMH repository at URL (default https://oaipmh.arxiv.org/oai) into the "
+       "index, resuming an interrupted harvest")
+      ("set", po::value(&command.harvest.options.sets)->value_name("SET"),
+       "harvest: this set only (cs, physics:hep-th); repeat for several")
+      ("from", po::value(&command.harvest.options.from)->value_name("DATE|auto"),
+       "harvest: records changed since DATE (YYYY-MM-DD); auto (the default): since the last "
+       "complete harvest began, everything if none")
+      ("until", po::value(&command.harvest.options.until)->value_name("DATE"),
+       "harvest: records changed up to DATE (YYYY-MM-DD)")
+      ("metadata", po::value(&command.harvest.options.metadata_prefix)->value_name("FORMAT"),
+       "harvest: arXivRaw (default: with the version history) or arXiv")
+      ("delay", po::value(&command.harvest.options.delay_seconds)->value_name("SECONDS"),
+       "harvest: pause between requests (default 3, as arXiv asks; lower for a local mirror)")
+      ("timeout", po::value(&command.harvest.options.timeout_seconds)->value_name("SECONDS"),
+       "harvest: give up a request that cannot connect or receives nothing this long, and "
+       "retry it (default 60)")
+      ("contact", po::value(&command.harvest.contact)->value_name("EMAIL"),
+       "harvest: an address the repository can reach you at, sent in the User-Agent")
+      ("harvest-status", po::bool_switch(&command.harvest.status),
+       "print what the index remembers of each harvest, and exit");
   // clang-format on
   return visible;
 }
@@ -142,6 +189,66 @@ void check_values(const Command& command, const po::variables_map& vm) {
   }
 }
 
+// YYYY-MM-DD, the day granularity every OAI-PMH repository accepts.
+bool is_day(const std::string& text) {
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) return false;
+  }
+  return true;
+}
+
+// The options only a harvest reads, given without --harvest, are mistakes.
+constexpr const char* kHarvestOnlyOptions[] = {"set",   "from",    "until",  "metadata",
+                                               "delay", "timeout", "contact"};
+
+// The options of indexing files that a harvest has no use for: its pages are
+// its batches, written to one index, and a bad record is skipped.
+constexpr const char* kFileOnlyOptions[] = {
+    "delete", "delete-from", "strict", "batch", "commit-interval", "jobs", "shards", "incremental"};
+
+// --harvest [URL] and its options; fills the HarvestOptions.
+void check_harvest(Command& command, const po::variables_map& vm) {
+  HarvestArguments& harvest = command.harvest;
+  HarvestOptions& options = harvest.options;
+  if (!harvest.harvest) {
+    for (const char* name : kHarvestOnlyOptions) {
+      if (vm.count(name)) throw UsageError{std::string("--") + name + " needs --harvest"};
+    }
+    return;
+  }
+  for (const char* name : kFileOnlyOptions) {
+    if (vm.count(name) && !vm[name].defaulted()) {
+      throw UsageError{std::string("--") + name + " does not apply to --harvest"};
+    }
+  }
+  if (command.run.inputs.size() > 1) {
+    throw UsageError{"--harvest takes one repository URL, and no input files"};
+  }
+  if (!command.run.inputs.empty()) options.base_url = command.run.inputs.front();
+  if (!options.base_url.starts_with("http://") && !options.base_url.starts_with("https://")) {
+    throw UsageError{"--harvest takes the repository's http:// or https:// URL, not '" +
+                     options.base_url + "' (input files are indexed without --harvest)"};
+  }
+  if (!options.from.empty() && options.from != "auto" && !is_day(options.from)) {
+    throw UsageError{"--from must be a date YYYY-MM-DD or auto, not '" + options.from + "'"};
+  }
+  if (!options.until.empty() && !is_day(options.until)) {
+    throw UsageError{"--until must be a date YYYY-MM-DD, not '" + options.until + "'"};
+  }
+  if (options.metadata_prefix != "arXivRaw" && options.metadata_prefix != "arXiv") {
+    throw UsageError{"--metadata must be arXivRaw or arXiv, not '" + options.metadata_prefix + "'"};
+  }
+  if (!(options.delay_seconds >= 0 && options.delay_seconds <= kMaxHarvestSeconds)) {
+    throw UsageError{"--delay must be between 0 and 3600 seconds"};
+  }
+  if (!(options.timeout_seconds > 0 && options.timeout_seconds <= kMaxHarvestSeconds)) {
+    throw UsageError{"--timeout must be more than 0 and at most 3600 seconds"};
+  }
+  options.user_agent = harvest_user_agent(PAPERDEX_VERSION, harvest.contact);
+  command.run.inputs.clear();
+}
+
 // --db, else $PAPERDEX_DB; then something to do.
 void check_target(Command& command) {
   IndexRunOptions& run = command.run;
@@ -149,6 +256,8 @@ void check_target(Command& command) {
     if (const char* db = std::getenv(kDbVariable); db != nullptr) run.db_path = db;
   }
   if (run.db_path.empty()) throw UsageError{"--db PATH is required (or set PAPERDEX_DB)"};
+  command.harvest.options.db_path = run.db_path;
+  if (command.harvest.harvest || command.harvest.status) return;
   if (run.inputs.empty() && run.delete_ids.empty() && run.delete_from.empty()) {
     throw UsageError{"nothing to do: give input files or directories, or --delete"};
   }
@@ -206,8 +315,12 @@ Command parse_command(int argc, const char* const* argv, std::string& help) {
     command.action = Command::Action::kVersion;
   } else {
     check_values(command, vm);
+    check_harvest(command, vm);
     check_target(command);
     apply_writer_settings(command);
+    command.harvest.options.wait_for_lock = command.wait;
+    if (command.harvest.status) command.action = Command::Action::kHarvestStatus;
+    if (command.harvest.harvest) command.action = Command::Action::kHarvest;
   }
   return command;
 }
@@ -301,6 +414,11 @@ int run_index_cli(int argc, const char* const* argv, std::ostream& out, std::ost
     case Command::Action::kVersion:
       print_version(out);
       return finish_output(kExitOk, out, err);
+    case Command::Action::kHarvest:
+      return finish_output(harvest_and_report(command.harvest.options, command.report, out, err),
+                           out, err);
+    case Command::Action::kHarvestStatus:
+      return finish_output(print_harvest_status(command.run.db_path, out, err), out, err);
     case Command::Action::kRun:
       break;
   }

@@ -84,6 +84,36 @@ std::string progress_text(const IndexProgress& progress, std::size_t width) {
   return records.substr(0, width);
 }
 
+std::string harvest_progress_text(const HarvestProgress& progress, double waiting_seconds,
+                                  const std::string& waiting_for, std::size_t width) {
+  const std::string set = progress.set.empty() ? "" : "set " + progress.set;
+  const std::string pages = "page " + with_commas(progress.pages);
+  const std::string records = with_commas(progress.records) + " records";
+  const std::string rate = with_commas(static_cast<std::uint64_t>(
+                               progress.records / std::max(progress.elapsed_seconds, 1e-9))) +
+                           " rec/s";
+  const std::string listed =
+      progress.list_size == 0
+          ? ""
+          : with_commas(progress.listed) + " of " + with_commas(progress.list_size) + " listed";
+  std::string wait;
+  if (waiting_seconds > 0) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f s", waiting_seconds);
+    wait = std::string("waiting ") + seconds + ": " + waiting_for;
+  }
+  // The wait is what the user most needs to see while it lasts: kept to the end.
+  const std::vector<std::vector<std::string>> candidates = {
+      {set, pages, records, rate, listed, wait},
+      {set, pages, records, listed, wait},
+      {pages, records, wait}};
+  for (const auto& parts : candidates) {
+    std::string line = join(parts);
+    if (line.size() <= width) return line;
+  }
+  return join({records, wait}).substr(0, width);
+}
+
 std::size_t output_columns(int fd) {
   if (const char* columns = std::getenv("COLUMNS"); columns != nullptr && *columns != '\0') {
     char* end = nullptr;
@@ -108,11 +138,15 @@ ProgressDisplay::ProgressDisplay(ProgressStyle style, std::ostream& err, std::si
       last_(Clock::now()) {}
 
 void ProgressDisplay::update(const IndexProgress& progress) {
+  update([&](std::size_t width) { return progress_text(progress, width); });
+}
+
+void ProgressDisplay::update(const std::function<std::string(std::size_t width)>& text, bool now) {
   if (style_ == ProgressStyle::kNone) return;
-  const auto now = Clock::now();
-  if (now - last_ < interval_) return;
-  last_ = now;
-  show([&](std::size_t width) { return progress_text(progress, width); });
+  const auto time = Clock::now();
+  if (!now && time - last_ < interval_) return;
+  last_ = time;
+  show(text);
 }
 
 void ProgressDisplay::show(const std::function<std::string(std::size_t width)>& text) {

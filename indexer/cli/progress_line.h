@@ -12,6 +12,7 @@
 #include <string_view>
 #include <thread>
 
+#include "paperdex/indexer/harvest.h"
 #include "paperdex/indexer/index_run.h"
 
 namespace paperdex::cli {
@@ -33,6 +34,12 @@ enum class ProgressStyle {
 // then the ETA; cut as a last resort.
 std::string progress_text(const IndexProgress& progress, std::size_t width);
 
+// A harvest's: "set cs  page 12  12,000 records  350 rec/s  6,000 of 102,538
+// listed", then the wait when one is starting ("waiting 5 s: ..."); shortened
+// as progress_text is, the wait kept longest.
+std::string harvest_progress_text(const HarvestProgress& progress, double waiting_seconds,
+                                  const std::string& waiting_for, std::size_t width);
+
 // The width lines must fit: $COLUMNS when it is a positive number, else the
 // width of the terminal on `fd`, else 80.
 std::size_t output_columns(int fd);
@@ -46,6 +53,9 @@ class ProgressDisplay {
                   std::optional<std::chrono::milliseconds> interval = std::nullopt);
 
   void update(const IndexProgress& progress);
+  // Shows `text(width)`, at most once an interval unless `now` (a wait the
+  // user should see when it starts).
+  void update(const std::function<std::string(std::size_t width)>& text, bool now = false);
   // Ends a live line before anything else is printed below it.
   void clear();
   // The least time between two lines.

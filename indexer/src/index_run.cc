@@ -15,6 +15,7 @@
 #include "paperdex/common/line_reader.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/indexer/readers.h"
+#include "run_guard.h"
 
 namespace paperdex {
 namespace {
@@ -269,11 +270,13 @@ void request_batches(IndexRunOptions& options, std::size_t batch_records, double
   }
 }
 
-IndexRunResult run_index(const IndexRunOptions& options, const IndexRunEvents& events) {
+namespace detail {
+
+void run_guarded(const std::string& db_path, IndexRunResult& result,
+                 const std::function<void()>& steps) {
   const auto started = Clock::now();
-  IndexRunResult result;
   try {
-    run_steps(options, events, result, started);
+    steps();
   } catch (const DatabaseLockedError& error) {
     fail(result, error.what());
     result.locked = true;
@@ -282,9 +285,18 @@ IndexRunResult run_index(const IndexRunOptions& options, const IndexRunEvents& e
   } catch (const Xapian::Error& error) {
     // Xapian's errors are not std::exceptions: a full disk or a damaged
     // index surfaces here, after every earlier batch was committed.
-    fail(result, "writing the index at " + options.db_path + " failed: " + error.get_description());
+    fail(result, "writing the index at " + db_path + " failed: " + error.get_description());
   }
   result.elapsed_seconds = seconds_since(started);
+}
+
+}  // namespace detail
+
+IndexRunResult run_index(const IndexRunOptions& options, const IndexRunEvents& events) {
+  const auto started = Clock::now();
+  IndexRunResult result;
+  detail::run_guarded(options.db_path, result,
+                      [&] { run_steps(options, events, result, started); });
   return result;
 }
 

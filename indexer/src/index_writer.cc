@@ -229,6 +229,15 @@ bool IndexWriter::remove(const std::string& id) {
   return stored.has_value();
 }
 
+void IndexWriter::set_metadata(const std::string& key, const std::string& value) {
+  impl_->begin_change();
+  impl_->db.set_metadata(key, value);
+}
+
+std::string IndexWriter::metadata(const std::string& key) const {
+  return impl_->db.get_metadata(key);
+}
+
 void IndexWriter::commit() { impl_->commit(); }
 void IndexWriter::discard_batch() { impl_->discard(); }
 void IndexWriter::discard_uncommitted() { impl_->discard(); }

@@ -265,9 +265,8 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths) {
   return files;
 }
 
-namespace {
+namespace detail {
 
-// `sink` behind a check of every record's fields against their limits.
 RecordSink with_field_limits(const RecordSink& sink) {
   RecordSink limited = sink;
   limited.on_record = [&sink](Record&& record) {
@@ -279,10 +278,10 @@ RecordSink with_field_limits(const RecordSink& sink) {
   return limited;
 }
 
-}  // namespace
+}  // namespace detail
 
 void read_input(const std::string& path, const RecordSink& unlimited_sink) {
-  const RecordSink sink = with_field_limits(unlimited_sink);
+  const RecordSink sink = detail::with_field_limits(unlimited_sink);
   if (path == kStdinName) {
     read_stream(*std::cin.rdbuf(), "<stdin>", sink);
     return;

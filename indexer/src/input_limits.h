@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "paperdex/common/record.h"
+#include "paperdex/indexer/record_sink.h"
 
 namespace paperdex::detail {
 
@@ -32,5 +33,9 @@ inline constexpr std::size_t kMaxXmlDepth = 64;
 // lists to their first entries) and returns one message per field cut:
 // "abstract: 20,000,000 bytes, cut to at most 65,536".
 std::vector<std::string> apply_field_limits(Record& record);
+
+// `sink` behind apply_field_limits: each field cut is told to on_warning
+// ("truncated") before the record goes on. Keeps a reference to `sink`.
+RecordSink with_field_limits(const RecordSink& sink);
 
 }  // namespace paperdex::detail

@@ -110,7 +110,9 @@ TEST_CASE("the bash completion of paperdex-index completes options and input fil
           "[cli][completion]") {
   TempDir dir;
   const auto script = written_script(dir, PAPERDEX_INDEX_BIN, "bash");
-  CHECK(complete(script, "_paperdex_index", "paperdex-index --del") == "--delete --delete-from");
+  CHECK(complete(script, "_paperdex_index", "paperdex-index --dele") == "--delete --delete-from");
+  CHECK(complete(script, "_paperdex_index", "paperdex-index --harvest") ==
+        "--harvest --harvest-status");
   std::ofstream(dir.path() / "records.jsonl") << "";
   CHECK(complete(script, "_paperdex_index", "paperdex-index --db x rec", dir.path().string()) ==
         "records.jsonl");

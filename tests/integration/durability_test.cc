@@ -1,10 +1,7 @@
 // Never lose data: a kill -9 mid-run leaves an index that opens and holds
 // every committed batch; re-running completes it; a second writer is told
 // the database is locked.
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 
 #include <chrono>
 #include <fstream>
@@ -16,9 +13,8 @@
 #include <catch2/catch.hpp>
 
 #include "paperdex/indexer/index_writer.h"
+#include "process_test_support.h"
 #include "test_support.h"
-
-extern char** environ;
 
 namespace {
 
@@ -32,28 +28,11 @@ void write_snapshot(const std::filesystem::path& path, int count) {
   paperdex::test::write_snapshot(path, spec);
 }
 
-pid_t spawn(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  const int error = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  REQUIRE(error == 0);
-  return pid;
-}
+using paperdex::test::index_contents;
+using paperdex::test::spawn_quiet;
+using paperdex::test::wait_exit;
 
-int wait_exit(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
-}
-
-int run(const std::vector<std::string>& args) { return wait_exit(spawn(args)); }
+int run(const std::vector<std::string>& args) { return wait_exit(spawn_quiet(args)); }
 
 std::size_t doc_count(const std::string& db) {
   try {
@@ -61,17 +40,6 @@ std::size_t doc_count(const std::string& db) {
   } catch (const Xapian::Error&) {
     return 0;
   }
-}
-
-// id term -> stored data, for comparing two indexes paper by paper.
-std::map<std::string, std::string> contents(const std::string& db_path) {
-  Xapian::Database db(db_path);
-  std::map<std::string, std::string> papers;
-  for (auto term = db.allterms_begin("Q"); term != db.allterms_end("Q"); ++term) {
-    const Xapian::docid id = *db.postlist_begin(*term);
-    papers[*term] = db.get_document(id).get_data();
-  }
-  return papers;
 }
 
 }  // namespace
@@ -90,7 +58,7 @@ TEST_CASE("kill -9 mid-run keeps committed batches and a re-run completes the jo
 
   auto args = index;
   args.insert(args.end(), {"--db", killed_db, corpus.string()});
-  const pid_t pid = spawn(args);
+  const pid_t pid = spawn_quiet(args);
   // Wait for a couple of commits, then kill without warning.
   const auto deadline = std::chrono::steady_clock::now() + 60s;
   while (doc_count(killed_db) < 2 * kBatch && std::chrono::steady_clock::now() < deadline) {
@@ -105,14 +73,14 @@ TEST_CASE("kill -9 mid-run keeps committed batches and a re-run completes the jo
   CHECK(survived >= static_cast<std::size_t>(2 * kBatch));
   // Only whole batches are ever committed.
   CHECK(survived % kBatch == 0);
-  for (const auto& [id, data] : contents(killed_db)) REQUIRE_FALSE(data.empty());
+  for (const auto& [id, data] : index_contents(killed_db)) REQUIRE_FALSE(data.empty());
 
   CHECK(run(args) == 0);
   auto clean_args = index;
   clean_args.insert(clean_args.end(), {"--db", clean_db, corpus.string()});
   REQUIRE(run(clean_args) == 0);
   CHECK(doc_count(killed_db) == kPapers);
-  CHECK(contents(killed_db) == contents(clean_db));
+  CHECK(index_contents(killed_db) == index_contents(clean_db));
 }
 
 TEST_CASE("a second indexer is told the database is locked", "[durability]") {
@@ -137,7 +105,7 @@ TEST_CASE("a second indexer is told the database is locked", "[durability]") {
     {
       auto holder = std::make_unique<paperdex::IndexWriter>(db);
       const pid_t pid =
-          spawn({PAPERDEX_INDEX_BIN, "--quiet", "--wait", "--db", db, corpus.string()});
+          spawn_quiet({PAPERDEX_INDEX_BIN, "--quiet", "--wait", "--db", db, corpus.string()});
       std::this_thread::sleep_for(300ms);
       holder.reset();  // releases the lock
       CHECK(wait_exit(pid) == 0);
@@ -155,7 +123,7 @@ TEST_CASE("kill -9 during a bulk build leaves an empty index that opens, and a r
   const std::string db = (dir / "index").string();
   const std::vector<std::string> args = {PAPERDEX_INDEX_BIN, "--quiet", "--db", db,
                                          corpus.string()};
-  const pid_t pid = spawn(args);
+  const pid_t pid = spawn_quiet(args);
   // Wait until the build has written segments, then kill it.
   const auto deadline = std::chrono::steady_clock::now() + 60s;
   bool building = false;
@@ -183,5 +151,5 @@ TEST_CASE("kill -9 during a bulk build leaves an empty index that opens, and a r
   }
   const std::string clean = (dir / "clean").string();
   REQUIRE(run({PAPERDEX_INDEX_BIN, "--quiet", "--db", clean, corpus.string()}) == 0);
-  CHECK(contents(db) == contents(clean));
+  CHECK(index_contents(db) == index_contents(clean));
 }

@@ -60,7 +60,8 @@ libdir=$prefix/lib
 [ -d "$libdir" ] || libdir=$(dirname "$(find "$prefix" -name "libpaperdex-searcher.so" | head -1)")
 for f in include/paperdex/searcher.h include/paperdex/errors.h include/paperdex/export.h \
   include/paperdex/common/record.h include/paperdex/indexer/index_writer.h \
-  include/paperdex/indexer/index_run.h include/paperdex/indexer/readers.h \
+  include/paperdex/indexer/index_run.h include/paperdex/indexer/harvest.h \
+  include/paperdex/indexer/readers.h \
   include/paperdex/indexer/record_sink.h bin/paperdex-search bin/paperdex-index \
   share/man/man1/paperdex-search.1 share/man/man1/paperdex-index.1 share/doc/paperdex/api.md \
   share/bash-completion/completions/paperdex-search share/bash-completion/completions/paperdex-index \

@@ -107,6 +107,12 @@ class PAPERDEX_API IndexWriter final : public RecordWriter {
   /// Removes the paper with this id (any version suffix, old-style ids too).
   /// @return false if no such paper is indexed.
   bool remove(const std::string& id) override;
+  /// Sets the database metadata `key` to `value` (empty: removes it) in the
+  /// open batch: it is committed with the batch's changes or not at all (a
+  /// harvest's position lands with its page's papers).
+  void set_metadata(const std::string& key, const std::string& value);
+  /// Metadata `key` as this writer sees it (its open batch included); empty when unset.
+  std::string metadata(const std::string& key) const;
   /// Commits the open batch now, making it visible to searchers.
   void commit();
   /// Drops the open batch: none of its changes reach the index (for --strict).
