@@ -176,4 +176,6 @@ const Command* find_command(std::string_view name) {
   return found == by_name.end() ? nullptr : found->second;
 }
 
+std::span<const Command> commands() { return kCommands; }
+
 }  // namespace paperdex::tex

@@ -1,6 +1,7 @@
 // The table of TeX commands decode_tex knows (private to common/).
 #pragma once
 
+#include <span>
 #include <string_view>
 
 namespace paperdex::tex {
@@ -28,5 +29,8 @@ struct Command {
 
 // nullptr for commands not in the table.
 const Command* find_command(std::string_view name);
+
+// The whole table, in its order (encode_tex reads it backwards: text to command).
+std::span<const Command> commands();
 
 }  // namespace paperdex::tex

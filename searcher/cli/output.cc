@@ -5,6 +5,7 @@
 #include <ostream>
 #include <utility>
 
+#include "citation_formats.h"
 #include "terminal_text.h"
 #include "text_layout.h"
 
@@ -144,6 +145,49 @@ void print_json_query_error(std::ostream& out, const std::string& query,
   out << dumped({{"query", query}, {"error", error.what()}}) << '\n';
 }
 
+// The citation, feed and digest formats render stored papers
+// (citation_formats.h): a search's are its hits' papers, in rank order.
+std::vector<Paper> papers_of(const SearchResult& result) {
+  std::vector<Paper> papers;
+  for (const Hit& hit : result.hits) papers.push_back(hit.paper);
+  return papers;
+}
+
+// A feed of a search is named by the query as given (the filters when it
+// has no words) and identified by the query as parsed, filters included.
+FeedSubject search_subject(const std::string& query, const SearchResult& result) {
+  const std::string parsed = result.parsed_query.empty() ? query : result.parsed_query;
+  return {"paperdex: " + (query.empty() ? parsed : query), parsed};
+}
+
+FeedSubject shown_subject(const ShownPapers& shown) {
+  std::string ids;
+  for (const Paper& paper : shown.papers) ids += (ids.empty() ? "" : " ") + paper.id;
+  return {"paperdex: " + ids, "show " + ids};
+}
+
+template <std::string (*render)(std::span<const Paper>)>
+void print_cited_result(std::ostream& out, const std::string&, const SearchResult& result,
+                        const SearchRequest&, const OutputOptions&) {
+  out << render(papers_of(result));
+}
+
+template <std::string (*render)(std::span<const Paper>)>
+void print_cited_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions&) {
+  out << render(shown.papers);
+}
+
+template <std::string (*render)(const FeedSubject&, std::span<const Paper>)>
+void print_feed_result(std::ostream& out, const std::string& query, const SearchResult& result,
+                       const SearchRequest&, const OutputOptions&) {
+  out << render(search_subject(query, result), papers_of(result));
+}
+
+template <std::string (*render)(const FeedSubject&, std::span<const Paper>)>
+void print_feed_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions&) {
+  out << render(shown_subject(shown), shown.papers);
+}
+
 const std::array kFormats = {
     OutputFormat{"text", "for people: wrapped to the terminal, highlighted, facets with names",
                  print_text_result, print_text_papers, print_text_stats, nullptr},
@@ -153,6 +197,17 @@ const std::array kFormats = {
                  print_jsonl_result, print_jsonl_papers, print_json_stats, nullptr},
     OutputFormat{"tsv", "one row per hit: id, year, score, title unless --fields says",
                  print_tsv_result, print_tsv_papers, print_tsv_stats, nullptr},
+    OutputFormat{"bibtex", "BibTeX entries in arXiv's style (@misc; @article with a journal and DOI)",
+                 print_cited_result<bibtex>, print_cited_papers<bibtex>, nullptr, nullptr},
+    OutputFormat{"ris", "RIS records (TY ELEC; JOUR with a journal and DOI)",
+                 print_cited_result<ris>, print_cited_papers<ris>, nullptr, nullptr},
+    OutputFormat{"csljson", "CSL-JSON items, as citeproc and Zotero import them",
+                 print_cited_result<csl_json>, print_cited_papers<csl_json>, nullptr, nullptr},
+    OutputFormat{"atom", "an Atom 1.0 feed of the papers, for a feed reader",
+                 print_feed_result<atom_feed>, print_feed_papers<atom_feed>, nullptr, nullptr},
+    OutputFormat{"markdown", "a Markdown digest: linked titles, authors, the abstract's start",
+                 print_feed_result<markdown_digest>, print_feed_papers<markdown_digest>, nullptr,
+                 nullptr},
 };
 
 }  // namespace
@@ -178,7 +233,7 @@ std::string format_names() {
 std::string formats_help() {
   std::string help;
   for (const OutputFormat& format : kFormats) {
-    help += "  " + std::string(format.name) + std::string(7 - format.name.size(), ' ') +
+    help += "  " + std::string(format.name) + std::string(10 - format.name.size(), ' ') +
             std::string(format.help) + "\n";
   }
   return help;

@@ -2,7 +2,9 @@
 // formats: each row is a format's name, its help and its printers (a search
 // result, the papers of --show, the index statistics), as ripgrep picks a
 // printer per format. Text is for people (text_layout.h); JSON, JSON lines
-// and TSV are for scripts (stable shapes, see README "paperdex-search").
+// and TSV are for scripts (stable shapes, see README "paperdex-search");
+// BibTeX, RIS, CSL-JSON, Atom and Markdown carry papers elsewhere
+// (citation_formats.h), and have no --stats form.
 #pragma once
 
 #include <cstddef>
@@ -42,6 +44,7 @@ struct OutputFormat {
   void (*print_result)(std::ostream& out, const std::string& query, const SearchResult& result,
                        const SearchRequest& request, const OutputOptions& options);
   void (*print_papers)(std::ostream& out, const ShownPapers& shown, const OutputOptions& options);
+  // nullptr: the format has no form for --stats.
   void (*print_stats)(std::ostream& out, const std::string& path, const IndexInfo& info,
                       const OutputOptions& options);
   // A rejected query of a --batch run on standard output, so that each query
@@ -53,7 +56,7 @@ struct OutputFormat {
 std::span<const OutputFormat> output_formats();
 // nullptr for a name that is no format.
 const OutputFormat* find_format(std::string_view name);
-// "text, json, jsonl or tsv".
+// "text, json, jsonl, tsv, ... or markdown".
 std::string format_names();
 // The --format help: each name with its help.
 std::string formats_help();

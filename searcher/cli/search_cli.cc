@@ -386,6 +386,10 @@ Problem apply_format(CliOptions& options, const po::variables_map& vm) {
   if (options.json && options.format->name != "json") {
     return std::string("--json means --format json; give one or the other");
   }
+  if (options.stats && !options.format->print_stats) {
+    return "--stats has no " + std::string(options.format->name) +
+           " form: use --format text, json, jsonl or tsv";
+  }
   return std::nullopt;
 }
 
@@ -561,6 +565,9 @@ void add_search_options(po::options_description& visible, CliOptions& options) {
   // clang-format on
 }
 
+// The --format line names the format table's rows.
+std::string format_option_help() { return "output format: " + format_names() + " (listed below)"; }
+
 // What is shown, in which format, and runs of many queries.
 void add_output_options(po::options_description& visible, CliOptions& options) {
   // clang-format off
@@ -575,7 +582,7 @@ void add_output_options(po::options_description& visible, CliOptions& options) {
        "also count this facet: author (subject and year are always counted)")
       ("no-facets", "same as --facets 0")
       ("format", po::value(&options.format_name)->default_value("text")->value_name("FORMAT"),
-       "output format: text, json, jsonl or tsv (listed below)")
+       format_option_help().c_str())
       ("header", po::bool_switch(&options.header),
        "a first TSV row naming the columns (as --fields names them); the default on a terminal")
       ("no-header", po::bool_switch(&options.no_header), "no TSV header row, even on a terminal")

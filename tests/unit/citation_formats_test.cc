@@ -1,0 +1,213 @@
+// The citation, feed and digest renderers (searcher/cli/citation_formats.h)
+// and the TeX encoder BibTeX is written with (encode_tex), on crafted papers:
+// TeX and Unicode in titles and names, TeX's and Markdown's and XML's
+// specials, missing fields, keys that repeat.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "citation_formats.h"
+#include "paperdex/common/tex.h"
+
+namespace {
+
+using paperdex::Paper;
+using paperdex::cli::split_name;
+
+Paper arxiv_paper(std::string id, std::string title, std::vector<std::string> authors, int year) {
+  Paper paper;
+  paper.id = std::move(id);
+  paper.title = std::move(title);
+  paper.authors = std::move(authors);
+  paper.year = year;
+  paper.submitted = std::to_string(year) + "-03-09";
+  paper.updated = std::to_string(year) + "-04-01";
+  paper.subjects = {"cs.NI", "cs.IT"};
+  paper.subject_names = {"Networking and Internet Architecture", "Information Theory"};
+  paper.primary = "cs.NI";
+  paper.url = "https://arxiv.org/abs/" + paper.id;
+  paper.pdf_url = "https://arxiv.org/pdf/" + paper.id;
+  paper.abstract = "We study switches. They are fast. More follows here.";
+  return paper;
+}
+
+// Braces balanced at every point, as BibTeX needs a field's value.
+bool braces_balance(const std::string& text) {
+  int depth = 0;
+  for (const char c : text) {
+    depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+    if (depth < 0) return false;
+  }
+  return depth == 0;
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("encode_tex writes accents, Greek, symbols and TeX's specials back as TeX", "[tex]") {
+  using paperdex::encode_tex;
+  CHECK(encode_tex("Müller") == "M{\\\"u}ller");
+  CHECK(encode_tex("Čech") == "{\\v{C}}ech");
+  CHECK(encode_tex("Ïñ") == "{\\\"I}{\\~n}");
+  CHECK(encode_tex("naïve") == "na{\\\"{\\i}}ve");
+  CHECK(encode_tex("Søren Łukasz") == "S{\\o}ren {\\L}ukasz");
+  CHECK(encode_tex("α-stable, x ≤ 2") == "{$\\alpha$}-stable, x {$\\leq$} 2");
+  CHECK(encode_tex("1–2") == "1{\\textendash}2");
+  CHECK(encode_tex("50% & #1 x_i^2 $5 a~b") ==
+        "50\\% \\& \\#1 x\\_i{\\textasciicircum}2 \\$5 a{\\textasciitilde}b");
+  CHECK(encode_tex("{a} \\b") == "{\\textbraceleft}a{\\textbraceright} {\\textbackslash}b");
+  CHECK(encode_tex("a\tb\x01"
+                   "c") == "a b c");
+  // No TeX command for it: the UTF-8 stays, which biber reads and 8-bit BibTeX passes on.
+  CHECK(encode_tex("日本語") == "日本語");
+  // Whatever goes in, the groups written are balanced.
+  CHECK(braces_balance(encode_tex("}{ }} {{ ü α \\ { $")));
+}
+
+TEST_CASE("split_name finds the family name, its particles and suffix, and keeps groups whole",
+          "[citations]") {
+  auto name = split_name("Ludwig van Beethoven");
+  CHECK(name.family == "van Beethoven");
+  CHECK(name.given == "Ludwig");
+  name = split_name("Martin Luther King Jr.");
+  CHECK(name.family == "King");
+  CHECK(name.given == "Martin Luther");
+  CHECK(name.suffix == "Jr.");
+  CHECK(split_name("The ATLAS Collaboration").literal == "The ATLAS Collaboration");
+  CHECK(split_name("Plato").literal == "Plato");
+  name = split_name("Hinton, G. E.");
+  CHECK(name.family == "Hinton");
+  CHECK(name.given == "G. E.");
+}
+
+TEST_CASE("citation keys: family name, year, first title word, unique and stable", "[citations]") {
+  const std::vector<Paper> papers = {
+      arxiv_paper("2001.00001", "The Deep Switch", {"Jürgen Müller", "Ann Lee"}, 2020),
+      arxiv_paper("2001.00002", "Deep switches", {"Jurgen Muller"}, 2020),
+      arxiv_paper("2001.00003", "Deep: again", {"J. Müller"}, 2020),
+      arxiv_paper("2001.00004", "", {}, 0),
+  };
+  const std::vector<std::string> keys = paperdex::cli::citation_keys(papers);
+  CHECK(keys == std::vector<std::string>{"muller2020deep", "muller2020deepb", "muller2020deepc",
+                                         "anonymous"});
+  CHECK(paperdex::cli::citation_keys(papers) == keys);
+}
+
+TEST_CASE("BibTeX: @misc in arXiv's style, @article with a journal and DOI, TeX escaped",
+          "[citations]") {
+  Paper misc = arxiv_paper("1606.01234", "Graph {cut} & 50% of α-nets: $x_1$",
+                           {"Jürgen Müller", "Ludwig van Beethoven", "Cat and Dog"}, 2016);
+  Paper article = arxiv_paper("hep-th/9901001", "Strings", {"Ann Lee"}, 1999);
+  article.journal = "Phys. Rev. D 60 (1999) 1";
+  article.doi = "10.1103/PhysRevD.60.001";
+  Paper bare;  // a derived id, nothing else
+  bare.id = "page:abc";
+  const std::vector<Paper> papers = {misc, article, bare};
+  const std::string bib = paperdex::cli::bibtex(papers);
+  INFO(bib);
+  CHECK(has(bib, "@misc{muller2016graph,\n"));
+  CHECK(has(bib,
+            "  title = {{Graph {\\textbraceleft}cut{\\textbraceright} \\& 50\\% of "
+            "{$\\alpha$}-nets: \\$x\\_1\\$}},\n"));
+  CHECK(has(bib,
+            "  author = {M{\\\"u}ller, J{\\\"u}rgen and van Beethoven, Ludwig and {and} "
+            "Dog, Cat},\n"));
+  CHECK(has(bib,
+            "  eprint = {1606.01234},\n  archivePrefix = {arXiv},\n"
+            "  primaryClass = {cs.NI},\n"));
+  CHECK(has(bib, "@article{lee1999strings,\n"));
+  CHECK(has(bib, "  journal = {Phys. Rev. D 60 (1999) 1},\n"));
+  CHECK(has(bib, "  doi = {10.1103/PhysRevD.60.001},\n"));
+  CHECK(has(bib, "  eprint = {hep-th/9901001},\n"));
+  // A paper with no arXiv id and no fields: a key and nothing made up.
+  CHECK(has(bib, "@misc{anonymous,\n}\n"));
+  CHECK(braces_balance(bib));
+  CHECK(std::count(bib.begin(), bib.end(), '@') == 3);
+}
+
+TEST_CASE("RIS: one record per paper, an AU per author, ER closing it", "[citations]") {
+  Paper paper = arxiv_paper("1606.01234", "A title\nover lines", {"Ann Lee", "Bo Chen Jr."}, 2016);
+  Paper bare;
+  bare.id = "page:abc";
+  const std::vector<Paper> papers = {paper, bare};
+  const std::string text = paperdex::cli::ris(papers);
+  INFO(text);
+  CHECK(
+      text.starts_with("TY  - ELEC\nID  - lee2016title\nAU  - Lee, Ann\nAU  - Chen, Bo, Jr.\n"
+                       "TI  - A title over lines\nPY  - 2016\nDA  - 2016/03/09\n"));
+  CHECK(has(text,
+            "UR  - https://arxiv.org/abs/1606.01234\nAN  - arXiv:1606.01234\n"
+            "KW  - cs.NI\nKW  - cs.IT\nER  - \n"));
+  CHECK(has(text, "\n\nTY  - ELEC\nID  - anonymous\nER  - \n"));
+}
+
+TEST_CASE("CSL-JSON: items with names split, dates as date-parts, journal articles typed",
+          "[citations]") {
+  Paper preprint = arxiv_paper("1606.01234", "Switches", {"Ann Lee", "ATLAS Collaboration"}, 2016);
+  Paper article = preprint;
+  article.id = "1606.05678";
+  article.journal = "Nature 1 (2016)";
+  article.doi = "10.1/x";
+  const std::vector<Paper> papers = {preprint, article};
+  const auto items = nlohmann::json::parse(paperdex::cli::csl_json(papers));
+  REQUIRE(items.size() == 2);
+  CHECK(items[0]["id"] == "lee2016switches");
+  CHECK(items[0]["type"] == "article");
+  CHECK(items[0]["author"][0] == nlohmann::json({{"family", "Lee"}, {"given", "Ann"}}));
+  CHECK(items[0]["author"][1] == nlohmann::json({{"literal", "ATLAS Collaboration"}}));
+  CHECK(items[0]["issued"]["date-parts"] == nlohmann::json::parse("[[2016, 3, 9]]"));
+  CHECK(items[0]["number"] == "1606.01234");
+  CHECK(items[0]["URL"] == "https://arxiv.org/abs/1606.01234");
+  CHECK_FALSE(items[0].contains("DOI"));
+  CHECK(items[1]["id"] == "lee2016switchesb");
+  CHECK(items[1]["type"] == "article-journal");
+  CHECK(items[1]["container-title"] == "Nature 1 (2016)");
+  CHECK(items[1]["DOI"] == "10.1/x");
+}
+
+TEST_CASE("Atom: RFC 4287's elements, XML escaped, control characters gone", "[citations]") {
+  Paper older = arxiv_paper("1606.01234", "Tom & Jerry <3 \"quotes\"\x01", {"Ann Lee"}, 2016);
+  Paper newer = arxiv_paper("1707.00001", "Newer", {}, 2017);
+  const std::vector<Paper> papers = {older, newer};
+  const std::string feed =
+      paperdex::cli::atom_feed({"paperdex: switch", "switch AND year:2016"}, papers);
+  INFO(feed);
+  CHECK(
+      feed.starts_with("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+                       "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+                       "  <id>tag:paperdex,2026:feed:switch%20AND%20year%3A2016</id>\n"
+                       "  <title>paperdex: switch</title>\n"
+                       "  <updated>2017-04-01T00:00:00Z</updated>\n"));
+  CHECK(has(feed, "<title>Tom &amp; Jerry &lt;3 &quot;quotes&quot; </title>"));
+  CHECK(has(feed, "<id>https://arxiv.org/abs/1606.01234</id>"));
+  CHECK(has(feed, "<published>2016-03-09T00:00:00Z</published>"));
+  CHECK(has(feed,
+            "<link rel=\"related\" type=\"application/pdf\" title=\"pdf\" "
+            "href=\"https://arxiv.org/pdf/1606.01234\"/>"));
+  CHECK(has(feed, "<category term=\"cs.NI\" label=\"Networking and Internet Architecture\"/>"));
+  CHECK(std::count(feed.begin(), feed.end(), '\x01') == 0);
+  // The same papers, the same bytes: a feed reader sees no change where there is none.
+  CHECK(paperdex::cli::atom_feed({"paperdex: switch", "switch AND year:2016"}, papers) == feed);
+}
+
+TEST_CASE("Markdown digest: linked titles, Markdown's specials escaped, the abstract's start",
+          "[citations]") {
+  Paper paper = arxiv_paper("1606.01234", "Fast *switches* [for] `all` _of_ us", {"Ann Lee"}, 2016);
+  paper.abstract = std::string("We study switches. ") + std::string(300, 'x') + ". Not shown.";
+  const std::vector<Paper> papers = {paper};
+  const std::string digest = paperdex::cli::markdown_digest({"paperdex: switch", "switch"}, papers);
+  INFO(digest);
+  CHECK(
+      digest.starts_with("# paperdex: switch\n\n1. **[Fast \\*switches\\* \\[for\\] \\`all\\` "
+                         "\\_of\\_ us](https://arxiv.org/abs/1606.01234)**  \n"
+                         "   Ann Lee · arXiv:1606.01234 · cs.NI, cs.IT · 2016-03-09  \n"
+                         "   We study switches. xxx"));
+  CHECK_FALSE(has(digest, "Not shown"));
+  CHECK(paperdex::cli::markdown_digest({"t", "q"}, {}) == "# t\n\nNo papers.\n");
+}
