@@ -6,6 +6,7 @@ from typing import Any, Callable, Iterable, Iterator, Literal, Optional, Sequenc
 __version__: str
 
 _Paths = Union[str, os.PathLike[str], Iterable[Union[str, os.PathLike[str]]]]
+_Format = Literal["text", "json", "jsonl", "tsv", "bibtex", "ris", "csljson", "atom", "markdown"]
 _Strings = Union[str, Iterable[str]]
 
 class Error(Exception):
@@ -138,6 +139,8 @@ class Paper:
     def abs_url(self) -> str:
         """Deprecated: url."""
     def to_dict(self) -> dict[str, Any]: ...
+    def format(self, name: _Format) -> str:
+        """The paper as paperdex-search --show ID --format NAME prints it."""
 
 class Hit:
     """One paper of a result page."""
@@ -183,6 +186,9 @@ class SearchResult:
     corrected: bool
     def to_dict(self) -> dict[str, Any]:
         """Exactly the JSON object paperdex-search --format json prints."""
+    def format(self, name: _Format) -> str:
+        """The hits as paperdex-search --format NAME prints this search (bibtex, ris,
+        csljson, atom, markdown, ...)."""
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Hit]: ...
     @overload

@@ -362,6 +362,17 @@ cli::OutputOptions json_options(const SearchRequest& request) {
   return options;
 }
 
+// paperdex-search's format `name` (the CLI's format table): its printers
+// write what format() returns, so both give the same strings.
+const cli::OutputFormat& output_format(const std::string& name) {
+  const cli::OutputFormat* format = cli::find_format(name);
+  if (!format) {
+    throw py::value_error("format(): the format must be " + cli::format_names() + ", not '" + name +
+                          "'");
+  }
+  return *format;
+}
+
 py::object facet_dict(const std::vector<FacetCount>& facet) {
   py::dict values;
   for (const FacetCount& f : facet) values[py::str(f.value)] = f.count;
@@ -523,6 +534,16 @@ void bind_paper(py::module_& m) {
             return fields;
           },
           "The fields as a dict, in the order of Paper's attributes (the JSON's keys).")
+      .def(
+          "format",
+          [](const Paper& p, const std::string& name) {
+            std::ostringstream out;
+            output_format(name).print_papers(out, cli::ShownPapers{{p}, {}}, cli::OutputOptions{});
+            return out.str();
+          },
+          py::arg("name"),
+          "The paper as paperdex-search --show ID --format NAME prints it: 'bibtex', 'ris', "
+          "'csljson', 'atom', 'markdown', 'json', ...")
       .def("__repr__", [](const Paper& p) {
         return "Paper(" + quoted(p.id) + ", year=" + std::to_string(p.year) +
                ", title=" + quoted(clipped(p.title, 60)) + ")";
@@ -666,6 +687,17 @@ void bind_result_fields(py::class_<ResultView>& result) {
                 cli::to_json(view.request.query, view.result, json_options(view.request)));
           },
           "Exactly the JSON object paperdex-search --format json prints for this search.")
+      .def(
+          "format",
+          [](const ResultView& view, const std::string& name) {
+            std::ostringstream out;
+            output_format(name).print_result(out, view.request.query, view.result, view.request,
+                                             json_options(view.request));
+            return out.str();
+          },
+          py::arg("name"),
+          "The hits as paperdex-search --format NAME prints this search: 'bibtex', 'ris', "
+          "'csljson' (citations), 'atom' (a feed), 'markdown' (a digest), 'json', ...")
       .def("__len__", [](const ResultView& view) { return view.result.hits.size(); })
       .def("__iter__", [](ResultView& view) { return view.hit_list().attr("__iter__")(); })
       .def("__getitem__",
