@@ -17,6 +17,12 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #                (and skips that check without it)
 #   zsh          the completion test checks the zsh scripts' syntax (zsh -n;
 #                skipped with a warning without it)
+#   texlive-base biber python3-citeproc citation-style-language-styles
+#   python3-feedparser
+#                the citation formats' acceptance test reads paperdex-search's
+#                BibTeX with bibtex (texlive-binaries, plain.bst) and biber, its
+#                CSL-JSON with citeproc-py and a CSL style, its Atom feed with
+#                feedparser (each check skipped with a message without them)
 # Such a root also lacks, without harm: dpkg-dev (CMakeLists.txt writes the
 # .deb's Depends rather than running dpkg-shlibdeps), ca-certificates and
 # xz-utils (nothing here fetches over https or reads .xz). python3, which the
@@ -31,6 +37,7 @@ PAPERDEX_PACKAGES=(
   nlohmann-json3-dev libsimdjson-dev libexpat1-dev zlib1g-dev libzstd-dev
   libcurl4-openssl-dev
   pybind11-dev python3-dev python3-pytest
+  texlive-base biber python3-citeproc citation-style-language-styles python3-feedparser
 )
 # And for the sanitized build: clang with its sanitizer and libFuzzer runtimes.
 PAPERDEX_SANITIZE_PACKAGES=(clang-14 libclang-rt-14-dev)
