@@ -271,7 +271,8 @@ TEST_CASE("each output format carries the same hits", "[cli]") {
 
   const RunOutput bad = search("--format xml x 2>&1");
   CHECK(bad.status == 2);
-  CHECK(contains(bad.out, "--format must be text, json, jsonl or tsv"));
+  CHECK(contains(
+      bad.out, "--format must be text, json, jsonl, tsv, bibtex, ris, csljson, atom or markdown"));
 }
 
 TEST_CASE("text output fits the terminal width and names subjects", "[cli]") {
