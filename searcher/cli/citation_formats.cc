@@ -9,6 +9,7 @@
 #include <unicode/utf8.h>
 #include <nlohmann/json.hpp>
 
+#include "output_columns.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/tex.h"
 
@@ -27,19 +28,16 @@ std::vector<std::string> words_of(std::string_view text) {
   return words;
 }
 
-std::string joined(const std::vector<std::string>& words, std::size_t begin, std::size_t end,
-                   std::string_view separator = " ") {
-  std::string text;
-  for (std::size_t i = begin; i < end; ++i) {
-    if (i > begin) text += separator;
-    text += words[i];
-  }
-  return text;
+// Words [begin, end) joined by spaces.
+std::string joined(const std::vector<std::string>& words, std::size_t begin, std::size_t end) {
+  return join(std::vector<std::string>(words.begin() + static_cast<std::ptrdiff_t>(begin),
+                                       words.begin() + static_cast<std::ptrdiff_t>(end)),
+              " ");
 }
 
 bool is_name_suffix(std::string_view word) {
-  static constexpr std::array<std::string_view, 8> kSuffixes = {"Jr", "Jr.", "Sr", "Sr.",
-                                                                "II", "III", "IV", "jr."};
+  static constexpr std::array<std::string_view, 7> kSuffixes = {"Jr", "Jr.", "Sr", "Sr.",
+                                                                "II", "III", "IV"};
   return std::find(kSuffixes.begin(), kSuffixes.end(), word) != kSuffixes.end();
 }
 
@@ -61,7 +59,7 @@ std::string without_commas(std::string_view text) {
   for (const char c : text) {
     if (c != ',') out.push_back(c);
   }
-  return joined(words_of(out), 0, words_of(out).size());
+  return join(words_of(out), " ");
 }
 
 }  // namespace
@@ -76,7 +74,7 @@ PersonName split_name(std::string_view display_name) {
   }
   std::vector<std::string> words = words_of(display_name);
   if (words.size() <= 1 || is_group_name(display_name)) {
-    name.literal = joined(words, 0, words.size());
+    name.literal = join(words, " ");
     return name;
   }
   if (words.size() > 2 && is_name_suffix(words.back())) {
@@ -198,7 +196,7 @@ std::string bibtex_name_part(std::string_view text) {
   for (std::string& word : words) {
     if (word == "and") word = "{and}";
   }
-  return joined(words, 0, words.size());
+  return join(words, " ");
 }
 
 std::string bibtex_name(std::string_view display_name) {
@@ -229,7 +227,7 @@ void bibtex_entry(std::string& out, const Paper& paper, const std::string& key) 
   if (!paper.title.empty()) field("title", "{" + encode_tex(one_line(paper.title)) + "}");
   std::vector<std::string> authors;
   for (const std::string& author : paper.authors) authors.push_back(bibtex_name(one_line(author)));
-  field("author", joined(authors, 0, authors.size(), " and "));
+  field("author", join(authors, " and "));
   if (paper.year > 0) field("year", std::to_string(paper.year));
   if (article) field("journal", encode_tex(one_line(paper.journal)));
   if (is_arxiv_paper(paper)) {
@@ -524,7 +522,7 @@ std::string digest_authors(const std::vector<std::string>& authors) {
   for (std::size_t i = 0; i < authors.size() && i < kDigestAuthors; ++i) {
     shown.push_back(markdown_escaped(authors[i]));
   }
-  std::string text = joined(shown, 0, shown.size(), ", ");
+  std::string text = join(shown, ", ");
   if (authors.size() > kDigestAuthors) {
     text += " and " + std::to_string(authors.size() - kDigestAuthors) + " more";
   }
@@ -539,10 +537,9 @@ void digest_entry(std::string& out, const Paper& paper, std::size_t number) {
   if (!paper.authors.empty()) facts.push_back(digest_authors(paper.authors));
   facts.push_back(is_arxiv_paper(paper) ? "arXiv:" + markdown_escaped(paper.id)
                                         : markdown_escaped(paper.id));
-  if (!paper.subjects.empty())
-    facts.push_back(markdown_escaped(joined(paper.subjects, 0, paper.subjects.size(), ", ")));
+  if (!paper.subjects.empty()) facts.push_back(markdown_escaped(join(paper.subjects, ", ")));
   if (const std::string date = issued_date(paper); !date.empty()) facts.push_back(date);
-  out += "   " + joined(facts, 0, facts.size(), " · ") + (paper.abstract.empty() ? "\n" : "  \n");
+  out += "   " + join(facts, " · ") + (paper.abstract.empty() ? "\n" : "  \n");
   if (!paper.abstract.empty())
     out += "   " + markdown_escaped(first_sentences(paper.abstract)) + "\n";
   out += "\n";
