@@ -74,18 +74,6 @@ inline std::map<std::string, Record> stored_records(const std::string& path) {
   return records;
 }
 
-// The stored JSON of `record` without the index's clock (added, changed,
-// version_added, subject_added): two indexes of the same records hold the
-// same papers, stamped at other times (and, read in another order, changed
-// at other times).
-inline std::string paper_json(Record record) {
-  record.added.clear();
-  record.changed.clear();
-  record.version_added.clear();
-  record.subject_added.clear();
-  return stored_record_json(record);
-}
-
 // An index in a temporary directory of its own (removed with it), built
 // when made: what the test cases of a file share, held in a function-local
 // static so that it is built once. The run's exit status and summary are

@@ -39,7 +39,7 @@ def test_new_papers_versions_and_cross_lists_once(tmp_path):
         assert [(s.name, s.new_papers) for s in searcher.saved_searches()] == [("switching", 3)]
         marks = {hit.id: hit.news for hit in searcher.search_saved("switching", limit=10)}
         assert marks == {"2401.00001": "new version", "2401.00002": "cross-listed",
-                         "2401.00004": "new"}
+                         "2401.00003": "", "2401.00004": "new"}
         new = searcher.search_new("switching", limit=10)
         assert sorted((hit.id, hit.news) for hit in new) == [
             ("2401.00001", "new version"), ("2401.00002", "cross-listed"), ("2401.00004", "new")]
