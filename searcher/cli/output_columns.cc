@@ -141,7 +141,7 @@ std::vector<OutputColumn> hit_columns() {
        }},
       {"news", "News",
        "what is new about it since its saved search was last read: new, new version or "
-       "cross-listed (saved searches only; JSON: only when there is news)",
+       "cross-listed (search hits only, of --saved; JSON: only when there is news)",
        TextPlace::kMetaNews, true, false, nullptr,
        [](const OutputColumn&, const Hit& h) { return std::string(news_name(h.news)); },
        [](Json& o, const OutputColumn& c, const Hit& h, const HighlightStyle&) {
