@@ -764,7 +764,9 @@ void Searcher::save_search(const std::string& name, const SearchRequest& request
   check.facets = false;
   search(check);  // a query or filter a search would refuse is refused now
   Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->path);
-  SavedSearch saved{.name = name, .request = detail::kept_part(request)};
+  SavedSearch saved;
+  saved.name = name;
+  saved.request = detail::kept_part(request);
   saved.saved = saved.seen = index_time_now();
   detail::store_saved_search(db, saved);
   detail::commit_after(db, saved.seen);
