@@ -34,6 +34,13 @@ class PaperNotFoundError(Error):
     """The id as it was given."""
     def __init__(self, message: str, id: str = "") -> None: ...
 
+class SavedSearchError(Error):
+    """A saved search's name is not a valid name, or names no saved search."""
+
+    name: str
+    """The name as it was given."""
+    def __init__(self, message: str, name: str = "") -> None: ...
+
 class InvalidRequestError(Error, ValueError):
     """A number of a search out of its range (limit, offset, snippet_bytes, time_limit_seconds)."""
 
@@ -117,6 +124,8 @@ class Paper:
     updated: str
     versions: list[PaperVersion]
     withdrawn: bool
+    added: str
+    changed: str
     doi: str
     journal: str
     comments: str
@@ -155,6 +164,9 @@ class Hit:
     matches_all_words: bool
     explanation: list[TermContribution]
     paper: Paper
+    news: str
+    """What became new about it since its saved search was last run with
+    search_new: 'new', 'new version', 'cross-listed', or ''."""
     def to_dict(self) -> dict[str, Any]:
         """The hit as paperdex-search --format json prints it."""
 
@@ -215,6 +227,21 @@ class AnalysisVersions:
     searcher: str
     differ: bool
 
+class SavedSearch:
+    """A search saved in the index under a name (Searcher.save_search)."""
+
+    name: str
+    query: str
+    subjects: list[str]
+    years: list[str]
+    authors: list[str]
+    saved: str
+    """When it was saved (index time, UTC)."""
+    seen: str
+    """When it was last run with search_new (else saved): later papers are new."""
+    new_papers: int
+    """How many papers are new to it."""
+
 class Searcher:
     """Searches one paperdex index. Calls on one Searcher are serialized; open
     one per thread to search in parallel (the GIL is released while searching)."""
@@ -234,7 +261,7 @@ class Searcher:
         years: _Strings = (),
         authors: _Strings = (),
         match: Literal["all", "any"] = "all",
-        sort: Literal["relevance", "newest", "oldest"] = "relevance",
+        sort: Literal["relevance", "newest", "oldest", "updated", "added"] = "relevance",
         offset: int = 0,
         limit: int = 10,
         facets: bool = True,
@@ -251,6 +278,19 @@ class Searcher:
         """The stored paper with this id (any form id: takes); PaperNotFoundError if none."""
     def index_info(self) -> IndexInfo: ...
     def analysis_versions(self) -> AnalysisVersions: ...
+    def save_search(self, name: str, query: str = "", **keywords: Any) -> None:
+        """Saves the query and filters (search()'s keywords) in the index as name;
+        the papers the index adds from now on are new to it. DatabaseLockedError
+        while a writer runs; SavedSearchError for a bad name."""
+    def search_saved(self, name: str, **page: Any) -> SearchResult:
+        """Runs the saved search (page keywords as search()'s); each hit's news
+        says what is new about it; nothing is marked seen."""
+    def search_new(self, name: str, **page: Any) -> SearchResult:
+        """Only the papers added, or with a new version or category, since the
+        saved search was last run so (or saved), marked; then marks them seen."""
+    def saved_search(self, name: str) -> SavedSearch: ...
+    def saved_searches(self) -> list[SavedSearch]: ...
+    def delete_saved_search(self, name: str) -> None: ...
     document_count: int
     path: str
     closed: bool

@@ -14,6 +14,8 @@
 #include <xapian.h>
 #include <catch2/catch.hpp>
 
+#include "test_support.h"
+
 extern char** environ;
 
 namespace paperdex::test {
@@ -42,12 +44,14 @@ inline int wait_exit(pid_t pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
 }
 
-// id term -> stored data, for comparing two indexes paper by paper.
+// id term -> stored paper (paper_json: without the index's clock), for
+// comparing two indexes paper by paper.
 inline std::map<std::string, std::string> index_contents(const std::string& db_path) {
   Xapian::Database db(db_path);
   std::map<std::string, std::string> papers;
   for (auto term = db.allterms_begin("Q"); term != db.allterms_end("Q"); ++term) {
-    papers[*term] = db.get_document(*db.postlist_begin(*term)).get_data();
+    papers[*term] =
+        paper_json(decode_stored_record(db.get_document(*db.postlist_begin(*term)).get_data()));
   }
   return papers;
 }

@@ -13,7 +13,22 @@
 
 #include <nlohmann/json.hpp>
 
+#include "paperdex/common/stored_record.h"
+
 namespace paperdex::test {
+
+// The stored JSON of `record` without the index's clock (added, changed,
+// version_added, subject_added): two indexes of the same records hold the
+// same papers, stamped at other times (and, read in another order, changed
+// at other times).
+inline std::string paper_json(Record record) {
+  record.added.clear();
+  record.changed.clear();
+  record.version_added.clear();
+  record.subject_added.clear();
+  return stored_record_json(record);
+}
+
 
 // A fresh directory under the system temp dir, removed with everything in it.
 class TempDir {

@@ -22,6 +22,13 @@ PaperNotFoundError& PaperNotFoundError::operator=(const PaperNotFoundError&) = d
 PaperNotFoundError::~PaperNotFoundError() = default;
 const std::string& PaperNotFoundError::id() const noexcept { return id_; }
 
+SavedSearchError::SavedSearchError(const std::string& message, std::string name)
+    : Error(message), name_(std::move(name)) {}
+SavedSearchError::SavedSearchError(const SavedSearchError&) = default;
+SavedSearchError& SavedSearchError::operator=(const SavedSearchError&) = default;
+SavedSearchError::~SavedSearchError() = default;
+const std::string& SavedSearchError::name() const noexcept { return name_; }
+
 QuerySyntaxError::QuerySyntaxError(const std::string& message, std::size_t position,
                                    std::string hint)
     : Error(message), position_(position), hint_(std::move(hint)) {}

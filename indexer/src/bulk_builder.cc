@@ -26,11 +26,12 @@
 #include "last_update.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/index_time.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
+#include "paperdex/common/writable_index.h"
 #include "spelling_buffer.h"
 #include "update_policy.h"
-#include "writable_index.h"
 
 namespace paperdex {
 namespace {
@@ -72,9 +73,24 @@ class BoundedQueue {
   bool closed_ = false;
 };
 
-// Marks a finished build with the time it completed.
-void stamp(const fs::path& index) {
+// Metadata a key and its value.
+using MetadataEntries = std::vector<std::pair<std::string, std::string>>;
+
+// The saved searches of `db` (schema::kSavedSearchPrefix): searches saved in
+// the empty index a build replaces, which the new index keeps.
+MetadataEntries saved_searches_of(const Xapian::Database& db) {
+  const std::string prefix(schema::kSavedSearchPrefix);
+  MetadataEntries entries;
+  for (auto it = db.metadata_keys_begin(prefix); it != db.metadata_keys_end(prefix); ++it) {
+    entries.emplace_back(*it, db.get_metadata(*it));
+  }
+  return entries;
+}
+
+// Marks a finished build with the time it completed, and gives it `kept`.
+void stamp(const fs::path& index, const MetadataEntries& kept) {
   Xapian::WritableDatabase db(index.string(), Xapian::DB_OPEN | Xapian::DB_BACKEND_GLASS);
+  for (const auto& [key, value] : kept) db.set_metadata(key, value);
   stamp_last_update(db);
   db.commit();
 }
@@ -93,8 +109,11 @@ void compact_into(const std::vector<fs::path>& inputs, const fs::path& output) {
 // paper meets every other in one place and no locking is needed.
 class Worker {
  public:
-  Worker(fs::path dir, const BulkBuildOptions& options)
-      : dir_(std::move(dir)), options_(options), thread_([this] { run(); }) {}
+  Worker(fs::path dir, const BulkBuildOptions& options, std::string build_time)
+      : dir_(std::move(dir)),
+        options_(options),
+        build_time_(std::move(build_time)),
+        thread_([this] { run(); }) {}
 
   ~Worker() {
     queue_.close();
@@ -247,11 +266,15 @@ class Worker {
           update_policy::count(stats_, change);
           return;
         }
+        update_policy::stamp_changed(*merged, *stored, build_time_);
         remove_from(found->second.segment, id_term);
       }
     }
     std::vector<std::string> spelling;
-    if (!merged) update_policy::first_source(record);
+    if (!merged) {
+      update_policy::first_source(record);
+      update_policy::stamp_added(record, build_time_);
+    }
     Xapian::Document document = builder_.build(merged ? *merged : record, &spelling);
     if (!current_) open_segment();
     current_->add_document(document);
@@ -307,6 +330,9 @@ class Worker {
 
   fs::path dir_;
   const BulkBuildOptions& options_;
+  // The index's clock for every paper of the build (index_time.h), taken
+  // with the write lock held, as IndexWriter's batches take theirs.
+  const std::string build_time_;
   Analyzer analyzer_;
   DocumentBuilder builder_{analyzer_};
   // The spelling words, written now and then into a database of their own
@@ -415,10 +441,11 @@ struct BulkBuilder::Impl {
     fs::remove_all(work_dir);
     fs::create_directories(work_dir);
     without_id.emplace(work_dir / "without-id.records");
+    const std::string build_time = index_time_now();
     for (unsigned i = 0; i < options.jobs; ++i) {
       const fs::path dir = work_dir / ("worker-" + std::to_string(i));
       fs::create_directories(dir);
-      workers.push_back(std::make_unique<Worker>(dir, options));
+      workers.push_back(std::make_unique<Worker>(dir, options, build_time));
     }
   }
 
@@ -488,6 +515,50 @@ struct BulkBuilder::Impl {
     }
   }
 
+  // The built index as one shard per worker behind a stub (keep_shards).
+  void build_shards(const fs::path& built, std::vector<std::vector<fs::path>>& per_worker,
+                    const std::vector<fs::path>& spelling_tables, const MetadataEntries& kept,
+                    IndexStats& stats) {
+    // The whole spelling table goes to the first shard. Xapian looks a word
+    // up in every shard's table and adds up the trigram scores of a word
+    // found in several, so split tables cost a look-up per shard and
+    // suggest other words than one index does. (Author-page records keep
+    // it there: one that joins a paper adds authors, whose names are no
+    // spelling words, and a new one goes to the first shard.)
+    per_worker.front().insert(per_worker.front().end(), spelling_tables.begin(),
+                              spelling_tables.end());
+    fs::create_directories(built);
+    std::vector<std::string> shard_names;
+    for (std::size_t i = 0; i < per_worker.size(); ++i) {
+      shard_names.push_back("shard-" + std::to_string(i));
+    }
+    // Each shard is merged on a thread of its own, as its worker built it.
+    std::vector<std::exception_ptr> errors(shard_names.size());
+    {
+      std::vector<std::jthread> mergers;
+      for (std::size_t i = 0; i < shard_names.size(); ++i) {
+        mergers.emplace_back([&, i] {
+          try {
+            const fs::path shard = built / shard_names[i];
+            if (per_worker[i].empty()) {
+              create_empty_index(shard.string());
+            } else {
+              compact_into(per_worker[i], shard);
+            }
+            stamp(shard, kept);
+          } catch (...) {
+            errors[i] = std::current_exception();
+          }
+        });
+      }
+    }
+    for (const std::exception_ptr& error : errors) {
+      if (error) std::rethrow_exception(error);
+    }
+    write_stub(built, shard_names);
+    add_without_id_to_shards(built, shard_names, stats);
+  }
+
   IndexStats finish() {
     IndexStats stats;
     std::vector<std::vector<fs::path>> per_worker;
@@ -500,45 +571,9 @@ struct BulkBuilder::Impl {
       stats += worker->stats();
     }
     const fs::path built = work_dir / "index";
+    const MetadataEntries kept = saved_searches_of(*placeholder);
     if (options.keep_shards) {
-      // The whole spelling table goes to the first shard. Xapian looks a word
-      // up in every shard's table and adds up the trigram scores of a word
-      // found in several, so split tables cost a look-up per shard and
-      // suggest other words than one index does. (Author-page records keep
-      // it there: one that joins a paper adds authors, whose names are no
-      // spelling words, and a new one goes to the first shard.)
-      per_worker.front().insert(per_worker.front().end(), spelling_tables.begin(),
-                                spelling_tables.end());
-      fs::create_directories(built);
-      std::vector<std::string> shard_names;
-      for (std::size_t i = 0; i < per_worker.size(); ++i) {
-        shard_names.push_back("shard-" + std::to_string(i));
-      }
-      // Each shard is merged on a thread of its own, as its worker built it.
-      std::vector<std::exception_ptr> errors(shard_names.size());
-      {
-        std::vector<std::jthread> mergers;
-        for (std::size_t i = 0; i < shard_names.size(); ++i) {
-          mergers.emplace_back([&, i] {
-            try {
-              const fs::path shard = built / shard_names[i];
-              if (per_worker[i].empty()) {
-                create_empty_index(shard.string());
-              } else {
-                compact_into(per_worker[i], shard);
-              }
-              stamp(shard);
-            } catch (...) {
-              errors[i] = std::current_exception();
-            }
-          });
-        }
-      }
-      for (const std::exception_ptr& error : errors) {
-        if (error) std::rethrow_exception(error);
-      }
-      write_stub(built, shard_names);
-      add_without_id_to_shards(built, shard_names, stats);
+      build_shards(built, per_worker, spelling_tables, kept, stats);
     } else {
       std::vector<fs::path> all;
       for (const auto& paths : per_worker) all.insert(all.end(), paths.begin(), paths.end());
@@ -551,7 +586,7 @@ struct BulkBuilder::Impl {
       // Author-page records join their arXiv paper by title: that needs the
       // whole index, so they go in last, through the ordinary writer.
       add_without_id(built.string(), *without_id, stats);
-      stamp(built);
+      stamp(built, kept);
     }
     workers.clear();
     documents = Xapian::Database(built.string()).get_doccount();

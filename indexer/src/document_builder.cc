@@ -202,6 +202,11 @@ void DocumentBuilder::index_field(Xapian::Document& doc, const schema::Field& fi
       }
       return;
     }
+    case schema::Indexing::kIndexTime:
+      if (!(record.*field.source).empty()) {
+        doc.add_value(field.slot, schema::dated_id(record.*field.source, record.id));
+      }
+      return;
   }
 }
 

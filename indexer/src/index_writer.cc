@@ -10,10 +10,11 @@
 #include "last_update.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/index_time.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
+#include "paperdex/common/writable_index.h"
 #include "update_policy.h"
-#include "writable_index.h"
 
 namespace paperdex {
 
@@ -38,6 +39,10 @@ struct IndexWriter::Impl {
   std::size_t changes_in_batch = 0;
   bool in_batch = false;
   std::chrono::steady_clock::time_point batch_started;
+  // The index's clock for the papers of this batch (index_time.h): taken
+  // with the write lock held, so it is later than any time a reader of the
+  // saved searches recorded before this writer opened (saved_searches.h).
+  std::string batch_time;
 
   Impl(const std::string& db_path, IndexWriterOptions opts)
       : path(db_path), options(opts), db(open_writable(db_path, opts.wait_for_lock)) {
@@ -69,6 +74,7 @@ struct IndexWriter::Impl {
       db.begin_transaction();
       in_batch = true;
       batch_started = std::chrono::steady_clock::now();
+      batch_time = index_time_now();
     }
   }
 
@@ -162,6 +168,7 @@ struct IndexWriter::Impl {
     }
     record.id = builder.derived_id(record);
     record.page_authors = record.authors;
+    update_policy::stamp_added(record, batch_time);
     store(record, nullptr);
     return update_policy::Change::kAdded;
   }
@@ -170,9 +177,12 @@ struct IndexWriter::Impl {
     const std::string id_term = schema::make_term(schema::kIdPrefix, record.id);
     if (auto existing = find(id_term)) {
       const Record& stored = existing->second;
-      const Record merged = update_policy::merge_sources(stored, record);
+      Record merged = update_policy::merge_sources(stored, record);
       const update_policy::Change change = update_policy::compare_merged(merged, stored);
-      if (change == update_policy::Change::kUpdated) store(merged, &stored);
+      if (change == update_policy::Change::kUpdated) {
+        update_policy::stamp_changed(merged, stored, batch_time);
+        store(merged, &stored);
+      }
       return change;
     }
     update_policy::first_source(record);
@@ -184,6 +194,7 @@ struct IndexWriter::Impl {
       forget(docid, page_paper);
       ++stats.merged;
     }
+    update_policy::stamp_added(record, batch_time);
     store(record, nullptr);
     return update_policy::Change::kAdded;
   }

@@ -83,6 +83,30 @@ void merge_newest_sources(const Record& stored, const Record& incoming, Record& 
   }
 }
 
+// The index's clock fields (MergeRule::kFirstTime, kLastTime) of `merged`:
+// the earlier or the later time of the two records that has one.
+void merge_index_times(const Record& stored, const Record& incoming, Record& merged) {
+  for (const schema::RecordField& field : schema::record_fields()) {
+    if (field.merge != schema::MergeRule::kFirstTime &&
+        field.merge != schema::MergeRule::kLastTime) {
+      continue;
+    }
+    schema::visit_member<Record>(field, [&](auto member) {
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(merged.*member)>, std::string>) {
+        const std::string &a = stored.*member, &b = incoming.*member;
+        const bool first = field.merge == schema::MergeRule::kFirstTime;
+        if (a.empty() || b.empty()) {
+          merged.*member = a.empty() ? b : a;
+        } else {
+          merged.*member = first ? std::min(a, b) : std::max(a, b);
+        }
+      } else {
+        throw std::logic_error("record field " + std::string(field.name) + " is not a time");
+      }
+    });
+  }
+}
+
 // Version numbers compare as numbers: v2 before v10.
 long version_number(const std::string& version) {
   return version.size() > 1 ? std::strtol(version.c_str() + 1, nullptr, 10) : 0;
@@ -196,6 +220,7 @@ Record merge_sources(const Record& stored, const Record& incoming) {
       join_withdrawn(stored.withdrawn_versions, incoming.withdrawn_versions);
   date_from_first_version(merged);
   merged.updated = newest(stored.updated, incoming.updated);
+  merge_index_times(stored, incoming, merged);
   merged.field_dates.clear();
   for (const auto& [key, date] : dates) {
     if (date != merged.updated) merged.field_dates[key] = date;
@@ -221,6 +246,30 @@ void first_source(Record& record) {
   std::erase_if(record.field_dates,
                 [&](const auto& field) { return field.second == record.updated; });
   record.withdrawn = is_withdrawn(record);
+}
+
+void stamp_added(Record& record, const std::string& now) {
+  record.added = now;
+  record.changed = now;
+  record.version_added.clear();
+  record.subject_added.clear();
+}
+
+void stamp_changed(Record& merged, const Record& stored, const std::string& now) {
+  // A list that a source without one (arXiv's OAI format lists no versions)
+  // left empty is filled in, not grown.
+  const bool new_version =
+      !stored.versions.empty() &&
+      std::any_of(merged.versions.begin(), merged.versions.end(), [&](const PaperVersion& version) {
+        return std::none_of(
+            stored.versions.begin(), stored.versions.end(),
+            [&](const PaperVersion& known) { return known.version == version.version; });
+      });
+  std::vector<std::string> subjects = stored.subjects;
+  const bool new_subject = !stored.subjects.empty() && add_missing(subjects, merged.subjects);
+  if (new_version) merged.version_added = now;
+  if (new_subject) merged.subject_added = now;
+  if (new_version || new_subject) merged.changed = now;
 }
 
 Change compare_merged(const Record& merged, const Record& stored) {

@@ -66,6 +66,18 @@ bool is_withdrawn(const Record& record);
 // In place, as the writers do it for every new paper.
 void first_source(Record& record);
 
+// A paper the index did not have: added and changed at `now` (the index's
+// clock, index_time.h).
+void stamp_added(Record& record, const std::string& now);
+
+// `merged` (merge_sources of `stored` and a record, kUpdated) at `now`, for
+// what is new to a reader: a version `stored` did not list moves
+// version_added, a category it did not have subject_added, and either moves
+// changed (when `stored` listed any: a list a source without one left empty
+// is filled in, not grown). Any other change (a fixed typo, a journal reference) stamps
+// nothing: it does not make the paper new again.
+void stamp_changed(Record& merged, const Record& stored, const std::string& now);
+
 // kUnchanged when `merged` (merge_sources of `stored` and a record) stores
 // the same as `stored`, kUpdated otherwise.
 Change compare_merged(const Record& merged, const Record& stored);

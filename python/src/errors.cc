@@ -56,6 +56,8 @@ void register_error_translator(py::module_& module) {
       set("IoError", error_class("IoError")(error.what()));
     } catch (const PaperNotFoundError& error) {
       set("PaperNotFoundError", error_class("PaperNotFoundError")(error.what(), error.id()));
+    } catch (const SavedSearchError& error) {
+      set("SavedSearchError", error_class("SavedSearchError")(error.what(), error.name()));
     } catch (const Error& error) {
       set("Error", error_class("Error")(error.what()));
     } catch (const Xapian::Error& error) {

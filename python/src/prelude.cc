@@ -46,6 +46,18 @@ class PaperNotFoundError(Error):
         self.id = id
 
 
+class SavedSearchError(Error):
+    """A saved search's name is not a valid name, or names no saved search of
+    the index (Searcher.save_search, saved_search, search_new, ...).
+
+    name: the name as it was given.
+    """
+
+    def __init__(self, message, name=""):
+        super().__init__(message)
+        self.name = name
+
+
 class InvalidRequestError(Error, ValueError):
     """A number of a search out of its range: limit, offset, snippet_bytes or
     time_limit_seconds (paperdex::InvalidRequestError; paperdex-search says the

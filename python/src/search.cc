@@ -165,7 +165,9 @@ const std::vector<RequestKeyword>& request_keywords() {
       choice("sort", &SearchRequest::sort,
              {{"relevance", SortOrder::kRelevance},
               {"newest", SortOrder::kNewest},
-              {"oldest", SortOrder::kOldest}},
+              {"oldest", SortOrder::kOldest},
+              {"updated", SortOrder::kUpdated},
+              {"added", SortOrder::kAdded}},
              "order of hits"),
       keyword("offset", &SearchRequest::offset,
               "hits to skip (paging; 0 to " + std::to_string(kMaxOffset) + ")"),
@@ -419,6 +421,37 @@ class PySearcher {
     return without_gil([&](Searcher& searcher) { return searcher.get(id); });
   }
 
+  void save_search(const std::string& name, std::string query, const py::kwargs& keywords) {
+    SearchRequest request;
+    request.query = std::move(query);
+    apply_keywords(request, keywords);
+    without_gil([&](Searcher& searcher) { searcher.save_search(name, request); });
+  }
+
+  // search_saved (only_new false) or search_new: the page from `keywords`.
+  ResultView run_saved(const std::string& name, bool only_new, const py::kwargs& keywords) {
+    ResultView view;
+    apply_keywords(view.request, keywords);
+    without_gil([&](Searcher& searcher) {
+      view.result = only_new ? searcher.search_new(name, view.request)
+                             : searcher.search_saved(name, view.request);
+      view.request.query = searcher.saved_search(name).request.query;
+    });
+    return view;
+  }
+
+  SavedSearch saved_search(const std::string& name) {
+    return without_gil([&](Searcher& searcher) { return searcher.saved_search(name); });
+  }
+
+  std::vector<SavedSearch> saved_searches() {
+    return without_gil([](Searcher& searcher) { return searcher.saved_searches(); });
+  }
+
+  void delete_saved_search(const std::string& name) {
+    without_gil([&](Searcher& searcher) { searcher.delete_saved_search(name); });
+  }
+
   IndexInfo index_info() {
     return without_gil([](Searcher& searcher) { return searcher.index_info(); });
   }
@@ -617,6 +650,10 @@ void bind_hit_and_facet(py::module_& m) {
       .def_readonly("explanation", &Hit::explanation,
                     "with explain=True: [TermContribution], largest share first")
       .def_readonly("paper", &Hit::paper, "the whole stored record (Paper)")
+      .def_property_readonly(
+          "news", [](const Hit& hit) { return std::string(news_name(hit.news)); },
+          "what became new about it since its saved search was last read for what is new: "
+          "'new', 'new version', 'cross-listed', or ''")
       .def(
           "to_dict",
           [](const Hit& hit) {
@@ -793,8 +830,64 @@ void bind_index_info(py::module_& m) {
       });
 }
 
+// SavedSearch: a search stored in the index.
+void bind_saved_search(py::module_& m) {
+  py::class_<SavedSearch>(m, "SavedSearch", "A search saved in the index under a name.")
+      .def_readonly("name", &SavedSearch::name, "its name")
+      .def_property_readonly(
+          "query", [](const SavedSearch& s) { return s.request.query; }, "the query")
+      .def_property_readonly(
+          "subjects", [](const SavedSearch& s) { return s.request.subjects; }, "subject filters")
+      .def_property_readonly(
+          "years", [](const SavedSearch& s) { return s.request.years; }, "year filters")
+      .def_property_readonly(
+          "authors", [](const SavedSearch& s) { return s.request.authors; }, "author filters")
+      .def_readonly("saved", &SavedSearch::saved, "when it was saved (index time, UTC)")
+      .def_readonly("seen", &SavedSearch::seen,
+                    "when it was last run with search_new (else saved): later papers are new")
+      .def_readonly("new_papers", &SavedSearch::new_papers, "how many papers are new to it")
+      .def("__repr__", [](const SavedSearch& s) {
+        return "SavedSearch(" + quoted(s.name) + ", query=" + quoted(s.request.query) +
+               ", new_papers=" + std::to_string(s.new_papers) + ")";
+      });
+}
+
+// Searcher's saved-search methods.
+void bind_saved_search_methods(py::class_<PySearcher>& searcher) {
+  searcher
+      .def("save_search", &PySearcher::save_search, py::arg("name"), py::arg("query") = "",
+           "Saves the query and filters (subjects, years, authors, like, match, sort, "
+           "cross_lists: search()'s keywords) in the index as name; the papers the index adds "
+           "from now on are new to it. Writes under the index's lock: raises "
+           "DatabaseLockedError while a writer runs, SavedSearchError for a bad name.")
+      .def(
+          "search_saved",
+          [](PySearcher& self, const std::string& name, const py::kwargs& keywords) {
+            return self.run_saved(name, false, keywords);
+          },
+          py::arg("name"),
+          "Runs the saved search name; the page and output keywords (limit, offset, ...) are "
+          "search()'s. Each hit's news says what is new about it; nothing is marked seen.")
+      .def(
+          "search_new",
+          [](PySearcher& self, const std::string& name, const py::kwargs& keywords) {
+            return self.run_saved(name, true, keywords);
+          },
+          py::arg("name"),
+          "Only the papers the index added, or saw a new version or category of, since the "
+          "saved search was last run so (or saved), each hit's news saying which; then marks "
+          "them all seen. Writes under the index's lock, as save_search.")
+      .def("saved_search", &PySearcher::saved_search, py::arg("name"),
+           "The saved search name (SavedSearch); raises SavedSearchError when there is none.")
+      .def("saved_searches", &PySearcher::saved_searches,
+           "Every saved search ([SavedSearch]), by name, with how many papers are new to each.")
+      .def("delete_saved_search", &PySearcher::delete_saved_search, py::arg("name"),
+           "Deletes the saved search name; raises SavedSearchError when there is none.");
+}
+
 // Searcher, with search()'s docstring and keyword names from its table.
 void bind_searcher(py::module_& m) {
+  bind_saved_search(m);
   py::list keyword_names;
   for (const RequestKeyword& row : request_keywords()) keyword_names.append(row.name);
 
@@ -829,6 +922,7 @@ void bind_searcher(py::module_& m) {
           "Describes the index (counts its distinct terms: a second or two per million papers).")
       .def("analysis_versions", &PySearcher::analysis_versions,
            "The index's analysis and this library's (AnalysisVersions).")
+
       .def_property_readonly("document_count", &PySearcher::document_count,
                              "papers in the index, as of opening")
       .def_property_readonly("path", &PySearcher::path, "the index's path")
@@ -846,6 +940,7 @@ void bind_searcher(py::module_& m) {
       .def_property_readonly_static(
           "search_keywords", [keyword_names](py::object) { return py::tuple(keyword_names); },
           "The keyword arguments search() takes: SearchRequest's fields.");
+  bind_saved_search_methods(searcher);
   publish_keywords(m, "Searcher.search", request_docs());
 }
 

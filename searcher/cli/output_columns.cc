@@ -139,6 +139,14 @@ std::vector<OutputColumn> hit_columns() {
        [](Json& o, const OutputColumn& c, const Hit& h, const HighlightStyle&) {
          o[std::string(c.name)] = h.score;
        }},
+      {"news", "News",
+       "what is new about it since its saved search was last read: new, new version or "
+       "cross-listed (search hits only, of --saved; JSON: only when there is news)",
+       TextPlace::kMetaNews, true, false, nullptr,
+       [](const OutputColumn&, const Hit& h) { return std::string(news_name(h.news)); },
+       [](Json& o, const OutputColumn& c, const Hit& h, const HighlightStyle&) {
+         if (h.news != PaperNews::kNone) o[std::string(c.name)] = news_name(h.news);
+       }},
       {"snippet", "Snippet",
        "the best-matching passage (search hits only; JSON: also *_highlighted, *_spans)",
        TextPlace::kSnippet, true, false, nullptr,
@@ -185,7 +193,7 @@ ColumnSelection named(std::initializer_list<std::string_view> names) {
 std::span<const OutputColumn> output_columns() { return columns(); }
 
 ColumnSelection search_columns() {
-  return named({"id", "title", "authors", "subjects", "year", "score", "snippet"});
+  return named({"id", "title", "authors", "subjects", "year", "score", "news", "snippet"});
 }
 
 ColumnSelection tsv_columns() { return named({"id", "year", "score", "title"}); }

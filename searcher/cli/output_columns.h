@@ -42,6 +42,7 @@ enum class TextPlace {
   kMetaSubjects,  //
   kMetaId,        //
   kMetaScore,     //
+  kMetaNews,      // (what is new about a saved search's hit)
   kSnippet,       // the highlighted passage
   kLine,          // a line of its own, "Label  value", wrapped
   kParagraph,     // a paragraph of its own, wrapped, unlabelled (the abstract)
@@ -70,7 +71,7 @@ std::span<const OutputColumn> output_columns();
 using ColumnSelection = std::vector<const OutputColumn*>;
 
 // What a format shows unless --fields says otherwise.
-ColumnSelection search_columns();  // id, title, authors, subjects, year, score, snippet
+ColumnSelection search_columns();  // id, title, authors, subjects, year, score, news, snippet
 ColumnSelection tsv_columns();     // id, year, score, title
 ColumnSelection paper_columns();   // every public record field (--show)
 // --show in text: the record fields whose in_paper_text is true (its

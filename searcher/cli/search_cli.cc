@@ -51,6 +51,17 @@ struct NumberOptions {
   long long facets = 10;
 };
 
+// The saved-search options: at most one of save, run, list and remove.
+struct SavedSearchOptions {
+  std::string save;       // --save NAME
+  std::string run;        // --saved NAME
+  bool only_new = false;  // --new
+  bool list = false;      // --saved-list
+  std::string remove;     // --delete-saved NAME
+
+  bool any() const { return !save.empty() || !run.empty() || list || !remove.empty(); }
+};
+
 struct CliOptions {
   std::string db_path;
   std::vector<std::string> query_words;
@@ -75,15 +86,17 @@ struct CliOptions {
   std::string completion;  // the shell --completion asks a script for
   bool allow_program_stubs = false;
   NumberOptions numbers;
+  SavedSearchOptions saved;
 };
 
 // The values of the options that take one of a list: each list is read by the
 // option's check and by the completion scripts (--completion).
-constexpr std::array<std::pair<std::string_view, SortOrder>, 4> kSortOrders = {{
+constexpr std::array<std::pair<std::string_view, SortOrder>, 5> kSortOrders = {{
     {"relevance", SortOrder::kRelevance},
     {"newest", SortOrder::kNewest},
     {"oldest", SortOrder::kOldest},
     {"updated", SortOrder::kUpdated},
+    {"added", SortOrder::kAdded},
 }};
 constexpr std::array<std::string_view, 3> kColorModes = {"auto", "always", "never"};
 // Subject and year are always counted; --facet author asks for the author facet.
@@ -225,6 +238,18 @@ class SearchSession {
       return false;
     }
   }
+
+  // --saved NAME: the saved search with this command's page and output, each
+  // hit marked with what is new about it; with --new only those, then seen.
+  void run_saved(const std::string& name, bool only_new) {
+    SearchRequest request = options_.request;
+    request.query = searcher_.saved_search(name).request.query;
+    const SearchResult result = only_new ? searcher_.search_new(name, options_.request)
+                                         : searcher_.search_saved(name, options_.request);
+    options_.format->print_result(out_, request.query, result, request, output_);
+  }
+
+  Searcher& searcher() { return searcher_; }
 
  private:
   const CliOptions& options_;
@@ -460,6 +485,33 @@ Problem check_show(const CliOptions& options) {
   return std::nullopt;
 }
 
+// The saved-search options: one at a time, --new with --saved, and no query
+// but for --save (a saved search's query is its own).
+Problem check_saved(const CliOptions& options) {
+  const SavedSearchOptions& saved = options.saved;
+  const int given = !saved.save.empty() + !saved.run.empty() + saved.list + !saved.remove.empty();
+  if (given > 1) {
+    return std::string(
+        "--save, --saved, --saved-list and --delete-saved: give one of them at a time");
+  }
+  if (saved.only_new && saved.run.empty()) {
+    return std::string("--new goes with --saved NAME: the papers new to that saved search");
+  }
+  if (!saved.any()) return std::nullopt;
+  if (options.stats || !options.show_ids.empty() || !options.batch_file.empty()) {
+    return std::string("saved searches do not go with --stats, --show or --batch");
+  }
+  const bool asks = !options.query_words.empty() || !options.request.subjects.empty() ||
+                    !options.request.years.empty() || !options.request.authors.empty() ||
+                    !options.request.like.empty();
+  if (saved.save.empty() && asks) {
+    return "a saved search has its own query and filters; to change them, --save it again "
+           "(not " +
+           quote_input(join_words(options.query_words)) + ")";
+  }
+  return std::nullopt;
+}
+
 // Checks and applies what the option values mean; prints the problem and
 // returns false for a bad one.
 bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& err) {
@@ -473,6 +525,7 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   }
   if (!problem) problem = apply_format(options, vm);
   if (!problem) problem = check_show(options);
+  if (!problem) problem = check_saved(options);
   if (!problem) problem = apply_fields(options);
   if (!problem) problem = apply_facets(options, vm);
   if (!problem) problem = apply_highlight_markers(options);
@@ -491,7 +544,10 @@ std::string usage_text() {
   return "Usage: paperdex-search [--db PATH] [options] [--] QUERY...\n"
          "       paperdex-search [--db PATH] --like ID [options] [QUERY...]\n"
          "       paperdex-search [--db PATH] --show ID [ID...]\n"
-         "       paperdex-search [--db PATH] --stats\n\n"
+         "       paperdex-search [--db PATH] --stats\n"
+         "       paperdex-search [--db PATH] --save NAME [options] QUERY...\n"
+         "       paperdex-search [--db PATH] --saved NAME [--new] [options]\n"
+         "       paperdex-search [--db PATH] --saved-list | --delete-saved NAME\n\n"
          "Searches a paperdex index, ranked by relevance over title and abstract. A query\n"
          "of up to " +
          std::to_string(kAllWordsUpTo) +
@@ -549,7 +605,8 @@ void add_search_options(po::options_description& visible, CliOptions& options) {
       ("offset", po::value(&options.numbers.offset)->default_value(0)->value_name("N"),
        "hits to skip (for paging; 0 to 100,000)")
       ("sort", po::value(&options.sort)->default_value("relevance")->value_name("ORDER"),
-       "relevance, newest, oldest or updated (latest version first)")
+       "relevance, newest, oldest, updated (latest version first) or added (newest in this "
+       "index first)")
       ("any", po::bool_switch(&options.any),
        "match papers with any of the words, whatever the query's length")
       ("strict-syntax", po::bool_switch(&options.request.strict_syntax),
@@ -604,10 +661,32 @@ void add_output_options(po::options_description& visible, CliOptions& options) {
   // clang-format on
 }
 
+// Saved searches: stored in the index, run by name, new since last read.
+void add_saved_search_options(po::options_description& visible, CliOptions& options) {
+  // clang-format off
+  visible.add_options()
+      ("save", po::value(&options.saved.save)->value_name("NAME"),
+       "save the query and filters given (QUERY, --subject, --year, --author, --like, --any, "
+       "--sort, --no-cross-lists) in the index as NAME (letters, digits, '.', '_', '-'); the "
+       "papers the index adds from now on are new to it")
+      ("saved", po::value(&options.saved.run)->value_name("NAME"),
+       "run the saved search NAME, with this command's page and output options; each hit "
+       "says what is new about it (new, new version, cross-listed)")
+      ("new", po::bool_switch(&options.saved.only_new),
+       "with --saved: only the papers the index added, or saw a new version or category "
+       "of, since the search was last run with --new (or saved); marks them all seen")
+      ("saved-list", po::bool_switch(&options.saved.list),
+       "list the saved searches: name, how many papers are new to each, query and filters")
+      ("delete-saved", po::value(&options.saved.remove)->value_name("NAME"),
+       "delete the saved search NAME");
+  // clang-format on
+}
+
 po::options_description describe_options(CliOptions& options) {
   po::options_description visible(usage_text());
   add_paper_options(visible, options);
   add_search_options(visible, options);
+  add_saved_search_options(visible, options);
   add_output_options(visible, options);
   return visible;
 }
@@ -735,17 +814,89 @@ int show_papers(const CliOptions& options, std::ostream& out, std::ostream& err)
   return shown.missing.empty() ? kExitOk : kExitError;
 }
 
+// Whether `query` and the filters of `request` ask for any paper.
+bool asks_something(const std::string& query, const SearchRequest& request) {
+  return query.find_first_not_of(" \t") != std::string::npos || !request.subjects.empty() ||
+         !request.years.empty() || !request.authors.empty() || !request.like.empty();
+}
+
 int search_once(const CliOptions& options, std::ostream& out, std::ostream& err) {
   const std::string query = join_words(options.query_words);
-  const SearchRequest& request = options.request;
-  if (query.find_first_not_of(" \t") == std::string::npos && request.subjects.empty() &&
-      request.years.empty() && request.authors.empty() && request.like.empty()) {
+  if (!asks_something(query, options.request)) {
     err << "paperdex-search: empty query: give search words, a filter (--subject, --year, "
            "--author) or --like ID\nTry 'paperdex-search --help'.\n";
     return kExitError;
   }
   SearchSession session(options, out, err);
   return session.run(query, nullptr) ? kExitOk : kExitError;
+}
+
+// The query and filters of a saved search as the options that give them.
+std::string describe_saved(const SearchRequest& request) {
+  std::string text = request.query;
+  const auto add = [&](std::string_view option, const std::string& value) {
+    text += (text.empty() ? "" : " ") + std::string(option);
+    if (!value.empty()) text += " " + value;
+  };
+  for (const std::string& subject : request.subjects) add("--subject", subject);
+  for (const std::string& year : request.years) add("--year", year);
+  for (const std::string& author : request.authors) add("--author", "\"" + author + "\"");
+  if (!request.like.empty()) add("--like", request.like);
+  if (request.match == MatchMode::kAnyWord) add("--any", "");
+  if (!request.cross_lists) add("--no-cross-lists", "");
+  for (const auto& [name, order] : kSortOrders) {
+    if (order == request.sort && order != SortOrder::kRelevance) add("--sort", std::string(name));
+  }
+  return text;
+}
+
+// --saved-list: JSON (an array; JSON lines: one object a line) for the JSON
+// formats, else a line per search: name, papers new, query and filters.
+void list_saved(const CliOptions& options, Searcher& searcher, std::ostream& out) {
+  const std::vector<SavedSearch> all = searcher.saved_searches();
+  const bool json = options.format->name == "json", lines = options.format->name == "jsonl";
+  Json array = Json::array();
+  for (const SavedSearch& saved : all) {
+    if (json || lines) {
+      Json object{{"name", saved.name},           {"new", saved.new_papers},
+                  {"query", saved.request.query}, {"options", describe_saved(saved.request)},
+                  {"saved", saved.saved},         {"seen", saved.seen}};
+      if (lines) out << object.dump() << '\n';
+      array.push_back(std::move(object));
+    } else {
+      out << terminal_safe(saved.name) << '\t' << saved.new_papers << " new\t"
+          << terminal_safe(describe_saved(saved.request)) << '\n';
+    }
+  }
+  if (json) out << array.dump(2) << '\n';
+}
+
+// --save, --saved, --saved-list, --delete-saved.
+int run_saved_search_option(const CliOptions& options, std::ostream& out, std::ostream& err) {
+  const SavedSearchOptions& saved = options.saved;
+  if (!saved.run.empty()) {
+    SearchSession session(options, out, err);
+    session.run_saved(saved.run, saved.only_new);
+    return kExitOk;
+  }
+  Searcher searcher = open_searcher(options);
+  if (!saved.save.empty()) {
+    SearchRequest request = options.request;
+    request.query = join_words(options.query_words);
+    if (!asks_something(request.query, request)) {
+      err << "paperdex-search: --save NAME needs a query or a filter (--subject, --year, "
+             "--author, --like) to save\nTry 'paperdex-search --help'.\n";
+      return kExitError;
+    }
+    searcher.save_search(saved.save, request);
+    out << "saved search " << saved.save << ": " << terminal_safe(describe_saved(request)) << '\n';
+  } else if (!saved.remove.empty()) {
+    searcher.delete_saved_search(saved.remove);
+    out << "deleted saved search " << saved.remove << '\n';
+  } else {
+    list_saved(options, searcher, out);
+  }
+  return kExitOk;
 }
 
 // What the options ask for: the statistics, papers, a batch or one search.
@@ -757,6 +908,7 @@ int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& 
       return kExitOk;
     }
     if (!options.show_ids.empty()) return show_papers(options, out, err);
+    if (options.saved.any()) return run_saved_search_option(options, out, err);
     if (!options.batch_file.empty()) return run_batch(options, out, err);
     return search_once(options, out, err);
   } catch (const Error& error) {

@@ -331,7 +331,7 @@ void print_hit(std::ostream& out, const Hit& hit, std::size_t number, const Colu
     out << indent << fit(author_line(hit.authors), body_width) << '\n';
   }
   std::vector<std::string> meta;
-  for (const OutputColumn* field : placed(fields, TextPlace::kMetaYear, TextPlace::kMetaScore)) {
+  for (const OutputColumn* field : placed(fields, TextPlace::kMetaYear, TextPlace::kMetaNews)) {
     switch (field->place) {
       case TextPlace::kMetaYear:
         meta.push_back(hit.year ? std::to_string(hit.year) : std::string("----"));

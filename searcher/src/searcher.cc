@@ -17,6 +17,7 @@
 #include "match/ranking.h"
 #include "paper.h"
 #include "paperdex/common/analyzer.h"
+#include "paperdex/common/index_time.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
 #include "query/index_terms.h"
@@ -28,6 +29,7 @@
 #include "results/facets.h"
 #include "results/highlighter.h"
 #include "results/spelling.h"
+#include "saved_searches.h"
 
 namespace paperdex {
 namespace {
@@ -197,6 +199,17 @@ std::string author_phrase(const std::string& name) {
   return phrase + "\"";
 }
 
+// What became new about `record` after `since` (an index time; "": nothing
+// asked), as its index times say: the first of added, a new version, a new
+// category that is later.
+PaperNews news_since(const Record& record, const std::string& since) {
+  if (since.empty()) return PaperNews::kNone;
+  if (record.added > since) return PaperNews::kNew;
+  if (record.version_added > since) return PaperNews::kNewVersion;
+  if (record.subject_added > since) return PaperNews::kCrossListed;
+  return PaperNews::kNone;
+}
+
 }  // namespace
 
 struct Searcher::Impl {
@@ -360,9 +373,11 @@ struct Searcher::Impl {
   }
 
   Hit make_hit(const detail::PageHit& found, const detail::Highlighter& highlighter,
-               std::size_t snippet_bytes, bool all_words) {
+               const SearchRequest& request, bool all_words) {
+    const std::size_t snippet_bytes = request.snippet_bytes;
     Record record = decode_stored_record(db.get_document(found.docid).get_data());
     Hit hit;
+    hit.news = news_since(record, request.new_since);
     hit.id = record.id;
     hit.title = highlighter.mark_all(record.title);
     hit.snippet = highlighter.snippet(record.abstract, snippet_bytes);
@@ -389,6 +404,13 @@ struct Searcher::Impl {
     query = add_filters(parser, std::move(query), request.cross_lists ? "subject" : "primary",
                         "subjects", request.subjects);
     query = add_filters(parser, std::move(query), "year", "years", request.years);
+    if (request.only_new && !request.new_since.empty()) {
+      // The slot holds "TIME ID", the times all of one width: '\xff' after
+      // the time is above every "new_since ID", below every later time.
+      query = Xapian::Query(Xapian::Query::OP_FILTER, query,
+                            Xapian::Query(Xapian::Query::OP_VALUE_GE, schema::kChangedSlot,
+                                          request.new_since + '\xff'));
+    }
     if (request.authors.empty()) return query;
     std::vector<Xapian::Query> authors;
     for (const std::string& name : request.authors) {
@@ -534,7 +556,7 @@ struct Searcher::Impl {
                 const MatchPlan& plan, const SearchRequest& request,
                 const detail::Highlighter& highlighter) {
     for (const detail::PageHit& found : page) {
-      result.hits.push_back(make_hit(found, highlighter, request.snippet_bytes, true));
+      result.hits.push_back(make_hit(found, highlighter, request, true));
       if (request.explain) {
         result.hits.back().explanation = detail::explain_match(db, plan.ranked, found.docid);
       }
@@ -719,6 +741,90 @@ Paper Searcher::get(const std::string& id) {
 
 IndexInfo Searcher::index_info() {
   return impl_->guarded("reading", [&] { return impl_->index_info(); });
+}
+
+std::string_view news_name(PaperNews news) {
+  switch (news) {
+    case PaperNews::kNew:
+      return "new";
+    case PaperNews::kNewVersion:
+      return "new version";
+    case PaperNews::kCrossListed:
+      return "cross-listed";
+    case PaperNews::kNone:
+      break;
+  }
+  return "";
+}
+
+void Searcher::save_search(const std::string& name, const SearchRequest& request) {
+  detail::check_saved_search_name(name);
+  SearchRequest check = detail::kept_part(request);
+  check.limit = 0;
+  check.facets = false;
+  search(check);  // a query or filter a search would refuse is refused now
+  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->path);
+  SavedSearch saved;
+  saved.name = name;
+  saved.request = detail::kept_part(request);
+  saved.saved = saved.seen = index_time_now();
+  detail::store_saved_search(db, saved);
+  detail::commit_after(db, saved.seen);
+}
+
+SavedSearch Searcher::saved_search(const std::string& name) {
+  SavedSearch saved = impl_->guarded("reading", [&] {
+    impl_->reopen();
+    return detail::require_saved_search(impl_->db, name);
+  });
+  saved.new_papers = count_new(saved);
+  return saved;
+}
+
+std::vector<SavedSearch> Searcher::saved_searches() {
+  std::vector<SavedSearch> all = impl_->guarded("reading", [&] {
+    impl_->reopen();
+    return detail::list_saved_searches(impl_->db);
+  });
+  for (SavedSearch& saved : all) saved.new_papers = count_new(saved);
+  return all;
+}
+
+std::size_t Searcher::count_new(const SavedSearch& saved) {
+  SearchRequest counting = detail::saved_request(saved, SearchRequest{});
+  counting.only_new = true;
+  counting.limit = 0;
+  counting.facets = false;
+  counting.suggest = false;
+  return search(counting).total;
+}
+
+void Searcher::delete_saved_search(const std::string& name) {
+  detail::check_saved_search_name(name);
+  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->path);
+  detail::require_saved_search(db, name);
+  detail::remove_saved_search(db, name);
+  db.commit();
+}
+
+SearchResult Searcher::search_saved(const std::string& name, const SearchRequest& page) {
+  return search(detail::saved_request(saved_search(name), page));
+}
+
+SearchResult Searcher::search_new(const std::string& name, const SearchRequest& page) {
+  detail::check_saved_search_name(name);
+  // Under the lock no writer commits: the search sees every paper there is,
+  // and the papers of the next writer are stamped after `seen`.
+  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->path);
+  SavedSearch saved = detail::require_saved_search(db, name);
+  SearchRequest request = detail::saved_request(saved, page);
+  request.only_new = true;
+  impl_->guarded("reading", [&] { impl_->reopen(); });
+  SearchResult result = search(request);
+  saved.seen = index_time_now();
+  detail::store_saved_search(db, saved);
+  detail::commit_after(db, saved.seen);
+  return result;
 }
 
 }  // namespace paperdex

@@ -444,7 +444,7 @@ TEST_CASE("every source of a paper merges to one record: any order, and again un
     }
     std::map<std::string, std::string> documents;
     for (const auto& [term, record] : paperdex::test::stored_records(db)) {
-      documents[term] = paperdex::stored_record_json(record);
+      documents[term] = paperdex::test::paper_json(record);
     }
     CHECK(documents.size() == common.size());
     if (first_documents.empty()) {

@@ -222,7 +222,7 @@ TEST_CASE("each sort order is deterministic, and pages tile the result", "[cli]"
   }
   const RunOutput bad = search("--sort sideways x 2>&1");
   CHECK(bad.status == 2);
-  CHECK(contains(bad.out, "--sort must be relevance, newest, oldest or updated"));
+  CHECK(contains(bad.out, "--sort must be relevance, newest, oldest, updated or added"));
 }
 
 TEST_CASE("each output format carries the same hits", "[cli]") {

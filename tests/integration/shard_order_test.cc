@@ -128,6 +128,8 @@ const char* sort_name(paperdex::SortOrder sort) {
       return "oldest";
     case paperdex::SortOrder::kUpdated:
       return "updated";
+    case paperdex::SortOrder::kAdded:
+      return "added";
   }
   return "?";
 }

@@ -38,7 +38,7 @@ void write(const std::filesystem::path& path, const std::string& text) {
 std::map<std::string, std::string> stored_documents(const std::string& path) {
   std::map<std::string, std::string> documents;
   for (const auto& [term, record] : paperdex::test::stored_records(path)) {
-    documents[term] = paperdex::stored_record_json(record);
+    documents[term] = paperdex::test::paper_json(record);
   }
   return documents;
 }
@@ -105,7 +105,7 @@ TEST_CASE("OAI deletions remove papers and withdrawals mark them, through either
     CHECK_FALSE(records.at(id_term("2102.00002")).withdrawn);
     CHECK(records.at(id_term("2102.00003")).withdrawn);
     for (const auto& [term, record] : records) {
-      documents[incremental][term] = paperdex::stored_record_json(record);
+      documents[incremental][term] = paperdex::test::paper_json(record);
     }
   }
   CHECK(documents[false] == documents[true]);

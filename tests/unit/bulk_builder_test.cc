@@ -92,7 +92,8 @@ paperdex::IndexStats write_batched(const std::string& path, const std::vector<Ch
   return batched.finish();
 }
 
-// What must not depend on the write path: the stored documents by id, the
+// What must not depend on the write path: the stored papers by id (but the
+// times they were written), the
 // terms with their frequencies, the spelling words with theirs.
 struct Contents {
   std::map<std::string, std::string> documents;
@@ -126,7 +127,8 @@ Contents contents(const std::string& path) {
   for (auto term = db.allterms_begin(); term != db.allterms_end(); ++term) {
     found.terms[*term] = term.get_termfreq();
     if ((*term).starts_with(id_prefix)) {
-      found.documents[*term] = db.get_document(*db.postlist_begin(*term)).get_data();
+      found.documents[*term] = paperdex::test::paper_json(
+          paperdex::decode_stored_record(db.get_document(*db.postlist_begin(*term)).get_data()));
     }
   }
   found.spellings = spellings_of(db);

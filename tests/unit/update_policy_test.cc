@@ -257,3 +257,65 @@ TEST_CASE("update_policy: a paper is withdrawn while its latest version is a wit
   CHECK(policy::merge_sources(current, notice).withdrawn == false);  // older than v3's record
   CHECK(policy::merge_sources(alone, notice).withdrawn);
 }
+
+TEST_CASE("update_policy: a paper is stamped new for a version or a category, not a fix",
+          "[update-policy][saved-searches]") {
+  const std::string day1 = "2026-12-01T08:00:00.000000Z", day2 = "2026-12-02T08:00:00.000000Z";
+  paperdex::Record stored = source("2021-01-01", "Graph rigidity");
+  stored.versions = {{"v1", "2021-01-01"}};
+  policy::stamp_added(stored, day1);
+  CHECK(stored.added == day1);
+  CHECK(stored.changed == day1);
+
+  // The stored paper's times survive a merge with a reader's record (none).
+  paperdex::Record fix = stored;
+  fix.added.clear();
+  fix.changed.clear();
+  fix.updated = "2021-02-01";
+  fix.abstract = "About graphs, fixed.";
+  paperdex::Record merged = policy::merge_sources(stored, fix);
+  REQUIRE(policy::compare_merged(merged, stored) == Change::kUpdated);
+  policy::stamp_changed(merged, stored, day2);
+  CHECK(merged.added == day1);
+  CHECK(merged.changed == day1);  // a metadata-only change is no news
+  CHECK(merged.version_added.empty());
+  CHECK(merged.subject_added.empty());
+
+  paperdex::Record version = fix;
+  version.versions = {{"v1", "2021-01-01"}, {"v2", "2021-02-01"}};
+  merged = policy::merge_sources(stored, version);
+  policy::stamp_changed(merged, stored, day2);
+  CHECK(merged.changed == day2);
+  CHECK(merged.version_added == day2);
+  CHECK(merged.subject_added.empty());
+
+  paperdex::Record cross_list = fix;
+  cross_list.subjects = {"math.CO", "cs.CG", "cs.DM"};
+  merged = policy::merge_sources(stored, cross_list);
+  policy::stamp_changed(merged, stored, day2);
+  CHECK(merged.changed == day2);
+  CHECK(merged.subject_added == day2);
+  CHECK(merged.version_added.empty());
+
+  // A source without versions (arXiv's OAI format) then one with them fills
+  // the list in: no new version.
+  paperdex::Record unlisted = stored;
+  unlisted.versions.clear();
+  merged = policy::merge_sources(unlisted, version);
+  policy::stamp_changed(merged, unlisted, day2);
+  CHECK(merged.version_added.empty());
+}
+
+TEST_CASE("update_policy: index times merge to the first added and the last changed",
+          "[update-policy][saved-searches]") {
+  paperdex::Record a = source("2021-01-01", "Graph rigidity"), b = a;
+  a.added = a.changed = "2026-12-01T08:00:00.000000Z";
+  b.added = b.changed = "2026-12-02T08:00:00.000000Z";
+  b.version_added = b.changed;
+  for (const auto& [first, second] : {std::pair{a, b}, std::pair{b, a}}) {
+    const paperdex::Record merged = policy::merge_sources(first, second);
+    CHECK(merged.added == a.added);
+    CHECK(merged.changed == b.changed);
+    CHECK(merged.version_added == b.version_added);
+  }
+}

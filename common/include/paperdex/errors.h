@@ -142,4 +142,20 @@ class PAPERDEX_API PaperNotFoundError : public Error {
   std::string id_;
 };
 
+/// A saved search's name is not a valid name, or names no saved search of the
+/// index (Searcher::save_search, saved_search, search_new, ...). name() is the
+/// name as it was given.
+class PAPERDEX_API SavedSearchError : public Error {
+ public:
+  SavedSearchError(const std::string& message, std::string name);
+  SavedSearchError(const SavedSearchError&);
+  SavedSearchError& operator=(const SavedSearchError&);
+  ~SavedSearchError() override;
+  /// The name as given.
+  const std::string& name() const noexcept;
+
+ private:
+  std::string name_;
+};
+
 }  // namespace paperdex

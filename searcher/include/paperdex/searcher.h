@@ -28,6 +28,7 @@ enum class SortOrder {
   kNewest,     ///< newest first
   kOldest,     ///< oldest first
   kUpdated,    ///< most recently updated (latest version) first
+  kAdded,      ///< most recently added to this index first (Paper::added)
 };
 
 /// How free-text words combine.
@@ -71,6 +72,12 @@ struct SearchRequest {
   /// False: only papers whose primary category is one of `subjects` (no
   /// cross-lists). Ignored when `subjects` is empty.
   bool cross_lists = true;
+  /// When not empty, an index time (as Paper::changed gives it): each hit
+  /// says what became new about it after that time (Hit::news).
+  std::string new_since;
+  /// With `new_since`: only the papers this index added, or saw a new version
+  /// or category of, after it (Paper::changed later than `new_since`).
+  bool only_new = false;
 };
 
 /// A run of text with the byte ranges that matched the query. The library
@@ -111,6 +118,18 @@ struct TermContribution {
   double weight = 0;  ///< its share of Hit::score; 0 for filters
 };
 
+/// What became new about a paper after a given time (SearchRequest::new_since),
+/// as the index saw it: the first of these that applies.
+enum class PaperNews {
+  kNone,         ///< nothing: or a change that does not make it new (a fixed typo)
+  kNew,          ///< the index added the paper
+  kNewVersion,   ///< a version the index did not list before
+  kCrossListed,  ///< a category the paper did not have before
+};
+
+/// "new", "new version", "cross-listed"; "" for kNone.
+PAPERDEX_API std::string_view news_name(PaperNews news);
+
 /// One result.
 struct Hit {
   std::string id;                     ///< arXiv id ("2101.00001") or a derived id
@@ -128,6 +147,8 @@ struct Hit {
   std::vector<TermContribution> explanation;
   /// The whole stored record (title and snippet above are its highlighted forms).
   Paper paper;
+  /// What became new about it after SearchRequest::new_since (kNone without one).
+  PaperNews news = PaperNews::kNone;
 };
 
 /// A facet value and how many matching papers have it.
@@ -273,6 +294,20 @@ struct AnalysisVersions {
   bool differ() const { return !index.empty() && index != searcher; }
 };
 
+/// A search stored in the index under a name (Searcher::save_search): in the
+/// index's metadata, so it travels with the index and every client sees it.
+struct SavedSearch {
+  std::string name;  ///< letters, digits, '.', '_', '-', the first a letter or digit; up to 64
+  /// The query and the filters (query, subjects, years, authors, like,
+  /// match, sort, cross_lists); the page and output members at their defaults.
+  SearchRequest request;
+  std::string saved;  ///< when it was saved, index time (as Paper::added)
+  /// When it was last run for what is new (Searcher::search_new), else when
+  /// it was saved: the papers the index added or changed since are new.
+  std::string seen;
+  std::size_t new_papers = 0;  ///< saved_searches(): the papers new to it now
+};
+
 /// How a Searcher opens its index (Searcher(path, options)).
 struct SearcherOptions {
   /// Let a stub file of the index (docs/deployment.md) run the program its
@@ -362,7 +397,48 @@ class PAPERDEX_API Searcher {
   /// @throws IoError reading the index failed.
   AnalysisVersions analysis_versions() const;
 
+  /// Saves `request`'s query and filters under `name` (replacing a search of
+  /// that name); the papers the index adds or changes from now on are new to
+  /// it. The query is checked first, as search() would. Saving writes the
+  /// index (its metadata) under its write lock: the index must be a local,
+  /// writable, unsharded one, with no writer running.
+  /// @throws SavedSearchError `name` is not a valid name.
+  /// @throws QuerySyntaxError, FilterError, InvalidRequestError as search().
+  /// @throws DatabaseLockedError another writer holds the index.
+  /// @throws IoError the index cannot be written (read-only, sharded).
+  void save_search(const std::string& name, const SearchRequest& request);
+
+  /// The saved search `name`, with how many papers are new to it.
+  /// @throws SavedSearchError no saved search has that name, or it is not valid.
+  SavedSearch saved_search(const std::string& name);
+
+  /// Every saved search, by name, each with how many papers are new to it.
+  std::vector<SavedSearch> saved_searches();
+
+  /// Deletes the saved search `name` (under the write lock, as save_search).
+  /// @throws SavedSearchError no saved search has that name.
+  void delete_saved_search(const std::string& name);
+
+  /// Runs the saved search `name` with `page`'s page and output members,
+  /// each hit saying what is new about it since the search was last run for
+  /// what is new (Hit::news); marks nothing seen.
+  /// @throws SavedSearchError no saved search has that name.
+  SearchResult search_saved(const std::string& name, const SearchRequest& page);
+
+  /// Runs the saved search `name` for what is new: only the papers the index
+  /// added, or saw a new version or category of, since it was last run so
+  /// (or saved), each hit saying which (Hit::news); then marks them seen, all
+  /// of them, on this page or not (raise `page.limit` to see them all). Under
+  /// the write lock, as save_search: a writer cannot add papers between the
+  /// search and the mark. `page` gives the page and output members
+  /// (offset, limit, snippet_bytes, facets, ...); the query and filters are
+  /// the saved search's.
+  /// @throws SavedSearchError no saved search has that name.
+  SearchResult search_new(const std::string& name, const SearchRequest& page);
+
  private:
+  std::size_t count_new(const SavedSearch& saved);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -71,6 +71,21 @@ class CandidateSet final : public Xapian::PostingSource {
 // Every order ends in the paper's id (schema::dated_id), never in the
 // document number, which differs between one index and its shards. Equal
 // scores: the newest paper first. A page without weights is listed by date.
+// The date slot a sort orders by.
+Xapian::valueno sort_slot(SortOrder sort) {
+  switch (sort) {
+    case SortOrder::kUpdated:
+      return schema::kUpdatedSlot;
+    case SortOrder::kAdded:
+      return schema::kAddedSlot;
+    case SortOrder::kRelevance:
+    case SortOrder::kNewest:
+    case SortOrder::kOldest:
+      break;
+  }
+  return schema::kDateSlot;
+}
+
 struct PageOrder {
   bool by_weight;
   Xapian::valueno slot;
@@ -78,7 +93,7 @@ struct PageOrder {
 
   explicit PageOrder(const PassRequest& request)
       : by_weight(request.weighted && request.sort == SortOrder::kRelevance),
-        slot(request.sort == SortOrder::kUpdated ? schema::kUpdatedSlot : schema::kDateSlot),
+        slot(sort_slot(request.sort)),
         descending(request.sort != SortOrder::kOldest) {}
 
   void apply(Xapian::Enquire& enquire) const {

@@ -46,6 +46,13 @@ struct PaperRecord {
   std::string msc_class;               ///< MSC classes as submitted ("05C85; 05C70")
   std::string license;                 ///< license URL
   std::string abstract;                ///< the whole abstract, line wraps joined
+  /// When this index first had the paper: the index's clock (UTC,
+  /// "YYYY-MM-DDTHH:MM:SS.ffffffZ"), not the source's dates. Set by the indexer.
+  std::string added;
+  /// When this index last saw a new version or a new category of the paper
+  /// (as `added`; equal to it until then). A metadata-only change (a fixed
+  /// typo) leaves it: it says when the paper was last new to a reader.
+  std::string changed;
 };
 
 /// A paper as a reader produced it, before analysis: what IndexWriter::add
@@ -64,6 +71,12 @@ struct Record : PaperRecord {
   /// field where it is older than `updated` itself, by the field's stored
   /// key ("doi", "cm", ...). Empty for a paper from one source.
   std::map<std::string, std::string> field_dates;
+  /// When this index last saw the version list grow (index time, as
+  /// `changed`), and the subjects gain a category (a cross-list); "" when
+  /// never since the paper was added. `changed` is the latest of these and
+  /// `added`: they say what is new about a paper changed since a given time.
+  std::string version_added;
+  std::string subject_added;
 };
 
 /// Everything the index holds about one paper, as the searcher returns it

@@ -28,6 +28,7 @@ enum class RecordFieldKind {
   kText,      // display text
   kId,        // the paper's id: text, but never cut (a cut id names another paper)
   kDate,      // "YYYY-MM-DD", or ""
+  kTime,      // the index's clock, "YYYY-MM-DDTHH:MM:SS.ffffffZ" (UTC), or ""
   kUrl,       // a URL, or ""
   kYear,      // a number; 0 when unknown
   kFlag,      // yes or no: "yes" or "" in text, true or false in JSON
@@ -47,6 +48,8 @@ enum class MergeRule {
   kPageAuthors,   // kept across arXiv updates, added to by author pages
   kMergeDates,    // the merge's own bookkeeping (`field_dates`)
   kFollows,       // follows from the merged fields (`withdrawn`: versions, comments)
+  kFirstTime,     // the index's clock: the earlier of the two (`added`)
+  kLastTime,      // the index's clock: the later of the two, moved by the writers (`changed`)
   kNotStored,     // derived from the stored fields when a paper is read
 };
 
@@ -55,8 +58,9 @@ enum class MergeRule {
 using RecordMember =
     std::variant<std::string PaperRecord::*, std::vector<std::string> PaperRecord::*,
                  int PaperRecord::*, bool PaperRecord::*, std::vector<PaperVersion> PaperRecord::*,
-                 std::vector<std::string> Record::*, std::map<std::string, std::string> Record::*,
-                 std::string Paper::*, std::vector<std::string> Paper::*>;
+                 std::string Record::*, std::vector<std::string> Record::*,
+                 std::map<std::string, std::string> Record::*, std::string Paper::*,
+                 std::vector<std::string> Paper::*>;
 
 struct RecordField {
   std::string_view name{};   // the member, the JSON key, --fields, Python's attribute

@@ -29,7 +29,10 @@ namespace paperdex::schema {
 // authors' surname+initials keys (XI, "hinton_g"), author_names.h.
 // 10: the stored record keeps the versions listed without files ("wv") and
 // the withdrawn mark ("wd"), record_fields.h.
-inline constexpr int kSchemaVersion = 10;
+// 11: each paper records when this index first had it and when it last saw
+// a new version or category (index time: "ad", "ch", "va", "sa"), with the
+// added and changed slots.
+inline constexpr int kSchemaVersion = 11;
 
 // Term prefixes. Folded terms never start with an ASCII capital, so a prefix
 // of capitals is unambiguous.
@@ -84,6 +87,12 @@ inline constexpr Xapian::valueno kAuthorsSlot = 3;  // authors, '\n'-separated, 
 // dated_id() of the latest version or metadata change (else as kDateSlot):
 // --sort updated, updated:
 inline constexpr Xapian::valueno kUpdatedSlot = 4;
+// dated_id() of Record::added and Record::changed, the index's clock
+// (index_time.h, "YYYY-MM-DDTHH:MM:SS.ffffffZ", which the date ranges of
+// added: and changed: take as they take a day): --sort added, added:,
+// changed:, and the papers new since a saved search was read.
+inline constexpr Xapian::valueno kAddedSlot = 5;
+inline constexpr Xapian::valueno kChangedSlot = 6;
 
 // A date slot's value: "YYYY-MM-DD" (or "YYYY"), a space, the paper's id.
 // Xapian orders what a sort leaves equal by document number, which differs
@@ -130,6 +139,7 @@ enum class Indexing {
   kKeyword,     // Field::normalize of Field::source: one boolean term, when not empty
   kYear,        // the year term and kYearSlot
   kDate,        // Field::source in Field::slot, else the first submission, else the year
+  kIndexTime,   // Field::source (the index's clock) in Field::slot, when it has one
 };
 
 // One field of the query language: what users type, how it is indexed and
@@ -248,6 +258,21 @@ inline constexpr Field kFields[] = {
      .slot = kUpdatedSlot,
      .example = "2016-03-09",
      .help = "last updated (latest version or metadata change), as for submitted:"},
+    {.name = "added",
+     .kind = FieldKind::kDate,
+     .indexing = Indexing::kIndexTime,
+     .source = &Record::added,
+     .slot = kAddedSlot,
+     .example = "2026-12-03",
+     .help = "when this index first had the paper (UTC), as for submitted:"},
+    {.name = "changed",
+     .kind = FieldKind::kDate,
+     .indexing = Indexing::kIndexTime,
+     .source = &Record::changed,
+     .slot = kChangedSlot,
+     .example = "2026-12-03",
+     .help = "when this index last saw a new version or category of the paper, as for "
+             "submitted:"},
     {.name = "id",
      .prefix = kIdPrefix,
      .kind = FieldKind::kId,
@@ -287,6 +312,9 @@ inline constexpr std::string_view kSchemaVersionKey = "paperdex:schema-version";
 inline constexpr std::string_view kLastUpdateKey = "paperdex:last-update";  // ISO 8601 UTC
 // analysis_version() (analyzer.h) of the indexer that created the database.
 inline constexpr std::string_view kAnalysisKey = "paperdex:analysis";
+// Each saved search (searcher's saved_searches.h) under this prefix and its
+// name: the index carries them, and a bulk build keeps them.
+inline constexpr std::string_view kSavedSearchPrefix = "paperdex:saved-search:";
 
 // Positions: the gap left between two values of one field (authors) so that a
 // phrase never spans two of them.

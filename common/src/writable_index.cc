@@ -1,4 +1,4 @@
-#include "writable_index.h"
+#include "paperdex/common/writable_index.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
