@@ -29,7 +29,6 @@ inline std::string paper_json(Record record) {
   return stored_record_json(record);
 }
 
-
 // A fresh directory under the system temp dir, removed with everything in it.
 class TempDir {
  public:

@@ -358,14 +358,7 @@ struct Searcher::Impl {
   // The total and the facets of `counted`, when they are not those of the
   // papers ranked (MatchSet::kMostWords): `pass`, the page's, counted those.
   void count_apart(detail::PassResult& pass, const Xapian::Query& counted, bool facets) {
-    detail::PassRequest request;
-    request.query = counted;
-    request.weighted = false;
-    request.page = false;
-    request.facets = facets;
-    request.deadline = budget.deadline;
-    detail::PassResult found = matcher->run(request);
-    check_budget();
+    detail::PassResult found = counting_pass(counted, facets);
     pass.matches = found.matches;
     pass.exact = pass.exact && found.exact;
     pass.subjects = std::move(found.subjects);
@@ -525,17 +518,21 @@ struct Searcher::Impl {
     return found;
   }
 
-  // Papers matching `query`: exact unless the time limit ran out.
-  std::size_t count(const Xapian::Query& query) {
+  // Papers matching `query`, unweighted, with the subject and year facets
+  // when `facets`: exact unless the time limit ran out.
+  detail::PassResult counting_pass(const Xapian::Query& query, bool facets) {
     detail::PassRequest request;
     request.query = query;
+    request.weighted = false;
     request.page = false;
-    request.facets = false;
+    request.facets = facets;
     request.deadline = budget.deadline;
-    const std::size_t matches = matcher->run(request).matches;
+    detail::PassResult found = matcher->run(request);
     check_budget();
-    return matches;
+    return found;
   }
+
+  std::size_t count(const Xapian::Query& query) { return counting_pass(query, false).matches; }
 
   // What the result says of the query before any paper is read: how it was
   // understood and why it matches the set it does.

@@ -39,13 +39,13 @@ struct PaperRecord {
   /// has no files, or the comments (the latest version's) say so. The
   /// indexer sets it from the merged record (update_policy.h).
   bool withdrawn = false;
-  std::string doi;                     ///< DOI
-  std::string journal;                 ///< journal reference
-  std::string comments;                ///< the submitter's comments ("12 pages, 3 figures")
-  std::string report_no;               ///< report number(s) ("CERN-TH-2021-001")
-  std::string msc_class;               ///< MSC classes as submitted ("05C85; 05C70")
-  std::string license;                 ///< license URL
-  std::string abstract;                ///< the whole abstract, line wraps joined
+  std::string doi;        ///< DOI
+  std::string journal;    ///< journal reference
+  std::string comments;   ///< the submitter's comments ("12 pages, 3 figures")
+  std::string report_no;  ///< report number(s) ("CERN-TH-2021-001")
+  std::string msc_class;  ///< MSC classes as submitted ("05C85; 05C70")
+  std::string license;    ///< license URL
+  std::string abstract;   ///< the whole abstract, line wraps joined
   /// When this index first had the paper: the index's clock (UTC,
   /// "YYYY-MM-DDTHH:MM:SS.ffffffZ"), not the source's dates. Set by the indexer.
   std::string added;
