@@ -1,0 +1,43 @@
+#pragma once
+// The HTTP API of paperdex-serve as a function from request to response
+// (docs/serve.md lists the routes). No sockets: server/ calls it from its
+// worker threads, tests call it in-process.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "http_exchange.h"
+
+namespace paperdex::serve {
+
+struct ApiSettings {
+  // The indexes searched as one, as paperdex-search's --db takes them.
+  std::vector<std::string> databases;
+  // The one origin CORS allows (Access-Control-Allow-Origin); none: CORS off.
+  std::optional<std::string> cors_origin;
+  // Each search's time limit (SearchRequest::time_limit_seconds).
+  double time_limit_seconds = 10;
+};
+
+class Api {
+ public:
+  // Opens the indexes once to check them.
+  // @throws std::runtime_error (a paperdex::Error) naming the index that cannot be opened.
+  explicit Api(ApiSettings settings);
+  ~Api();
+  Api(const Api&) = delete;
+  Api& operator=(const Api&) = delete;
+
+  // Answers one request. Thread-safe: the server calls it from every worker
+  // thread at once. Picks up the indexer's commits (a newer revision) without
+  // a restart. Never throws: a failure is an HttpResponse with its status.
+  HttpResponse handle(const HttpRequest& request);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace paperdex::serve
