@@ -141,6 +141,11 @@ TEST_CASE("serve API: /search in every format is paperdex-search's output for th
       CHECK(response.body == cli_output(path, cli_args));
     }
   }
+  // An Atom page says where it is in the results (OpenSearch).
+  const HttpResponse atom = get(small_api(), "/search?q=switching&offset=1&limit=1&format=atom");
+  CHECK(contains(atom.body, "<opensearch:totalResults>2</opensearch:totalResults>"));
+  CHECK(contains(atom.body, "<opensearch:startIndex>2</opensearch:startIndex>"));
+  CHECK(contains(atom.body, "<opensearch:itemsPerPage>1</opensearch:itemsPerPage>"));
   // JSON is the default format.
   const HttpResponse plain = get(small_api(), "/search?q=optical");
   CHECK(plain.body == cli_output(path, {"--json", "optical"}));
