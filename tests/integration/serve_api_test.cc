@@ -4,9 +4,12 @@
 // for the same query and options (the CLI run in-process), ETag and 304,
 // CORS off and on, OpenSearch, and an indexer's commit seen by the next
 // request without a restart.
+#include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -327,6 +330,40 @@ TEST_CASE("serve API: an indexer's commit is seen by the next request, without a
   CHECK(Json::parse(after.body)["total"] == 1);
   CHECK(header(after, "ETag") != header(before, "ETag"));
   CHECK(Json::parse(get(api, "/health").body)["documents"] == 6);
+}
+
+TEST_CASE(
+    "serve API: requests racing an indexer's commits get the old or the new revision, "
+    "never an error",
+    "[serve]") {
+  paperdex::test::TempDir dir;
+  const std::string path = (dir / "index").string();
+  paperdex::IndexWriter writer(path);
+  add_papers(writer);
+  writer.commit();
+  Api api(settings_for(path));
+  constexpr int kCommits = 8;
+  std::atomic<bool> writing{true};
+  std::vector<std::vector<unsigned>> statuses(3);
+  std::vector<std::thread> clients;
+  for (auto& seen : statuses) {
+    clients.emplace_back([&api, &writing, &seen] {
+      while (writing || seen.size() < 5) {
+        seen.push_back(get(api, "/search?q=zeppelin&limit=1").status);
+      }
+    });
+  }
+  for (int i = 0; i < kCommits; ++i) {
+    writer.add(paper("2401.0000" + std::to_string(i), "Zeppelin routing " + std::to_string(i),
+                     {"cs.NI"}, "2024-01-02"));
+    writer.commit();
+  }
+  writing = false;
+  for (std::thread& client : clients) client.join();
+  for (const auto& seen : statuses) {
+    CHECK(std::count(seen.begin(), seen.end(), 200u) == static_cast<long>(seen.size()));
+  }
+  CHECK(Json::parse(get(api, "/search?q=zeppelin").body)["total"] == kCommits);
 }
 
 TEST_CASE("serve API: an index that cannot be opened is refused at start, naming it", "[serve]") {
