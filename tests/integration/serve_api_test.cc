@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -19,7 +21,9 @@
 #include "index_test_support.h"
 #include "output.h"
 #include "paperdex/indexer/index_writer.h"
+#include "routes.h"
 #include "search_cli.h"
+#include "search_parameters.h"
 #include "test_support.h"
 
 namespace {
@@ -373,4 +377,21 @@ TEST_CASE("serve API: an index that cannot be opened is refused at start, naming
   ApiSettings two = settings_for(small_index().path());
   two.databases.push_back(small_index().path());
   CHECK_THROWS_WITH(Api(two), Catch::Contains("one index"));
+}
+
+TEST_CASE("serve API: docs/http-api.md lists every route, parameter and format the tables have",
+          "[serve]") {
+  std::ifstream file(paperdex::test::source_dir() / "docs" / "http-api.md");
+  REQUIRE(file);
+  const std::string doc((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  for (const paperdex::serve::Route& route : paperdex::serve::routes()) {
+    CHECK(contains(doc, "| `GET " + std::string(route.pattern) + "` |"));
+  }
+  for (const paperdex::serve::Parameter& parameter : paperdex::serve::parameters()) {
+    CHECK(contains(doc, "| `" + std::string(parameter.name) + "` |"));
+  }
+  for (const paperdex::cli::OutputFormat& format : paperdex::cli::output_formats()) {
+    CHECK(contains(
+        doc, "| `" + std::string(format.name) + "` | `" + std::string(format.media_type) + "`"));
+  }
 }
