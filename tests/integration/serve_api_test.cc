@@ -24,6 +24,7 @@
 #include "routes.h"
 #include "search_cli.h"
 #include "search_parameters.h"
+#include "searcher_pool.h"
 #include "test_support.h"
 
 namespace {
@@ -394,4 +395,24 @@ TEST_CASE("serve API: docs/http-api.md lists every route, parameter and format t
     CHECK(contains(
         doc, "| `" + std::string(format.name) + "` | `" + std::string(format.media_type) + "`"));
   }
+}
+
+TEST_CASE(
+    "serve API: the Searcher pool keeps a Searcher after a request's error, drops it "
+    "after the index's",
+    "[serve]") {
+  paperdex::serve::SearcherPool pool(small_index().path(), {});
+  CHECK(pool.use([](paperdex::Searcher& searcher) { return searcher.document_count(); }) == 5);
+  CHECK(pool.idle() == 1);
+  CHECK_THROWS_AS(pool.use([](paperdex::Searcher& searcher) { return searcher.get("9999.99999"); }),
+                  paperdex::PaperNotFoundError);
+  CHECK(pool.idle() == 1);
+  CHECK_THROWS_AS(pool.use([](paperdex::Searcher&) -> int { throw paperdex::IoError("gone"); }),
+                  paperdex::IoError);
+  CHECK(pool.idle() == 0);
+  CHECK(pool.use([](paperdex::Searcher& searcher) { return searcher.document_count(); }) == 5);
+  CHECK(pool.idle() == 1);
+  ApiSettings forever = settings_for(small_index().path());
+  forever.time_limit_seconds = -1;
+  CHECK_THROWS_WITH(Api(forever), Catch::Contains("time_limit_seconds must be between 0"));
 }
