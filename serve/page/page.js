@@ -402,8 +402,12 @@
     }
   }
 
+  // A new history entry, unless the state is the one shown (Enter pressed
+  // twice), so that back always leads somewhere else.
   function navigate(state, focus) {
-    history.pushState(null, '', pageUrl(state));
+    const url = pageUrl(state);
+    if (url === location.pathname + location.search) history.replaceState(null, '', url);
+    else history.pushState(null, '', url);
     return show(state, focus);
   }
 

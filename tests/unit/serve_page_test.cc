@@ -82,7 +82,10 @@ TEST_CASE("the page has no inline script or style", "[serve_page]") {
   CHECK_FALSE(std::regex_search(html, std::regex(R"(\sstyle\s*=)", std::regex::icase)));
   CHECK_FALSE(std::regex_search(html, std::regex(R"(\son[a-z]+\s*=)", std::regex::icase)));
   CHECK_FALSE(std::regex_search(html, std::regex(R"(javascript:)", std::regex::icase)));
-  CHECK_THAT(html, Catch::Contains("Content-Security-Policy"));
+  std::smatch policy;
+  REQUIRE(std::regex_search(
+      html, policy, std::regex(R"#(http-equiv="Content-Security-Policy"\s+content="([^"]*)")#")));
+  CHECK(policy[1].str() == paperdex::serve::kPageContentSecurityPolicy);
   CHECK_FALSE(std::regex_search(html, std::regex("unsafe-(inline|eval)")));
 }
 
