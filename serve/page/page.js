@@ -151,8 +151,10 @@
     return { status: response.status, ok: response.ok, body: body };
   }
 
+  // The API's error body: {"error": {"status", "message", "parameter"}}.
   function errorMessage(result) {
-    const message = result.body && (result.body.message || result.body.error);
+    const error = result.body && result.body.error;
+    const message = error && (typeof error === 'string' ? error : error.message);
     return message ? String(message) : 'The server answered ' + result.status + '.';
   }
 

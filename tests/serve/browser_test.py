@@ -8,7 +8,7 @@ against what paperdex-search --json answers for the same search (hits,
 highlighted words, counts): a facet clicked and its count, the next page and
 the browser's back, a reload, a filter removed, the syntax help opened by
 keyboard, a record opened by keyboard; the hostile record shows its markup as
-text (no alert, no <img>); the page at 375 px has no horizontal scroll; the
+text (no alert, no <img>); an unknown id shows the API's 404 message; the page at 375 px has no horizontal scroll; the
 browser's console has no error (a Content-Security-Policy violation is one).
 A screenshot of each step goes to OUT_DIR (NN-step.png).
 
@@ -26,6 +26,8 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.request
 
 SKIPPED = 77
 QUERY = "quantum"
@@ -41,6 +43,7 @@ HOSTILE_RECORD = {
     "versions": [{"version": "v1", "created": "Mon, 5 Dec 2022 10:00:00 GMT"}],
     "update_date": "2022-12-06", "authors_parsed": [["Tester", "A.", ""], ["Prober", "B.", ""]],
 }
+MISSING_ID = "9912.99999"  # no paper has it
 PAGE_SIZE = 10  # page.js's PAGE_SIZE
 WAIT_SECONDS = 10
 
@@ -303,6 +306,23 @@ def hostile(page, base):
     page.shot("hostile-record")
 
 
+def unknown_paper(page, base):
+    """A record no paper has: the API's 404 message, shown as the page's error."""
+    missing = MISSING_ID
+    try:
+        urllib.request.urlopen(base + "/paper/" + missing, timeout=WAIT_SECONDS)
+        page.check(False, "/paper/%s answered 200" % missing)
+        return
+    except urllib.error.HTTPError as error:
+        page.check(error.code == 404, "/paper/%s answered %d" % (missing, error.code))
+        message = json.loads(error.read())["error"]["message"]
+    page.driver.get(base + "/?id=" + missing)
+    page.wait(lambda: page.text("#status.error") == words(message), "the 404 message: " + message)
+    page.check(page.all("#paper-view[hidden]") and page.all("#search-view[hidden]"),
+               "a view is shown beside the error")
+    page.shot("unknown-paper")
+
+
 def phone(page, base):
     driver = page.driver
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -317,9 +337,11 @@ def phone(page, base):
 
 
 def console_errors(page):
+    # The 404 unknown_paper asks for is logged as a failed load: it is expected.
+    expected = "/paper/%s - Failed to load resource" % MISSING_ID
     errors = [entry["message"] for entry in page.driver.get_log("browser")
-              if entry["level"] == "SEVERE"]
-    page.check(not errors, "the console has errors: %s" % errors)
+              if entry["level"] == "SEVERE" and expected not in entry["message"]]
+    page.check(not errors, "the console has %d error(s): %s" % (len(errors), errors[:3]))
 
 
 def main():
@@ -341,6 +363,7 @@ def main():
             facet_and_filter(page, server.url, search, first)
             keyboard(page, server.url, search)
             hostile(page, server.url)
+            unknown_paper(page, server.url)
             phone(page, server.url)
             console_errors(page)
         finally:
