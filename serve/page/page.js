@@ -11,7 +11,7 @@
   const AUTHORS_SHOWN = 8;
   // What a hit shows: the CLI's --fields names (README "JSON output").
   const HIT_FIELDS = 'id,title,authors,subjects,year,submitted,url,snippet';
-  const SORTS = ['relevance', 'newest', 'oldest', 'updated'];
+  const SORTS = ['relevance', 'newest', 'oldest', 'updated', 'added'];
 
   const $ = (id) => document.getElementById(id);
 

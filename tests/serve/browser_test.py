@@ -329,11 +329,19 @@ def phone(page, base):
                            {"width": 375, "height": 812, "deviceScaleFactor": 2, "mobile": True})
     driver.get(base + "/?q=" + QUERY)
     page.wait(lambda: page.all("#hit-list .hit"), "hits at 375 px")
-    width = driver.execute_script("return document.documentElement.scrollWidth")
-    inner = driver.execute_script("return window.innerWidth")
-    page.check(width <= inner, "the page is %d px wide in a %d px window" % (width, inner))
+    fits_width(page, "the results")
     page.shot("phone-375px")
+    driver.find_element(By.CSS_SELECTOR, "#hit-list .hit-title a").click()
+    page.wait(lambda: page.text("#paper-title"), "a record at 375 px")
+    fits_width(page, "a record")
+    page.shot("phone-375px-record")
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def fits_width(page, what):
+    width = page.driver.execute_script("return document.documentElement.scrollWidth")
+    inner = page.driver.execute_script("return window.innerWidth")
+    page.check(width <= inner, "%s: the page is %d px wide in a %d px window" % (what, width, inner))
 
 
 def console_errors(page):
@@ -350,6 +358,9 @@ def main():
     index_bin, search_bin, serve_bin, source_dir, out_dir = sys.argv[1:]
     chromium, driver_path = find_browser()
     os.makedirs(out_dir, exist_ok=True)
+    for old in os.listdir(out_dir):  # a previous run's, numbered otherwise
+        if old.endswith(".png"):
+            os.remove(os.path.join(out_dir, old))
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as work:
         db = build_index(index_bin, source_dir, work)
