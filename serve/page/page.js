@@ -9,6 +9,7 @@
   const PAGE_SIZE = 10;
   const FACET_VALUES = 12;
   const AUTHORS_SHOWN = 8;
+  const MAX_OFFSET = 100000;  // the searcher's deepest page (--offset's limit)
   // What a hit shows: the CLI's --fields names (README "JSON output").
   const HIT_FIELDS = 'id,title,authors,subjects,year,submitted,url,snippet';
   const SORTS = ['relevance', 'newest', 'oldest', 'updated', 'added'];
@@ -214,7 +215,8 @@
     const previous = $('previous');
     const next = $('next');
     const hasPrevious = state.offset > 0;
-    const hasNext = state.offset + shown < total && shown > 0;
+    const hasNext = state.offset + shown < total && shown > 0 &&
+      state.offset + PAGE_SIZE <= MAX_OFFSET;
     previous.hidden = !hasPrevious;
     next.hidden = !hasNext;
     previous.href = pageUrl(withChanges(state, { offset: Math.max(0, state.offset - PAGE_SIZE) }));
