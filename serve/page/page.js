@@ -393,6 +393,7 @@
         showView('none');
         setStatus('');
         document.title = 'paperdex';
+        $('q').focus();  // nothing else to do on the home page
       }
     } catch (error) {
       if (error && error.name === 'AbortError') return;

@@ -220,10 +220,10 @@ def check_hits(page, result, offset):
 def search_and_page(page, base, search):
     driver = page.driver
     driver.get(base + "/")
-    page.wait(lambda: page.all("#q"), "the search box")
+    page.wait(lambda: driver.switch_to.active_element.get_attribute("id") == "q",
+              "the search box focused on the home page")
     page.shot("home")
-    box = driver.find_element(By.ID, "q")
-    box.send_keys(QUERY + Keys.ENTER)
+    driver.switch_to.active_element.send_keys(QUERY + Keys.ENTER)
     first = search(QUERY)
     page.check(first["total"] > PAGE_SIZE, "the fixture query finds one page only")
     check_hits(page, first, 0)
@@ -269,6 +269,9 @@ def keyboard(page, base, search):
     summary.send_keys(Keys.ENTER)
     page.wait(lambda: page.text("#syntax-text").startswith("paperdex-search query syntax"),
               "the syntax help")
+    outline = driver.execute_script(
+        "return getComputedStyle(document.activeElement).outlineStyle")
+    page.check(outline not in ("", "none"), "the focused syntax help shows no focus ring")
     page.shot("syntax-help")
     summary.send_keys(Keys.ENTER)
 
