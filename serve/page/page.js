@@ -187,7 +187,10 @@
     }
     item.appendChild(meta);
 
-    if (hit.snippet) item.appendChild(appendHighlighted(element('p', null, 'snippet'), hit.snippet, hit.snippet_spans));
+    if (hit.snippet) {
+      item.appendChild(
+        appendHighlighted(element('p', null, 'snippet'), hit.snippet, hit.snippet_spans));
+    }
     if (hit.url) {
       const links = element('p', null, 'links');
       links.appendChild(externalLink('arXiv:' + hit.id, hit.url));
@@ -260,7 +263,8 @@
       .concat(state.years.map((value) => ['years', 'year', value]));
     for (const [key, name, value] of filters) {
       const rest = state[key].filter((other) => other !== value);
-      const anchor = link(name + ': ' + value + ' ×', pageUrl(withChanges(state, { [key]: rest })), 'filter');
+      const href = pageUrl(withChanges(state, { [key]: rest }));
+      const anchor = link(name + ': ' + value + ' ×', href, 'filter');
       anchor.setAttribute('aria-label', 'Remove the filter ' + name + ' ' + value);
       list.appendChild(element('li')).appendChild(anchor);
     }
@@ -307,7 +311,8 @@
       if (i > 0) fragment.appendChild(document.createTextNode(', '));
       const name = (paper.subject_names || [])[i];
       const label = name ? subject + ' (' + name + ')' : subject;
-      fragment.appendChild(link(label, pageUrl(withChanges(stateFromQuery(''), { subjects: [subject] }))));
+      const href = pageUrl(withChanges(stateFromQuery(''), { subjects: [subject] }));
+      fragment.appendChild(link(label, href));
     });
     return fragment;
   }
@@ -321,13 +326,14 @@
     $('paper-authors').textContent = (paper.authors || []).join(', ');
     const fields = clear($('paper-fields'));
     addField(fields, 'Identifier', paper.id);
-    addField(fields, 'Subjects', paper.subjects && paper.subjects.length ? subjectLinks(paper) : null);
+    addField(fields, 'Subjects', (paper.subjects || []).length ? subjectLinks(paper) : null);
     addField(fields, 'Submitted', paper.submitted);
     addField(fields, 'Updated', paper.updated);
     addField(fields, 'Versions', versionLine(paper.versions));
     addField(fields, 'Withdrawn', paper.withdrawn ? 'yes: the latest version withdrew it' : '');
     addField(fields, 'Journal', paper.journal);
-    addField(fields, 'DOI', paper.doi ? externalLink(paper.doi, 'https://doi.org/' + paper.doi) : '');
+    const doi = paper.doi ? externalLink(paper.doi, 'https://doi.org/' + paper.doi) : '';
+    addField(fields, 'DOI', doi);
     addField(fields, 'Comments', paper.comments);
     addField(fields, 'Report number', paper.report_no);
     addField(fields, 'MSC class', paper.msc_class);
@@ -371,7 +377,8 @@
     const paper = Array.isArray(body.papers) ? body.papers[0] : body.id ? body : null;
     if (!result.ok || !paper) {
       showView('none');
-      setStatus(result.ok ? 'No paper has the id ' + state.id + '.' : errorMessage(result), 'error');
+      const message = result.ok ? 'No paper has the id ' + state.id + '.' : errorMessage(result);
+      setStatus(message, 'error');
       return;
     }
     renderPaper(paper);
@@ -456,7 +463,8 @@
   function onKey(event) {
     if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
     const tag = (event.target.tagName || '').toLowerCase();
-    if (tag === 'input' || tag === 'textarea' || tag === 'select' || event.target.isContentEditable) return;
+    const typing = ['input', 'textarea', 'select'].includes(tag) || event.target.isContentEditable;
+    if (typing) return;
     event.preventDefault();
     $('q').focus();
   }

@@ -8,8 +8,9 @@ against what paperdex-search --json answers for the same search (hits,
 highlighted words, counts): a facet clicked and its count, the next page and
 the browser's back, a reload, a filter removed, the syntax help opened by
 keyboard, a record opened by keyboard; the hostile record shows its markup as
-text (no alert, no <img>); an unknown id shows the API's 404 message; the page at 375 px has no horizontal scroll; the
-browser's console has no error (a Content-Security-Policy violation is one).
+text (no alert, no <img>); an unknown id shows the API's 404 message; the
+results and a record at 375 px have no horizontal scroll; the browser's console
+has no error (a Content-Security-Policy violation is one).
 A screenshot of each step goes to OUT_DIR (NN-step.png).
 
 usage: browser_test.py PAPERDEX_INDEX PAPERDEX_SEARCH PAPERDEX_SERVE SOURCE_DIR OUT_DIR
@@ -279,8 +280,10 @@ def keyboard(page, base, search):
     paper_id = search(QUERY)["hits"][0]["id"]
     link.send_keys(Keys.ENTER)
     paper = search.paper(paper_id)
-    page.wait(lambda: page.text("#paper-title") == words(paper["title"]), "the record of " + paper_id)
-    page.check(page.text("#paper-abstract") == words(paper["abstract"]), "the record's abstract differs")
+    page.wait(lambda: page.text("#paper-title") == words(paper["title"]),
+              "the record of " + paper_id)
+    page.check(page.text("#paper-abstract") == words(paper["abstract"]),
+               "the record's abstract differs")
     page.check(driver.switch_to.active_element.get_attribute("id") == "paper-title",
                "the focus did not move to the record's title")
     page.check("id=" + paper_id in driver.current_url, "the URL lacks the record's id")
@@ -293,14 +296,16 @@ def hostile(page, base):
     """The hostile record's markup shows as text, in the hits and in its record."""
     driver = page.driver
     driver.get(base + "/?q=hostile")
-    page.wait(lambda: page.text("#hit-list .hit-title") == words(HOSTILE_TITLE), "the hostile title as text")
+    page.wait(lambda: page.text("#hit-list .hit-title") == words(HOSTILE_TITLE),
+              "the hostile title as text")
     page.no_alert()
     page.check(driver.execute_script("return document.images.length") == 0,
                "an <img> element was made from the hostile title")
     page.check(not page.all("#hit-list script"), "a <script> element was made from data")
     page.shot("hostile-hit")
     driver.find_element(By.CSS_SELECTOR, "#hit-list .hit-title a").click()
-    page.wait(lambda: page.text("#paper-title") == words(HOSTILE_TITLE), "the hostile record's title")
+    page.wait(lambda: page.text("#paper-title") == words(HOSTILE_TITLE),
+              "the hostile record's title")
     page.no_alert()
     page.check(driver.execute_script("return document.images.length") == 0,
                "an <img> element was made from the hostile record")
@@ -344,7 +349,8 @@ def phone(page, base):
 def fits_width(page, what):
     width = page.driver.execute_script("return document.documentElement.scrollWidth")
     inner = page.driver.execute_script("return window.innerWidth")
-    page.check(width <= inner, "%s: the page is %d px wide in a %d px window" % (what, width, inner))
+    page.check(width <= inner,
+               "%s: the page is %d px wide in a %d px window" % (what, width, inner))
 
 
 def console_errors(page):
