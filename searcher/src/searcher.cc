@@ -264,8 +264,8 @@ struct Searcher::Impl {
     });
   }
 
-  // Moves to the latest revision; the matcher follows it.
-  void reopen() { sync_matcher(true); }
+  // Moves to the latest revision; the matcher follows it. True when it moved.
+  bool reopen() { return sync_matcher(true); }
 
   // Opens the index again: a remote shard's connection cannot be reopened.
   void reconnect() {
@@ -280,7 +280,7 @@ struct Searcher::Impl {
   // discard that revision meanwhile, or commit between two handles' reopens:
   // move again and sync again, so that the counts and the page always come
   // from one revision.
-  void sync_matcher(bool move) {
+  bool sync_matcher(bool move) {
     bool changed = !move;  // a fresh open needs its first sync
     retry_when_modified(
         path, "reading it", 5,
@@ -295,6 +295,7 @@ struct Searcher::Impl {
           move = true;
           changed = true;
         });
+    return changed;
   }
 
   // The search's time budget (SearchRequest::time_limit_seconds): each pass
@@ -729,6 +730,33 @@ AnalysisVersions Searcher::analysis_versions() const {
   return as_read_failure(impl_->path, "reading", [&] {
     return AnalysisVersions{impl_->db.get_metadata(std::string(schema::kAnalysisKey)),
                             analysis_version()};
+  });
+}
+
+bool Searcher::reopen() {
+  return impl_->guarded("reopening", [&] { return impl_->reopen(); });
+}
+
+// Each database's UUID (the combined database's names every shard's), the
+// revision of each local one (Xapian gives none of a remote or combined
+// database) and the papers, with the indexer's stamp of its last commit:
+// every commit changes the stamp, so remote shards' commits show too.
+std::string Searcher::revision() const {
+  return as_read_failure(impl_->path, "reading", [&] {
+    const Xapian::Database& db = impl_->db;
+    std::string text = db.get_uuid();
+    if (db.size() == 1 && impl_->matcher->local_shards().empty()) {
+      try {
+        text += ':' + std::to_string(db.get_revision());
+      } catch (const Xapian::InvalidOperationError&) {
+        // a remote database: the stamp and the count below stand for it
+      }
+    }
+    for (const Xapian::Database& shard : impl_->matcher->local_shards()) {
+      text += ':' + std::to_string(shard.get_revision());
+    }
+    return text + ':' + std::to_string(db.get_doccount()) + ':' +
+           db.get_metadata(std::string(schema::kLastUpdateKey));
   });
 }
 
