@@ -47,16 +47,16 @@ void add_serving_options(po::options_description& visible, ServeOptions& options
   visible.add_options()
       ("help,h", "show this help")
       ("version", "show the versions of paperdex-serve and Boost")
-      ("db", po::value(&options.api.databases)->composing(),
+      ("db", po::value(&options.api.databases)->value_name("PATH")->composing(),
        "an index to serve, as paperdex-search's --db takes it; give it once per index (shards, "
        ".stub files) to serve them as one")
-      ("listen", po::value(&options.listen)->default_value(options.listen),
+      ("listen", po::value(&options.listen)->value_name("ADDR:PORT")->default_value(options.listen),
        "ADDR:PORT to listen on ([::1]:PORT for IPv6); port 0 lets the system choose one, which "
        "the start line says; an address other than loopback is reachable from other machines")
-      ("cors", po::value(&options.cors),
+      ("cors", po::value(&options.cors)->value_name("ORIGIN"),
        "the one ORIGIN (https://example.org) whose pages may call the API from a browser; "
        "without it CORS is off")
-      ("access-log", po::value(&options.access_log),
+      ("access-log", po::value(&options.access_log)->value_name("FILE"),
        "append a line per request to FILE in the Combined Log Format (- for standard output); "
        "what the client sent is escaped");
   // clang-format on
@@ -66,18 +66,22 @@ void add_bound_options(po::options_description& visible, ServeOptions& options) 
   ServerSettings& server = options.server;
   // clang-format off
   visible.add_options()
-      ("threads", po::value(&server.threads)->default_value(server.threads),
+      ("threads", po::value(&server.threads)->value_name("N")->default_value(server.threads),
        "worker threads answering requests (searches); 0: one per core")
-      ("queue", po::value(&server.queue)->default_value(server.queue),
+      ("queue", po::value(&server.queue)->value_name("N")->default_value(server.queue),
        "requests that may wait for a worker; past them a request is answered 503 with Retry-After")
-      ("max-connections", po::value(&server.max_connections)->default_value(server.max_connections),
+      ("max-connections", po::value(&server.max_connections)->value_name("N")
+          ->default_value(server.max_connections),
        "connections open at once; past them a new one is answered 503 and closed")
-      ("time-limit", po::value(&options.api.time_limit_seconds)->default_value(10),
+      ("time-limit", po::value(&options.api.time_limit_seconds)->value_name("SECONDS")
+          ->default_value(10),
        "stop a search after SECONDS and answer with what it found so far, as paperdex-search's "
        "--time-limit")
-      ("header-timeout", po::value(&options.header_timeout)->default_value(options.header_timeout),
+      ("header-timeout", po::value(&options.header_timeout)->value_name("SECONDS")
+          ->default_value(options.header_timeout),
        "SECONDS a client has to send a request's headers before the connection is closed")
-      ("idle-timeout", po::value(&options.idle_timeout)->default_value(options.idle_timeout),
+      ("idle-timeout", po::value(&options.idle_timeout)->value_name("SECONDS")
+          ->default_value(options.idle_timeout),
        "SECONDS a kept-alive connection may wait for its next request");
   // clang-format on
 }
