@@ -50,13 +50,15 @@ std::string json_string(std::string_view text) {
   return quoted + '"';
 }
 
-// An error the transport answers itself, in the API's JSON error form.
+// An error the transport answers itself, in the API's JSON error form
+// (serve/api/api_error.cc): {"error":{"status":503,"message":"..."}}.
 HttpResponse transport_error(unsigned status, std::string_view message) {
   HttpResponse response;
   response.status = status;
   response.content_type = kJsonType;
-  response.body =
-      "{\"error\":" + json_string(message) + ",\"status\":" + std::to_string(status) + "}\n";
+  response.body = "{\"error\":{\"status\":" + std::to_string(status) +
+                  ",\"message\":" + json_string(message) + "}}\n";
+  response.headers.emplace_back("Cache-Control", "no-store");
   return response;
 }
 
