@@ -30,13 +30,14 @@ HttpResponse json_response(const Json& json) {
 // client that has it (If-None-Match) gets a 304 and nothing is searched.
 template <typename Produce>
 HttpResponse index_answer(ApiContext& context, const RouteCall& call, const Produce& produce) {
-  const SearcherPool::Lease searcher = context.pool.borrow();
-  const std::string revision = searcher->revision();
-  const std::string tag = entity_tag(revision + '\n' + call.request.target);
-  if (none_match(call.request, tag)) return not_modified(tag, kIndexAnswerCaching);
-  HttpResponse response = produce(*searcher, revision);
-  add_caching(response, tag, kIndexAnswerCaching);
-  return response;
+  return context.pool.use([&](Searcher& searcher) {
+    const std::string revision = searcher.revision();
+    const std::string tag = entity_tag(revision + '\n' + call.request.target);
+    if (none_match(call.request, tag)) return not_modified(tag, kIndexAnswerCaching);
+    HttpResponse response = produce(searcher, revision);
+    add_caching(response, tag, kIndexAnswerCaching);
+    return response;
+  });
 }
 
 // The query and filters ask for some paper: paperdex-search's check.
@@ -106,10 +107,11 @@ HttpResponse answer_suggest(ApiContext& context, const RouteCall& call) {
 
 HttpResponse answer_health(ApiContext& context, const RouteCall& call) {
   read_parameters(call.target.parameters, 0, {});
-  const SearcherPool::Lease searcher = context.pool.borrow();
-  HttpResponse response = json_response({{"status", "ok"},
-                                         {"documents", searcher->document_count()},
-                                         {"revision", searcher->revision()}});
+  HttpResponse response = context.pool.use([](Searcher& searcher) {
+    return json_response({{"status", "ok"},
+                          {"documents", searcher.document_count()},
+                          {"revision", searcher.revision()}});
+  });
   response.headers.emplace_back("Cache-Control", std::string(kNoCaching));
   return response;
 }
