@@ -7,7 +7,8 @@ It loads /, types a query and presses Enter, and checks what the page shows
 against what paperdex-search --json answers for the same search (hits,
 highlighted words, counts): a facet clicked and its count, the next page and
 the browser's back, a reload, a filter removed, the syntax help opened by
-keyboard, a record opened by keyboard; the hostile record shows its markup as
+keyboard, a record opened by keyboard, a misspelled query's did-you-mean and
+note and the suggestion followed; the hostile record shows its markup as
 text (no alert, no <img>); an unknown id shows the API's 404 message; the
 results and a record at 375 px have no horizontal scroll; the browser's console
 has no error (a Content-Security-Policy violation is one).
@@ -32,6 +33,7 @@ import urllib.request
 
 SKIPPED = 77
 QUERY = "quantum"
+MISSPELLED_QUERY = "quantm ("  # no paper; a suggestion and a note
 HOSTILE_ID = "2212.99999"
 HOSTILE_TITLE = ('Hostile <script>alert(1)</script> title "><img src=x onerror=alert(1)> '
                  'for quantum markup')
@@ -292,6 +294,28 @@ def keyboard(page, base, search):
     check_hits(page, search(QUERY), 0)
 
 
+def advice(page, search):
+    """A misspelled query with a stray '(': no papers, the CLI's did-you-mean and
+    note; the suggestion followed."""
+    query = MISSPELLED_QUERY
+    result = search(query)
+    page.check(result["total"] == 0 and result["suggestion"] and result["notes"],
+               "the fixture's misspelled query has hits, no suggestion or no note")
+    box = page.driver.find_element(By.ID, "q")
+    box.clear()
+    box.send_keys(query + Keys.ENTER)
+    page.wait(lambda: page.text("#hits-heading") == "No papers found", "no papers for " + query)
+    page.wait(lambda: page.text("#suggestion-link") == result["suggestion"],
+              "did you mean " + str(result["suggestion"]))
+    notes = [words(e.text) for e in page.all("#notes li")]
+    page.check(notes == [words(n) for n in result["notes"]], "the notes differ: %s" % notes)
+    page.shot("did-you-mean")
+    page.driver.find_element(By.ID, "suggestion-link").click()
+    check_hits(page, search(result["suggestion"]), 0)
+    page.check(page.driver.find_element(By.ID, "q").get_attribute("value") == result["suggestion"],
+               "the search box does not hold the suggestion")
+
+
 def hostile(page, base):
     """The hostile record's markup shows as text, in the hits and in its record."""
     driver = page.driver
@@ -382,6 +406,7 @@ def main():
             first = search_and_page(page, server.url, search)
             facet_and_filter(page, server.url, search, first)
             keyboard(page, server.url, search)
+            advice(page, search)
             hostile(page, server.url)
             unknown_paper(page, server.url)
             phone(page, server.url)
