@@ -393,6 +393,8 @@
   // a link was followed, whose element the redraw replaced).
   async function show(state, focus) {
     fillForm(state);
+    const results = $('results');
+    results.setAttribute('aria-busy', 'true');
     try {
       if (state.id) await showPaper(state);
       else if (hasSearch(state)) await showSearch(state);
@@ -403,11 +405,13 @@
         $('q').focus();  // nothing else to do on the home page
       }
     } catch (error) {
-      if (error && error.name === 'AbortError') return;
+      if (error && error.name === 'AbortError') return;  // a newer show() is drawing
       showView('none');
       setStatus('The search failed: ' + (error && error.message ? error.message : error), 'error');
+      results.removeAttribute('aria-busy');
       return;
     }
+    results.removeAttribute('aria-busy');
     if (focus) {
       const target = state.id ? $('paper-title') : $('hits-heading');
       if (target && !target.closest('[hidden]')) target.focus();

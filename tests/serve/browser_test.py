@@ -6,7 +6,7 @@ hold <script>alert(1)</script> and "><img src=x onerror=alert(1)>.
 It loads /, types a query and presses Enter, and checks what the page shows
 against what paperdex-search --json answers for the same search (hits,
 highlighted words, counts): a facet clicked and its count, the next page and
-the browser's back, a reload, a filter removed, the syntax help opened by
+the browser's back, a reload, the order changed, a filter removed, the syntax help opened by
 keyboard, a record opened by keyboard, a misspelled query's did-you-mean and
 note and the suggestion followed; the hostile record shows its markup as
 text (no alert, no <img>); an unknown id shows the API's 404 message; the
@@ -63,11 +63,12 @@ def skip(message):
 
 try:
     from selenium import webdriver
-    from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+    from selenium.common.exceptions import (NoAlertPresentException,
+                                            StaleElementReferenceException, TimeoutException)
     from selenium.webdriver.chrome.service import Service as ChromeService
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     skip("python3-selenium is not installed (scripts/lib.sh installs it)")
 
@@ -178,7 +179,8 @@ class Page:
 
     def wait(self, condition, what):
         try:
-            return WebDriverWait(self.driver, WAIT_SECONDS).until(lambda d: condition())
+            return WebDriverWait(self.driver, WAIT_SECONDS, ignored_exceptions=(
+                StaleElementReferenceException,)).until(lambda d: condition())
         except TimeoutException:
             self.check(False, "timed out waiting for " + what)
             return None
@@ -191,9 +193,9 @@ class Page:
     def all(self, css):
         return self.driver.find_elements(By.CSS_SELECTOR, css)
 
-    def heading_says(self, first, last, total):
-        expected = "Papers %d–%d of %d" % (first, last, total)
-        return self.wait(lambda: self.text("#hits-heading") == expected, "'%s'" % expected)
+    def idle(self):
+        """The page has drawn its last answer (page.js marks <main> busy meanwhile)."""
+        return not self.all("main[aria-busy=true]")
 
     def no_alert(self):
         try:
@@ -205,14 +207,17 @@ class Page:
 
 
 def check_hits(page, result, offset):
-    """The page's hits are the CLI's, in order, with highlighted words."""
+    """The page's hits are the CLI's, in order, with highlighted words (waiting
+    until the page has drawn them: an order changed keeps the heading)."""
     total = result["total"]
     shown = min(PAGE_SIZE, total - offset)
-    if not page.heading_says(offset + 1, offset + shown, total):
+    heading = "Papers %d–%d of %d" % (offset + 1, offset + shown, total)
+    expected_titles = [words(h["title"]) for h in result["hits"]]
+    titles = lambda: [words(e.text) for e in page.all("#hit-list .hit-title")]
+    if not page.wait(lambda: page.idle() and page.text("#hits-heading") == heading
+                     and titles() == expected_titles, "'%s' and the CLI's titles" % heading):
+        page.check(False, "the page shows '%s' and %s" % (page.text("#hits-heading"), titles()))
         return
-    titles = [words(e.text) for e in page.all("#hit-list .hit-title")]
-    page.check(titles == [words(h["title"]) for h in result["hits"]],
-               "hit titles differ from the CLI's at offset %d: %s" % (offset, titles))
     marks = [m.text.lower() for m in page.all("#hit-list mark")]
     expected = [h["snippet"][b:e].lower() for h in result["hits"] for b, e in h["snippet_spans"]]
     expected += [h["title"][b:e].lower() for h in result["hits"] for b, e in h["title_spans"]]
@@ -244,6 +249,14 @@ def search_and_page(page, base, search):
     check_hits(page, first, 0)
     page.check(driver.find_element(By.ID, "q").get_attribute("value") == QUERY,
                "the reloaded page lost the query in its search box")
+
+    order = Select(driver.find_element(By.ID, "sort"))
+    order.select_by_value("newest")  # a change searches at once
+    check_hits(page, search(QUERY, "--sort", "newest"), 0)
+    page.check("sort=newest" in driver.current_url, "the URL lacks the order")
+    page.shot("newest-first")
+    order.select_by_value("relevance")
+    check_hits(page, first, 0)
     return first
 
 
