@@ -13,6 +13,8 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #   file         cpack -G DEB (the packaging test) finds the shared libraries
 #                to write the package's shlibs file with it
 #   xapian-tools xapian-tcpsrv for the remote-shards test
+#   libboost-dev Boost's headers, Beast and Asio among them: paperdex-serve's
+#                HTTP transport (header-only)
 #   man-db       the packaging test renders the man pages with man --warnings
 #                (and skips that check without it)
 #   zsh          the completion test checks the zsh scripts' syntax (zsh -n;
@@ -35,7 +37,7 @@ PAPERDEX_PACKAGES=(
   g++ cmake make pkg-config time file man-db zsh
   libxapian-dev xapian-tools
   libicu-dev
-  libboost-program-options-dev
+  libboost-program-options-dev libboost-dev
   catch2
   nlohmann-json3-dev libsimdjson-dev libexpat1-dev zlib1g-dev libzstd-dev
   libcurl4-openssl-dev
