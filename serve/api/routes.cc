@@ -10,6 +10,7 @@
 #include "opensearch.h"
 #include "output.h"
 #include "page_files.h"
+#include "request_options.h"
 #include "search_parameters.h"
 
 namespace paperdex::serve {
@@ -42,11 +43,7 @@ HttpResponse index_answer(ApiContext& context, const RouteCall& call, const Prod
 
 // The query and filters ask for some paper: paperdex-search's check.
 void require_something(const SearchCall& call) {
-  const SearchRequest& request = call.request;
-  if (call.query.find_first_not_of(" \t") != std::string::npos || !request.subjects.empty() ||
-      !request.years.empty() || !request.authors.empty() || !request.like.empty()) {
-    return;
-  }
+  if (cli::asks_something(call.query, call.request)) return;
   throw bad_parameter("q",
                       "empty query: give search words (q) or a filter (subject, year, author)");
 }
