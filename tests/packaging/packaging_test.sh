@@ -65,7 +65,9 @@ for f in include/paperdex/searcher.h include/paperdex/errors.h include/paperdex/
   include/paperdex/indexer/record_sink.h bin/paperdex-search bin/paperdex-index \
   share/man/man1/paperdex-search.1 share/man/man1/paperdex-index.1 share/doc/paperdex/api.md \
   share/bash-completion/completions/paperdex-search share/bash-completion/completions/paperdex-index \
-  share/zsh/vendor-completions/_paperdex-search share/zsh/vendor-completions/_paperdex-index; do
+  share/zsh/vendor-completions/_paperdex-search share/zsh/vendor-completions/_paperdex-index \
+  bin/paperdex-serve share/man/man1/paperdex-serve.1 share/doc/paperdex/serve.md \
+  lib/systemd/system/paperdex-serve.service; do
   need_file "$prefix/$f"
 done
 for lib in common searcher indexer; do
@@ -148,7 +150,7 @@ quiet "$prefix/bin/paperdex-index" --db "$work/cli-index" --quiet "$source_dir/c
   fail "installed paperdex-search failed"
 grep -q '"total":' "$work/cli.json" || fail "installed paperdex-search printed no JSON result"
 # The man pages document exactly the options --help lists.
-for cli in paperdex-search paperdex-index; do
+for cli in paperdex-search paperdex-index paperdex-serve; do
   help_options=$("$prefix/bin/$cli" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u)
   man_options=$(sed 's/\\-/-/g' "$prefix/share/man/man1/$cli.1" | grep -oE -- '--[a-z][a-z-]*' |
     sort -u)
@@ -158,7 +160,7 @@ for cli in paperdex-search paperdex-index; do
   [ -z "$stale" ] || fail "man $cli documents options --help does not list: ${stale//$'\n'/ }"
 done
 if command -v man >/dev/null; then
-  for page in paperdex-search paperdex-index; do
+  for page in paperdex-search paperdex-index paperdex-serve; do
     warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l \
       "$prefix/share/man/man1/$page.1" 2>&1 >/dev/null || true)
     [ -z "$warnings" ] || fail "man $page: $warnings"

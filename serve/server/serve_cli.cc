@@ -1,0 +1,231 @@
+#include "serve_cli.h"
+
+#include <sys/resource.h>
+
+#include <boost/program_options.hpp>
+#include <boost/version.hpp>
+#include <exception>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "access_log.h"
+#include "api.h"
+#include "http_server.h"
+#include "option_table.h"
+#include "paperdex/common/safe_text.h"
+
+namespace paperdex::serve {
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr int kExitOk = 0;
+constexpr int kExitError = 2;
+
+struct ServeOptions {
+  ApiSettings api;
+  ServerSettings server;
+  std::string listen = "127.0.0.1:8080";
+  std::string cors;
+  std::string access_log;
+  double header_timeout = 10;
+  double idle_timeout = 30;
+};
+
+std::string usage_text() {
+  return "Usage: paperdex-serve --db PATH [--db PATH...] [options]\n"
+         "Serves the indexes as one over HTTP: a JSON API (docs/http-api.md) and a search page at "
+         "/.\nRunning it, its bounds and a reverse proxy for TLS: docs/serve.md.\n\nOptions";
+}
+
+void add_serving_options(po::options_description& visible, ServeOptions& options) {
+  // clang-format off
+  visible.add_options()
+      ("help,h", "show this help")
+      ("version", "show the versions of paperdex-serve and Boost")
+      ("db", po::value(&options.api.databases)->value_name("PATH")->composing(),
+       "an index to serve, as paperdex-search's --db takes it; give it once per index (shards, "
+       ".stub files) to serve them as one")
+      ("listen", po::value(&options.listen)->value_name("ADDR:PORT")->default_value(options.listen),
+       "ADDR:PORT to listen on ([::1]:PORT for IPv6); port 0 lets the system choose one, which "
+       "the start line says; an address other than loopback is reachable from other machines")
+      ("cors", po::value(&options.cors)->value_name("ORIGIN"),
+       "the one ORIGIN (https://example.org) whose pages may call the API from a browser; "
+       "without it CORS is off")
+      ("access-log", po::value(&options.access_log)->value_name("FILE"),
+       "append a line per request to FILE in the Combined Log Format (- for standard output); "
+       "what the client sent is escaped");
+  // clang-format on
+}
+
+void add_bound_options(po::options_description& visible, ServeOptions& options) {
+  ServerSettings& server = options.server;
+  // clang-format off
+  visible.add_options()
+      ("threads", po::value(&server.threads)->value_name("N")->default_value(server.threads),
+       "worker threads answering requests (searches); 0: one per core")
+      ("queue", po::value(&server.queue)->value_name("N")->default_value(server.queue),
+       "requests that may wait for a worker; past them a request is answered 503 with Retry-After")
+      ("max-connections", po::value(&server.max_connections)->value_name("N")
+          ->default_value(server.max_connections),
+       "connections open at once; past them a new one is answered 503 and closed")
+      ("time-limit", po::value(&options.api.time_limit_seconds)->value_name("SECONDS")
+          ->default_value(10),
+       "stop a search after SECONDS and answer with what it found so far, as paperdex-search's "
+       "--time-limit")
+      ("header-timeout", po::value(&options.header_timeout)->value_name("SECONDS")
+          ->default_value(options.header_timeout),
+       "SECONDS a client has to send a request's headers before the connection is closed")
+      ("idle-timeout", po::value(&options.idle_timeout)->value_name("SECONDS")
+          ->default_value(options.idle_timeout),
+       "SECONDS a kept-alive connection may wait for its next request");
+  // clang-format on
+}
+
+std::string version_text() {
+  return "paperdex-serve " PAPERDEX_VERSION "\nBoost " + std::to_string(BOOST_VERSION / 100000) +
+         "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
+         std::to_string(BOOST_VERSION % 100) + " (Beast, Asio)\n";
+}
+
+// Parses the command line; prints the problem and returns false when it
+// cannot be parsed.
+bool parse_command_line(int argc, const char* const* argv, const po::options_description& visible,
+                        po::variables_map& vm, std::ostream& err) {
+  try {
+    po::store(
+        po::command_line_parser(argc, argv)
+            .options(visible)
+            .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
+            .run(),
+        vm);
+    po::notify(vm);
+    return true;
+  } catch (const po::error& error) {
+    err << "paperdex-serve: " << terminal_safe(cli::command_line_error(error, visible))
+        << "\nTry 'paperdex-serve --help'.\n";
+    return false;
+  }
+}
+
+// --listen ADDR:PORT ([ADDR]:PORT for IPv6) into the server's settings.
+bool parse_listen(const std::string& listen, ServerSettings& server, std::ostream& err) {
+  const std::size_t colon = listen.rfind(':');
+  std::string address = colon == std::string::npos ? "" : listen.substr(0, colon);
+  const std::string port = colon == std::string::npos ? "" : listen.substr(colon + 1);
+  if (address.size() > 2 && address.front() == '[' && address.back() == ']') {
+    address = address.substr(1, address.size() - 2);
+  }
+  const bool port_ok = !port.empty() && port.size() <= 5 &&
+                       port.find_first_not_of("0123456789") == std::string::npos &&
+                       std::stoul(port) <= 65535;
+  if (address.empty() || !port_ok) {
+    err << "paperdex-serve: --listen " << terminal_safe(listen)
+        << ": give ADDRESS:PORT, such as 127.0.0.1:8080, [::1]:8080 or 0.0.0.0:8080 (port 0: "
+           "one the system chooses)\n";
+    return false;
+  }
+  server.address = address;
+  server.port = static_cast<unsigned short>(std::stoul(port));
+  return true;
+}
+
+// The options' checks beyond their types; the settings they make.
+bool interpret(ServeOptions& options, std::ostream& err) {
+  if (options.api.databases.empty()) {
+    err << "paperdex-serve: give the index to serve with --db PATH (paperdex-index --db PATH "
+           "builds one)\nTry 'paperdex-serve --help'.\n";
+    return false;
+  }
+  if (!parse_listen(options.listen, options.server, err)) return false;
+  if (!(options.header_timeout > 0 && options.idle_timeout > 0 &&
+        options.api.time_limit_seconds > 0)) {
+    err << "paperdex-serve: --header-timeout, --idle-timeout and --time-limit take a number of "
+           "seconds above 0\n";
+    return false;
+  }
+  if (options.server.max_connections == 0) {
+    err << "paperdex-serve: --max-connections must be at least 1\n";
+    return false;
+  }
+  if (!options.cors.empty()) options.api.cors_origin = options.cors;
+  const auto milliseconds = [](double seconds) {
+    return std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+  };
+  options.server.header_timeout = milliseconds(options.header_timeout);
+  options.server.idle_timeout = milliseconds(options.idle_timeout);
+  options.server.stop_on_signals = true;
+  return true;
+}
+
+// Each connection is a file descriptor: the soft limit (often 1024) raised
+// to the hard one, and a warning when --max-connections cannot fit in it.
+void raise_file_limit(std::size_t max_connections, std::ostream& err) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+  if (limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+    getrlimit(RLIMIT_NOFILE, &limit);
+  }
+  // Beyond the connections: the indexes' files, the log, the refused ones.
+  constexpr std::size_t kOtherFiles = 128;
+  if (limit.rlim_cur != RLIM_INFINITY && max_connections + kOtherFiles > limit.rlim_cur) {
+    err << "paperdex-serve: warning: --max-connections " << max_connections
+        << " needs more open files than this process may have (" << limit.rlim_cur
+        << "); lower it or raise the limit (ulimit -n, LimitNOFILE= in the systemd unit)\n";
+  }
+}
+
+int serve(ServeOptions& options, std::ostream& out, std::ostream& err) {
+  raise_file_limit(options.server.max_connections, err);
+  Api api(options.api);
+  std::optional<AccessLog> access_log;
+  if (!options.access_log.empty()) access_log.emplace(options.access_log);
+  HttpServer server(
+      options.server, [&api](const HttpRequest& request) { return api.handle(request); },
+      access_log ? &*access_log : nullptr);
+  if (!server.loopback_only()) {
+    err << "paperdex-serve: warning: listening on " << server.listening_on()
+        << ", which other machines can reach; the server speaks plain HTTP: put it behind a "
+           "reverse proxy with TLS (docs/serve.md) or listen on 127.0.0.1\n";
+  }
+  out << "paperdex-serve: listening on http://" << server.listening_on() << "/ ("
+      << server.threads() << " threads, " << options.api.databases.size()
+      << (options.api.databases.size() == 1 ? " index" : " indexes") << ")" << std::endl;
+  server.run();
+  out << "paperdex-serve: stopped" << std::endl;
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_serve(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  ServeOptions options;
+  po::options_description visible(usage_text());
+  add_serving_options(visible, options);
+  add_bound_options(visible, options);
+  po::variables_map vm;
+  if (!parse_command_line(argc, argv, visible, vm, err)) return kExitError;
+  if (vm.count("help")) {
+    out << visible;
+    return kExitOk;
+  }
+  if (vm.count("version")) {
+    out << version_text();
+    return kExitOk;
+  }
+  if (!interpret(options, err)) return kExitError;
+  try {
+    return serve(options, out, err);
+  } catch (const std::exception& error) {
+    err << "paperdex-serve: " << terminal_safe(error.what()) << '\n';
+    return kExitError;
+  }
+}
+
+}  // namespace paperdex::serve

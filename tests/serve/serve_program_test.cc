@@ -1,0 +1,165 @@
+// paperdex-serve, the program: on a real index it says where it listens and
+// answers /health; SIGTERM ends it with 0; what keeps it from starting ends
+// it with 2 and a message; its man page lists the options --help lists.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "index_test_support.h"
+#include "serve_test_support.h"
+
+extern char** environ;
+
+namespace {
+
+using paperdex::test::contains;
+using paperdex::test::RawClient;
+
+// paperdex-serve started with `args`, its standard output read through a
+// pipe (for the start line), its standard error into a file.
+class ServeProcess {
+ public:
+  explicit ServeProcess(const std::vector<std::string>& args) {
+    int out[2];
+    REQUIRE(pipe(out) == 0);
+    std::vector<std::string> all{PAPERDEX_SERVE_BIN};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& arg : all) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addclose(&actions, out[0]);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_path().c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    REQUIRE(posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ) == 0);
+    posix_spawn_file_actions_destroy(&actions);
+    close(out[1]);
+    out_ = out[0];
+  }
+  ~ServeProcess() {
+    if (pid_ > 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    close(out_);
+  }
+  // The next line of standard output ("" at its end or after 10 s).
+  std::string line() {
+    std::string text;
+    char c;
+    pollfd ready{out_, POLLIN, 0};
+    while (poll(&ready, 1, 10'000) == 1 && read(out_, &c, 1) == 1 && c != '\n') text += c;
+    return text;
+  }
+  int signal_and_wait(int signal) {
+    kill(pid_, signal);
+    return wait();
+  }
+  int wait() {
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+  }
+  std::string err() const {
+    std::ifstream in(err_path());
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+
+ private:
+  std::string err_path() const { return (dir_.path() / "stderr").string(); }
+  paperdex::test::TempDir dir_;
+  pid_t pid_ = -1;
+  int out_ = -1;
+};
+
+unsigned short listening_port(const std::string& start_line) {
+  std::smatch match;
+  REQUIRE(std::regex_search(start_line, match,
+                            std::regex(R"(listening on http://127\.0\.0\.1:(\d+)/)")));
+  return static_cast<unsigned short>(std::stoul(match[1]));
+}
+
+}  // namespace
+
+TEST_CASE("paperdex-serve on an index answers /health and stops on SIGTERM with 0",
+          "[serve][program]") {
+  const auto& index = paperdex::test::one_paper_index();
+  ServeProcess serve({"--db", index.path(), "--listen", "127.0.0.1:0", "--threads", "2"});
+  const std::string start = serve.line();
+  INFO(start << serve.err());
+  const unsigned short port = listening_port(start);
+  CHECK(serve.err().empty());  // loopback: no warning
+  RawClient client(port);
+  const paperdex::test::Reply health = client.get("/health");
+  CHECK(health.status == 200);
+  CHECK(contains(health.body, "\"documents\":1"));
+  CHECK(client.get("/search?q=phonons").status == 200);
+  CHECK(serve.signal_and_wait(SIGTERM) == 0);
+  CHECK(contains(serve.line(), "stopped"));
+}
+
+TEST_CASE("paperdex-serve says what keeps it from starting, and exits 2", "[serve][program]") {
+  paperdex::test::TempDir dir;
+  SECTION("no index there") {
+    const std::string missing = (dir.path() / "no-index").string();
+    ServeProcess serve({"--db", missing, "--listen", "127.0.0.1:0"});
+    CHECK(serve.wait() == 2);
+    CHECK(contains(serve.err(), missing));
+  }
+  SECTION("the port is taken") {
+    const auto& index = paperdex::test::one_paper_index();
+    ServeProcess first({"--db", index.path(), "--listen", "127.0.0.1:0"});
+    const std::string port = std::to_string(listening_port(first.line()));
+    ServeProcess second({"--db", index.path(), "--listen", "127.0.0.1:" + port});
+    CHECK(second.wait() == 2);
+    CHECK(contains(second.err(), "127.0.0.1:" + port));
+    CHECK(contains(second.err(), "--listen"));
+  }
+  SECTION("a bad --listen, no --db") {
+    ServeProcess bad_listen({"--db", "x", "--listen", "localhost"});
+    CHECK(bad_listen.wait() == 2);
+    CHECK(contains(bad_listen.err(), "ADDRESS:PORT"));
+    ServeProcess no_db({});
+    CHECK(no_db.wait() == 2);
+    CHECK(contains(no_db.err(), "--db"));
+  }
+}
+
+TEST_CASE("paperdex-serve's man page lists the options of its --help", "[serve][program][docs]") {
+  const paperdex::test::RunOutput help =
+      paperdex::test::run_command(std::string(PAPERDEX_SERVE_BIN) + " --help");
+  REQUIRE(help.status == 0);
+  std::set<std::string> in_help;
+  const std::regex help_option(R"(^  (?:-\w \[ )?--([a-z-]+))");
+  std::istringstream lines(help.out);
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch match;
+    if (std::regex_search(line, match, help_option)) in_help.insert(match[1]);
+  }
+  std::ifstream man(paperdex::test::source_dir() / "docs/man/paperdex-serve.1");
+  // Each option is the tag of a .TP paragraph: ".BI \-\-time\-limit " SECONDS"".
+  std::set<std::string> in_man;
+  const std::regex man_option(R"(\\-\\-((?:[a-z]|\\-)+))");
+  std::string previous;
+  for (std::string line; std::getline(man, line); previous = line) {
+    std::smatch match;
+    if (previous == ".TP" && std::regex_search(line, match, man_option)) {
+      in_man.insert(std::regex_replace(match[1].str(), std::regex(R"(\\)"), ""));
+    }
+  }
+  CHECK(in_help.size() >= 12);
+  CHECK(in_man == in_help);
+}
