@@ -7,6 +7,7 @@
 #include <fstream>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "paperdex/errors.h"
 
@@ -117,12 +118,36 @@ Xapian::Database open_stub(const fs::path& stub, const OpenOptions& options, int
 
 Xapian::Database open_at(const fs::path& path, const OpenOptions& options, int depth) {
   if (const std::optional<fs::path> stub = stub_file(path)) {
+    if (options.stubs_read != nullptr) options.stubs_read->note(stub->string());
     return open_stub(*stub, options, depth);
   }
   return Xapian::Database(path.string());
 }
 
+bool same_file_state(const struct stat& a, const struct stat& b) {
+  return a.st_dev == b.st_dev && a.st_ino == b.st_ino && a.st_size == b.st_size &&
+         a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec == b.st_mtim.tv_nsec &&
+         a.st_ctim.tv_sec == b.st_ctim.tv_sec && a.st_ctim.tv_nsec == b.st_ctim.tv_nsec;
+}
+
 }  // namespace
+
+void StubFiles::note(const std::string& stub) {
+  // Read again (an open retried): as it is now.
+  std::erase_if(seen_, [&](const Seen& seen) { return seen.path == stub; });
+  Seen seen;
+  seen.path = stub;
+  seen.exists = stat(stub.c_str(), &seen.status) == 0;
+  seen_.push_back(std::move(seen));
+}
+
+bool StubFiles::changed() const {
+  return std::any_of(seen_.begin(), seen_.end(), [](const Seen& seen) {
+    struct stat now {};
+    const bool exists = stat(seen.path.c_str(), &now) == 0;
+    return exists != seen.exists || (exists && !same_file_state(now, seen.status));
+  });
+}
 
 Xapian::Database open_database_at(const std::string& path, const OpenOptions& options) {
   return open_at(path, options, 0);

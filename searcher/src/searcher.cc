@@ -216,6 +216,7 @@ struct Searcher::Impl {
   std::string path;
   // How `db` was opened; its remote timeout follows the searches' time limit.
   detail::OpenOptions open_options;
+  detail::StubFiles stubs;  // that `db` was opened through
   Xapian::Database db;
   Analyzer analyzer;
   detail::QueryParser parser{analyzer};
@@ -229,7 +230,7 @@ struct Searcher::Impl {
       : path(db_path),
         open_options{options.allow_program_stubs,
                      detail::remote_timeout_for(options.time_limit_seconds)},
-        db(open_database(db_path, open_options)) {
+        db(open_noting_stubs(stubs)) {
     matcher = std::make_unique<detail::Matcher>(path, db);
     sync_matcher(false);
   }
@@ -264,14 +265,55 @@ struct Searcher::Impl {
     });
   }
 
-  // Moves to the latest revision; the matcher follows it.
-  void reopen() { sync_matcher(true); }
+  // Moves to the latest revision; the matcher follows it. True when it moved.
+  bool reopen() {
+    return following_stubs([&] { return sync_matcher(true); });
+  }
+
+  // Runs `move` (a reopen), or opens the index again when a stub it was
+  // opened through was replaced (detail::StubFiles): a read replica switched
+  // to a new copy of the index, whose stub a reopen would never read. Until
+  // the switch, the searcher reads the old copy (it keeps its files open),
+  // and after it only the new one: no search sees half of each.
+  template <typename Move>
+  bool following_stubs(const Move& move) {
+    if (!stubs.changed()) {
+      try {
+        return move();
+      } catch (const Xapian::DatabaseOpeningError&) {
+        // The copy went just after the check: the replica removes the copy
+        // it switched from.
+        if (!stubs.changed()) throw;
+      }
+    }
+    reconnect();
+    return true;
+  }
+
+  // Opens the index at `path`, noting in `read` the stubs read on the way. A
+  // stub read just before a replica's switch can name the copy the switch
+  // removes: the stub changed meanwhile, and is read again.
+  Xapian::Database open_noting_stubs(detail::StubFiles& read) const {
+    detail::OpenOptions noting = open_options;
+    noting.stubs_read = &read;
+    for (int tried = 0;; ++tried) {
+      try {
+        return open_database(path, noting);
+      } catch (const DatabaseNotFoundError&) {
+        if (tried >= 3 || !read.changed()) throw;
+      }
+    }
+  }
 
   // Opens the index again: a remote shard's connection cannot be reopened.
+  // The searcher is left as it was when the index cannot be opened.
   void reconnect() {
-    matcher.reset();
-    db = open_database(path, open_options);
-    matcher = std::make_unique<detail::Matcher>(path, db);
+    detail::StubFiles read;
+    Xapian::Database opened = open_noting_stubs(read);
+    auto fresh = std::make_unique<detail::Matcher>(path, opened);
+    matcher = std::move(fresh);
+    db = std::move(opened);
+    stubs = std::move(read);
     sync_matcher(false);
   }
 
@@ -280,7 +322,7 @@ struct Searcher::Impl {
   // discard that revision meanwhile, or commit between two handles' reopens:
   // move again and sync again, so that the counts and the page always come
   // from one revision.
-  void sync_matcher(bool move) {
+  bool sync_matcher(bool move) {
     bool changed = !move;  // a fresh open needs its first sync
     retry_when_modified(
         path, "reading it", 5,
@@ -295,6 +337,7 @@ struct Searcher::Impl {
           move = true;
           changed = true;
         });
+    return changed;
   }
 
   // The search's time budget (SearchRequest::time_limit_seconds): each pass
