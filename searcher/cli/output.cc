@@ -86,12 +86,6 @@ void print_tsv_result(std::ostream& out, const std::string&, const SearchResult&
   for (const Hit& hit : terminal_safe(raw_result).hits) print_tsv_row(out, hit, fields);
 }
 
-Json paper_json(const Paper& paper, const OutputOptions& options) {
-  HighlightStyle plain = options.highlight;
-  plain.enabled = false;  // nothing in a stored paper matched anything
-  return columns_json(hit_of_paper(paper), options.fields.value_or(paper_columns()), plain);
-}
-
 void print_json_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
   Json papers = Json::array();
   for (const Paper& paper : shown.papers) papers.push_back(paper_json(paper, options));
@@ -190,25 +184,33 @@ void print_feed_papers(std::ostream& out, const ShownPapers& shown, const Output
 
 const std::array kFormats = {
     OutputFormat{"text", "for people: wrapped to the terminal, highlighted, facets with names",
-                 print_text_result, print_text_papers, print_text_stats, nullptr},
-    OutputFormat{"json", "one JSON object per search (README \"JSON output\")", print_json_result,
-                 print_json_papers, print_json_stats, print_json_query_error},
+                 "text/plain; charset=utf-8", print_text_result, print_text_papers,
+                 print_text_stats, nullptr},
+    OutputFormat{"json", "one JSON object per search (README \"JSON output\")",
+                 "application/json; charset=utf-8", print_json_result, print_json_papers,
+                 print_json_stats, print_json_query_error},
     OutputFormat{"jsonl", "one JSON object per hit (per paper with --show), one a line",
-                 print_jsonl_result, print_jsonl_papers, print_json_stats, nullptr},
+                 "application/x-ndjson; charset=utf-8", print_jsonl_result, print_jsonl_papers,
+                 print_json_stats, nullptr},
     OutputFormat{"tsv", "one row per hit: id, year, score, title unless --fields says",
-                 print_tsv_result, print_tsv_papers, print_tsv_stats, nullptr},
+                 "text/tab-separated-values; charset=utf-8", print_tsv_result, print_tsv_papers,
+                 print_tsv_stats, nullptr},
     OutputFormat{"bibtex",
                  "BibTeX entries in arXiv's style (@misc; @article with a journal and DOI)",
-                 print_cited_result<bibtex>, print_cited_papers<bibtex>, nullptr, nullptr},
+                 "application/x-bibtex; charset=utf-8", print_cited_result<bibtex>,
+                 print_cited_papers<bibtex>, nullptr, nullptr},
     OutputFormat{"ris", "RIS records (TY ELEC; JOUR with a journal and DOI)",
-                 print_cited_result<ris>, print_cited_papers<ris>, nullptr, nullptr},
+                 "application/x-research-info-systems; charset=utf-8", print_cited_result<ris>,
+                 print_cited_papers<ris>, nullptr, nullptr},
     OutputFormat{"csljson", "CSL-JSON items, as citeproc and Zotero import them",
+                 "application/vnd.citationstyles.csl+json; charset=utf-8",
                  print_cited_result<csl_json>, print_cited_papers<csl_json>, nullptr, nullptr},
     OutputFormat{"atom", "an Atom 1.0 feed of the papers, for a feed reader",
-                 print_feed_result<atom_feed>, print_feed_papers<atom_feed>, nullptr, nullptr},
+                 "application/atom+xml; charset=utf-8", print_feed_result<atom_feed>,
+                 print_feed_papers<atom_feed>, nullptr, nullptr},
     OutputFormat{"markdown", "a Markdown digest: linked titles, authors, the abstract's start",
-                 print_feed_result<markdown_digest>, print_feed_papers<markdown_digest>, nullptr,
-                 nullptr},
+                 "text/markdown; charset=utf-8", print_feed_result<markdown_digest>,
+                 print_feed_papers<markdown_digest>, nullptr, nullptr},
 };
 
 }  // namespace
@@ -313,6 +315,12 @@ Json to_json(const std::string& query, const SearchResult& result, const OutputO
   }
   json["facets"] = std::move(facets);
   return json;
+}
+
+Json paper_json(const Paper& paper, const OutputOptions& options) {
+  HighlightStyle plain = options.highlight;
+  plain.enabled = false;  // nothing in a stored paper matched anything
+  return columns_json(hit_of_paper(paper), options.fields.value_or(paper_columns()), plain);
 }
 
 Json stats_json(const std::string& path, const IndexInfo& info) {

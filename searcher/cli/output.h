@@ -41,6 +41,8 @@ struct ShownPapers {
 struct OutputFormat {
   std::string_view name;
   std::string_view help;
+  // The media type paperdex-serve sends it as (its Content-Type).
+  std::string_view media_type;
   void (*print_result)(std::ostream& out, const std::string& query, const SearchResult& result,
                        const SearchRequest& request, const OutputOptions& options);
   void (*print_papers)(std::ostream& out, const ShownPapers& shown, const OutputOptions& options);
@@ -74,8 +76,10 @@ FacetSelection largest_values(const std::vector<FacetCount>& facet, std::size_t 
 std::string_view match_set_name(MatchSet set);
 std::string_view match_rule_name(MatchRule rule);
 
-// The JSON object of one search (the json format's line), and of --stats.
+// The JSON object of one search (the json format's line), of one paper (an
+// element of --show's "papers"), and of --stats.
 Json to_json(const std::string& query, const SearchResult& result, const OutputOptions& options);
+Json paper_json(const Paper& paper, const OutputOptions& options);
 Json stats_json(const std::string& path, const IndexInfo& info);
 
 }  // namespace paperdex::cli

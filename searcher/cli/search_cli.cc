@@ -25,6 +25,7 @@
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
 #include "paperdex/searcher.h"
+#include "request_options.h"
 #include "syntax_help.h"
 #include "terminal_text.h"
 
@@ -37,8 +38,7 @@ constexpr int kExitOk = 0;
 constexpr int kExitError = 2;
 
 // The request's numbers are bounded by the library (validate_request); how
-// many facet values to show is this command's own, and bounded here.
-constexpr long long kMaxFacetValues = 10'000;
+// many facet values to show is the output's own (request_options.h).
 // A --batch line is one query: anything longer is not a query file.
 constexpr std::size_t kMaxQueryLineBytes = 1 << 20;
 
@@ -90,34 +90,9 @@ struct CliOptions {
 };
 
 // The values of the options that take one of a list: each list is read by the
-// option's check and by the completion scripts (--completion).
-constexpr std::array<std::pair<std::string_view, SortOrder>, 5> kSortOrders = {{
-    {"relevance", SortOrder::kRelevance},
-    {"newest", SortOrder::kNewest},
-    {"oldest", SortOrder::kOldest},
-    {"updated", SortOrder::kUpdated},
-    {"added", SortOrder::kAdded},
-}};
+// option's check and by the completion scripts (--completion); those of the
+// search's options are shared with paperdex-serve (request_options.h).
 constexpr std::array<std::string_view, 3> kColorModes = {"auto", "always", "never"};
-// Subject and year are always counted; --facet author asks for the author facet.
-constexpr std::array<std::string_view, 3> kFacetNames = {"subject", "year", "author"};
-
-// "a, b or c" for messages.
-template <typename Names>
-std::string either(const Names& names) {
-  std::string text;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
-    text += names[i];
-  }
-  return text;
-}
-
-std::vector<std::string_view> sort_names() {
-  std::vector<std::string_view> names;
-  for (const auto& [name, order] : kSortOrders) names.push_back(name);
-  return names;
-}
 
 // The Searcher of the index the options name, opened with their time limit
 // (remote shards follow it) and their permission for program stubs.
@@ -364,9 +339,8 @@ std::optional<std::string> apply_numbers(const NumberOptions& numbers, CliOption
       return std::string(number.option) + " " + error.problem();
     }
   }
-  if (numbers.facets < 0 || numbers.facets > kMaxFacetValues) {
-    return "--facets must be between 0 and " + with_thousands(kMaxFacetValues) + ", not " +
-           std::to_string(numbers.facets);
+  if (std::string problem = facet_values_problem("--facets", numbers.facets); !problem.empty()) {
+    return problem;
   }
   options.request.limit = static_cast<std::size_t>(numbers.limit);
   options.request.offset = static_cast<std::size_t>(numbers.offset);
@@ -393,13 +367,10 @@ std::optional<std::string> check_batch_file(const std::string& path) {
 using Problem = std::optional<std::string>;
 
 Problem apply_sort(CliOptions& options) {
-  for (const auto& [name, order] : kSortOrders) {
-    if (options.sort == name) {
-      options.request.sort = order;
-      return std::nullopt;
-    }
-  }
-  return "--sort must be " + either(sort_names()) + ", not " + quote_input(options.sort);
+  const SortChoice choice = sort_order("--sort", options.sort);
+  if (!choice.problem.empty()) return choice.problem;
+  options.request.sort = choice.order;
+  return std::nullopt;
 }
 
 Problem apply_format(CliOptions& options, const po::variables_map& vm) {
@@ -437,9 +408,7 @@ Problem apply_fields(CliOptions& options) {
 
 Problem apply_facets(CliOptions& options, const po::variables_map& vm) {
   for (const std::string& facet : options.facets_wanted) {
-    if (std::find(kFacetNames.begin(), kFacetNames.end(), facet) == kFacetNames.end()) {
-      return "--facet must be " + either(kFacetNames) + ", not " + quote_input(facet);
-    }
+    if (std::string problem = facet_problem("--facet", facet); !problem.empty()) return problem;
     if (facet == "author") options.request.author_facet = true;
   }
   options.output.facet_values_given = !vm["facets"].defaulted();
@@ -521,7 +490,7 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   if (!problem) problem = apply_sort(options);
   if (!problem &&
       std::find(kColorModes.begin(), kColorModes.end(), options.color) == kColorModes.end()) {
-    problem = "--color must be " + either(kColorModes);
+    problem = "--color must be " + either({kColorModes.begin(), kColorModes.end()});
   }
   if (!problem) problem = apply_format(options, vm);
   if (!problem) problem = check_show(options);

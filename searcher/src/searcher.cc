@@ -775,6 +775,33 @@ AnalysisVersions Searcher::analysis_versions() const {
   });
 }
 
+bool Searcher::reopen() {
+  return impl_->guarded("reopening", [&] { return impl_->reopen(); });
+}
+
+// Each database's UUID (the combined database's names every shard's), the
+// revision of each local one (Xapian gives none of a remote or combined
+// database) and the papers, with the indexer's stamp of its last commit:
+// every commit changes the stamp, so remote shards' commits show too.
+std::string Searcher::revision() const {
+  return as_read_failure(impl_->path, "reading", [&] {
+    const Xapian::Database& db = impl_->db;
+    std::string text = db.get_uuid();
+    if (db.size() == 1 && impl_->matcher->local_shards().empty()) {
+      try {
+        text += ':' + std::to_string(db.get_revision());
+      } catch (const Xapian::InvalidOperationError&) {
+        // a remote database: the stamp and the count below stand for it
+      }
+    }
+    for (const Xapian::Database& shard : impl_->matcher->local_shards()) {
+      text += ':' + std::to_string(shard.get_revision());
+    }
+    return text + ':' + std::to_string(db.get_doccount()) + ':' +
+           db.get_metadata(std::string(schema::kLastUpdateKey));
+  });
+}
+
 Paper Searcher::get(const std::string& id) {
   return impl_->guarded("reading", [&] { return impl_->get(id); });
 }

@@ -397,6 +397,21 @@ class PAPERDEX_API Searcher {
   /// @throws IoError reading the index failed.
   AnalysisVersions analysis_versions() const;
 
+  /// Moves to the latest revision the index's writers committed, so that the
+  /// next calls see their papers: a cheap check when nothing was committed
+  /// (a long-lived Searcher, a server's, calls it before each request). A
+  /// search never needs it to be consistent, only to be current. On a read
+  /// replica (docs/deployment.md) it follows the replica to each new copy.
+  /// @return true when the Searcher moved to a newer revision.
+  /// @throws IoError reading the index failed.
+  bool reopen();
+
+  /// The revision the Searcher shows, as an opaque text: it changes when
+  /// reopen() moves to a newer one, and two Searchers of one index at one
+  /// revision give the same text (an HTTP ETag is made of it).
+  /// @throws IoError reading the index failed.
+  std::string revision() const;
+
   /// Saves `request`'s query and filters under `name` (replacing a search of
   /// that name); the papers the index adds or changes from now on are new to
   /// it. The query is checked first, as search() would. Saving writes the

@@ -1,0 +1,151 @@
+#include "api.h"
+
+#include <array>
+#include <exception>
+#include <new>
+
+#include "api_error.h"
+#include "http_caching.h"
+#include "routes.h"
+#include "search_parameters.h"
+
+namespace paperdex::serve {
+namespace {
+
+// The parameter each filter of the request comes from (FilterError::filter()).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kFilterParameters = {{
+    {"subjects", "subject"},
+    {"years", "year"},
+    {"authors", "author"},
+}};
+
+// A SearchRequest field's parameter (InvalidRequestError::field()).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kFieldParameters = {{
+    {"snippet_bytes", "snippet"},
+    {"time_limit_seconds", "time_limit_seconds"},
+}};
+
+template <std::size_t N>
+std::string renamed(const std::array<std::pair<std::string_view, std::string_view>, N>& names,
+                    std::string_view name) {
+  for (const auto& [from, to] : names) {
+    if (from == name) return std::string(to);
+  }
+  return std::string(name);
+}
+
+// A filter's bad value as paperdex-search says it, under the parameter's name.
+ApiError filter_error(const FilterError& error) {
+  const std::string parameter = renamed(kFilterParameters, error.filter());
+  std::string message = parameter + " " + error.value() + ": " + error.what();
+  if (!error.suggestion().empty()) {
+    message += " (did you mean " + parameter + " " + error.suggestion() + "?)";
+  }
+  return ApiError(400, message, {parameter, std::nullopt, ""});
+}
+
+// 503: the index, not the request, is at fault; the client may try again.
+ApiError unavailable(const Error& error) {
+  return ApiError(503, std::string("the index cannot be read: ") + error.what(), {});
+}
+
+// What the exception being handled means for the client: every paperdex
+// error its status, anything else a 500 with its message.
+ApiError current_error() {
+  try {
+    throw;
+  } catch (const ApiError& error) {
+    return error;
+  } catch (const FilterError& error) {
+    return filter_error(error);
+  } catch (const QuerySyntaxError& error) {
+    return ApiError(400, error.what(), {"q", error.position(), error.hint()});
+  } catch (const InvalidRequestError& error) {
+    const std::string parameter = renamed(kFieldParameters, error.field());
+    return bad_parameter(parameter, parameter + " " + error.problem());
+  } catch (const PaperNotFoundError& error) {
+    return ApiError(404, error.what(), {"id", std::nullopt, ""});
+  } catch (const SavedSearchError& error) {
+    return ApiError(400, error.what(), {});
+  } catch (const DatabaseNotFoundError& error) {
+    return unavailable(error);
+  } catch (const SchemaVersionError& error) {
+    return unavailable(error);
+  } catch (const DatabaseLockedError& error) {
+    return unavailable(error);
+  } catch (const IoError& error) {
+    return unavailable(error);
+  } catch (const std::bad_alloc&) {
+    return ApiError(503, "out of memory answering this request; try again, or ask for less", {});
+  } catch (const std::exception& error) {
+    return ApiError(500, std::string("internal error: ") + error.what(), {});
+  } catch (...) {
+    return ApiError(500, "internal error of an unknown kind", {});
+  }
+}
+
+HttpResponse method_not_allowed(const HttpRequest& request) {
+  HttpResponse response = error_response(ApiError(
+      405, "method " + request.method + " is not allowed; use " + std::string(kAllowedMethods),
+      {}));
+  response.headers.emplace_back("Allow", std::string(kAllowedMethods));
+  return response;
+}
+
+std::string single_database(const ApiSettings& settings) {
+  if (settings.databases.size() != 1) {
+    throw Error("paperdex-serve searches one index for now, not " +
+                std::to_string(settings.databases.size()) +
+                "; give one --db (a stub file can combine shards: docs/deployment.md)");
+  }
+  return settings.databases.front();
+}
+
+SearcherOptions searcher_options(const ApiSettings& settings) {
+  SearcherOptions options;
+  options.time_limit_seconds = settings.time_limit_seconds;
+  return options;
+}
+
+SearchRequest request_defaults(const ApiSettings& settings) {
+  SearchRequest request;
+  request.time_limit_seconds = settings.time_limit_seconds;
+  return request;
+}
+
+}  // namespace
+
+struct Api::State {
+  ApiContext context;
+};
+
+Api::Api(ApiSettings settings)
+    : state_(new State{{settings,
+                        SearcherPool(single_database(settings), searcher_options(settings)),
+                        request_defaults(settings),
+                        {}}}) {}
+
+Api::~Api() = default;
+
+HttpResponse Api::handle(const HttpRequest& request) {
+  ApiContext& context = state_->context;
+  HttpResponse response;
+  try {
+    if (request.method == "GET" || request.method == "HEAD") {
+      response = answer_get(context, request);
+    } else if (request.method == "OPTIONS") {
+      response = options_response(request, context.settings.cors_origin);
+    } else {
+      response = method_not_allowed(request);
+    }
+  } catch (...) {
+    const ApiError error = current_error();
+    response = error_response(error);
+    if (error.status() == 503) response.headers.emplace_back("Retry-After", "5");
+  }
+  add_cors(request, context.settings.cors_origin, response);
+  response.headers.emplace_back("X-Content-Type-Options", "nosniff");
+  return response;
+}
+
+}  // namespace paperdex::serve

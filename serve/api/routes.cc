@@ -1,0 +1,195 @@
+#include "routes.h"
+
+#include <array>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "api_error.h"
+#include "http_caching.h"
+#include "opensearch.h"
+#include "output.h"
+#include "page_files.h"
+#include "search_parameters.h"
+
+namespace paperdex::serve {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::string_view kJsonType = "application/json; charset=utf-8";
+
+HttpResponse json_response(const Json& json) {
+  HttpResponse response;
+  response.content_type = kJsonType;
+  response.body = json.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+  return response;
+}
+
+// An answer of the index, named by its revision and the request target: a
+// client that has it (If-None-Match) gets a 304 and nothing is searched.
+template <typename Produce>
+HttpResponse index_answer(ApiContext& context, const RouteCall& call, const Produce& produce) {
+  const SearcherPool::Lease searcher = context.pool.borrow();
+  const std::string revision = searcher->revision();
+  const std::string tag = entity_tag(revision + '\n' + call.request.target);
+  if (none_match(call.request, tag)) return not_modified(tag, kIndexAnswerCaching);
+  HttpResponse response = produce(*searcher, revision);
+  add_caching(response, tag, kIndexAnswerCaching);
+  return response;
+}
+
+// The query and filters ask for some paper: paperdex-search's check.
+void require_something(const SearchCall& call) {
+  const SearchRequest& request = call.request;
+  if (call.query.find_first_not_of(" \t") != std::string::npos || !request.subjects.empty() ||
+      !request.years.empty() || !request.authors.empty() || !request.like.empty()) {
+    return;
+  }
+  throw bad_parameter("q",
+                      "empty query: give search words (q) or a filter (subject, year, author)");
+}
+
+// /search and /like/{id}: the result in the format asked, as paperdex-search
+// prints it (the format table's printer).
+HttpResponse answer_search(ApiContext& context, const RouteCall& call) {
+  SearchCall search = read_parameters(call.target.parameters, kSearchParameters, context.defaults);
+  search.request.like = call.id;
+  search.request.query = search.query;
+  require_something(search);
+  return index_answer(context, call, [&](Searcher& searcher, const std::string&) {
+    const SearchResult result = searcher.search(search.request);
+    std::ostringstream body;
+    search.format->print_result(body, search.query, result, search.request, search.output);
+    return HttpResponse{200, std::string(search.format->media_type), body.str(), {}};
+  });
+}
+
+// A stored paper: JSON is the object --show lists (one line, as the jsonl
+// format prints a paper); the other formats, their --show form.
+HttpResponse answer_paper(ApiContext& context, const RouteCall& call) {
+  const SearchCall paper = read_parameters(call.target.parameters, kPaperParameters, {});
+  for (const cli::OutputColumn* field : paper.output.fields.value_or(cli::ColumnSelection{})) {
+    if (field->search_only) {
+      throw bad_parameter("fields", "fields " + std::string(field->name) +
+                                        " is a search hit's, not a stored paper's");
+    }
+  }
+  const cli::OutputFormat* format =
+      paper.format->name == "json" ? cli::find_format("jsonl") : paper.format;
+  return index_answer(context, call, [&](Searcher& searcher, const std::string&) {
+    const cli::ShownPapers shown{{searcher.get(call.id)}, {}};
+    std::ostringstream body;
+    format->print_papers(body, shown, paper.output);
+    return HttpResponse{200, std::string(paper.format->media_type), body.str(), {}};
+  });
+}
+
+// Did you mean: the query with its misspelled words corrected from the
+// index's own words (null when none need it).
+HttpResponse answer_suggest(ApiContext& context, const RouteCall& call) {
+  SearchCall suggest =
+      read_parameters(call.target.parameters, kSuggestParameters, context.defaults);
+  if (suggest.query.find_first_not_of(" \t") == std::string::npos) {
+    throw bad_parameter("q", "q is required: the query to correct");
+  }
+  suggest.request.query = suggest.query;
+  suggest.request.limit = 0;
+  suggest.request.facets = false;
+  return index_answer(context, call, [&](Searcher& searcher, const std::string&) {
+    const SearchResult result = searcher.search(suggest.request);
+    return json_response(
+        {{"query", suggest.query},
+         {"suggestion", result.suggestion.empty() ? Json() : Json(result.suggestion)}});
+  });
+}
+
+HttpResponse answer_health(ApiContext& context, const RouteCall& call) {
+  read_parameters(call.target.parameters, 0, {});
+  const SearcherPool::Lease searcher = context.pool.borrow();
+  HttpResponse response = json_response({{"status", "ok"},
+                                         {"documents", searcher->document_count()},
+                                         {"revision", searcher->revision()}});
+  response.headers.emplace_back("Cache-Control", std::string(kNoCaching));
+  return response;
+}
+
+// paperdex-search --stats --json, kept for the revision it describes.
+HttpResponse answer_stats(ApiContext& context, const RouteCall& call) {
+  read_parameters(call.target.parameters, 0, {});
+  return index_answer(context, call, [&](Searcher& searcher, const std::string& revision) {
+    StatsCache& cache = context.stats;
+    const std::lock_guard lock(cache.mutex);
+    if (cache.revision != revision || cache.body.empty()) {
+      cache.body = json_response(cli::stats_json(context.pool.path(), searcher.index_info())).body;
+      cache.revision = revision;
+    }
+    return HttpResponse{200, std::string(kJsonType), cache.body, {}};
+  });
+}
+
+// clang-format off
+const std::array kRoutes = {
+    Route{"/search", kSearchParameters, "search: the result in the format asked (JSON: paperdex-search --json)",
+          answer_search},
+    Route{"/paper/{id}", kPaperParameters, "the stored paper with this id (any form id: takes)",
+          answer_paper},
+    Route{"/like/{id}", kSearchParameters, "papers similar to this paper (paperdex-search --like)",
+          answer_search},
+    Route{"/suggest", kSuggestParameters, "did you mean: the query with misspelled words corrected",
+          answer_suggest},
+    Route{"/health", 0, "the index can be read: its papers and revision", answer_health},
+    Route{"/stats", 0, "the index's statistics (paperdex-search --stats --json)", answer_stats},
+    Route{"/opensearch.xml", 0, "an OpenSearch 1.1 description of this server", answer_opensearch},
+};
+// clang-format on
+
+// The route whose pattern `path` matches, and its {id}.
+const Route* find_route(const std::string& path, std::string& id) {
+  for (const Route& route : kRoutes) {
+    const std::string_view pattern = route.pattern;
+    const std::size_t brace = pattern.find("{id}");
+    if (brace == std::string_view::npos) {
+      if (path == pattern) return &route;
+      continue;
+    }
+    if (path.size() > brace && path.compare(0, brace, pattern.substr(0, brace)) == 0) {
+      id = path.substr(brace);
+      return &route;
+    }
+  }
+  return nullptr;
+}
+
+std::string route_names() {
+  std::string names;
+  for (const Route& route : kRoutes)
+    names += (names.empty() ? "" : ", ") + std::string(route.pattern);
+  return names;
+}
+
+HttpResponse answer_page_file(const RequestTarget& target, const HttpRequest& request) {
+  const PageFile* file = find_page_file(target.path);
+  if (!file) {
+    throw ApiError(404, "nothing at " + target.path + "; the API's routes are " + route_names());
+  }
+  const std::string tag = entity_tag(file->bytes);
+  if (none_match(request, tag)) return not_modified(tag, kPageFileCaching);
+  HttpResponse response{200, std::string(file->content_type), std::string(file->bytes), {}};
+  add_caching(response, tag, kPageFileCaching);
+  return response;
+}
+
+}  // namespace
+
+std::span<const Route> routes() { return kRoutes; }
+
+HttpResponse answer_get(ApiContext& context, const HttpRequest& request) {
+  const RequestTarget target = parse_target(request.target);
+  RouteCall call{request, target, {}};
+  const Route* route = find_route(target.path, call.id);
+  if (!route) return answer_page_file(target, request);
+  return route->answer(context, call);
+}
+
+}  // namespace paperdex::serve

@@ -1,0 +1,59 @@
+#pragma once
+// The query parameters of the API's routes, one table: each row is a
+// parameter's name (paperdex-search's option of the same name, without the
+// dashes; q is the query), which routes take it, its help (docs/http-api.md
+// lists the same) and how it sets the SearchRequest and the output, with the
+// CLI's checks and messages (request_options.h, check_request_value).
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "output.h"
+#include "paperdex/searcher.h"
+
+namespace paperdex::serve {
+
+// What a request asks of the searcher and of the output.
+struct SearchCall {
+  std::string query;  // q
+  SearchRequest request;
+  cli::OutputOptions output;
+  const cli::OutputFormat* format = nullptr;  // format=, json by default
+};
+
+// The groups of parameters a route takes (Route::parameters).
+enum ParameterUse : unsigned {
+  kSearchParameters = 1,   // /search, /like/{id}
+  kPaperParameters = 2,    // /paper/{id}
+  kSuggestParameters = 4,  // /suggest
+};
+
+struct Parameter {
+  std::string_view name;
+  unsigned uses;    // ParameterUse bits
+  bool repeatable;  // given several times, each value counts (OR-ed filters)
+  std::string_view help;
+  // @throws ApiError (400) naming the parameter.
+  void (*apply)(SearchCall& call, const std::string& value);
+};
+
+std::span<const Parameter> parameters();
+
+// The call the parameters ask for, for a route taking the `uses` group,
+// starting from `defaults` (the server's time limit).
+// @throws ApiError (400) an unknown parameter, one given twice that is not
+//         repeatable, or a bad value; the parameter named.
+SearchCall read_parameters(const std::vector<std::pair<std::string, std::string>>& given,
+                           unsigned uses, const SearchRequest& defaults);
+
+// The names of the parameters of the `uses` group, "q, limit, ...".
+std::string parameter_names(unsigned uses);
+
+// A message of paperdex-search ("--limit must be ...") as the API says it:
+// the option's dashes dropped, its name being the parameter's.
+std::string as_parameter_message(std::string message);
+
+}  // namespace paperdex::serve

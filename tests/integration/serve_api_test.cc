@@ -1,0 +1,334 @@
+// paperdex-serve's API (serve/api) driven in-process through Api::handle, on
+// a small index written through the library: every route, every error
+// status and its JSON shape, each format's body equal to paperdex-search's
+// for the same query and options (the CLI run in-process), ETag and 304,
+// CORS off and on, OpenSearch, and an indexer's commit seen by the next
+// request without a restart.
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "api.h"
+#include "index_test_support.h"
+#include "output.h"
+#include "paperdex/indexer/index_writer.h"
+#include "search_cli.h"
+#include "test_support.h"
+
+namespace {
+
+using paperdex::serve::Api;
+using paperdex::serve::ApiSettings;
+using paperdex::serve::HttpHeaders;
+using paperdex::serve::HttpRequest;
+using paperdex::serve::HttpResponse;
+using paperdex::test::contains;
+using Json = nlohmann::ordered_json;
+
+paperdex::Record paper(std::string id, std::string title, std::vector<std::string> subjects,
+                       std::string submitted) {
+  paperdex::Record record;
+  record.id = std::move(id);
+  record.title = std::move(title);
+  record.abstract = "We study " + record.title + " in data center networks.";
+  record.authors = {"Ada Lovelace", "Alan Turing"};
+  record.subjects = std::move(subjects);
+  record.submitted = std::move(submitted);
+  record.year = std::stoi(record.submitted.substr(0, 4));
+  record.updated = record.submitted;
+  return record;
+}
+
+void add_papers(paperdex::IndexWriter& writer) {
+  writer.add(paper("2101.00001", "Optical circuit switching", {"cs.NI"}, "2021-01-04"));
+  writer.add(paper("2101.00002", "Optical packet switching", {"cs.NI", "cs.DC"}, "2021-01-05"));
+  writer.add(paper("2002.00003", "Quantum error correction codes", {"quant-ph"}, "2020-02-03"));
+  writer.add(paper("hep-th/9901001", "String dualities and branes", {"hep-th"}, "1999-01-04"));
+  writer.add(
+      paper("2203.00004", "Network scheduling with learning", {"cs.LG", "cs.NI"}, "2022-03-01"));
+}
+
+const paperdex::test::SharedIndex& small_index() {
+  static const paperdex::test::SharedIndex index{
+      paperdex::test::SharedIndex::WriteRecords(add_papers)};
+  return index;
+}
+
+ApiSettings settings_for(const std::string& path) {
+  ApiSettings settings;
+  settings.databases = {path};
+  return settings;
+}
+
+Api& small_api() {
+  static Api api(settings_for(small_index().path()));
+  return api;
+}
+
+HttpResponse get(Api& api, const std::string& target, HttpHeaders headers = {}) {
+  return api.handle(HttpRequest{"GET", target, std::move(headers)});
+}
+
+std::optional<std::string> header(const HttpResponse& response, std::string_view name) {
+  for (const auto& [key, value] : response.headers) {
+    if (key == name) return value;
+  }
+  return std::nullopt;
+}
+
+// paperdex-search on `path` with `args`, in-process: what it prints.
+std::string cli_output(const std::string& path, std::vector<std::string> args) {
+  ::setenv("COLUMNS", "80", 1);  // the text format's width, as the API's
+  args.insert(args.begin(), {"paperdex-search", "--db", path});
+  std::vector<const char*> argv;
+  for (const std::string& arg : args) argv.push_back(arg.c_str());
+  std::ostringstream out, err;
+  const int status =
+      paperdex::cli::run_search(static_cast<int>(argv.size()), argv.data(), out, err);
+  INFO(err.str());
+  REQUIRE(status == 0);
+  return out.str();
+}
+
+// The error object of a response, after checking the shape every error has.
+Json error_of(const HttpResponse& response) {
+  INFO(response.body);
+  CHECK(response.content_type == "application/json; charset=utf-8");
+  const Json json = Json::parse(response.body);
+  REQUIRE(json.contains("error"));
+  CHECK(json["error"]["status"] == response.status);
+  CHECK(!json["error"]["message"].get<std::string>().empty());
+  return json["error"];
+}
+
+}  // namespace
+
+TEST_CASE("serve API: /health says the index can be read, and is never cached", "[serve]") {
+  const HttpResponse response = get(small_api(), "/health");
+  REQUIRE(response.status == 200);
+  const Json json = Json::parse(response.body);
+  CHECK(json["status"] == "ok");
+  CHECK(json["documents"] == 5);
+  CHECK(header(response, "Cache-Control") == "no-store");
+}
+
+TEST_CASE("serve API: /search in every format is paperdex-search's output for the same options",
+          "[serve]") {
+  const std::string path = small_index().path();
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"q=optical+switching", {"optical switching"}},
+      {"q=switching&limit=1&offset=1&sort=newest",
+       {"--limit", "1", "--offset", "1", "--sort", "newest", "switching"}},
+      {"q=data&subject=cs.NI&year=2021..2022&facets=1&facet=author&fields=id,title,year",
+       {"--subject", "cs.NI", "--year", "2021..2022", "--facets", "1", "--facet", "author",
+        "--fields", "id,title,year", "data"}},
+      {"subject=cs.NI&any&explain=true&snippet=40",
+       {"--subject", "cs.NI", "--any", "--explain", "--snippet", "40"}},
+  };
+  for (const paperdex::cli::OutputFormat& format : paperdex::cli::output_formats()) {
+    for (const auto& [query, args] : cases) {
+      std::vector<std::string> cli_args = args;
+      cli_args.insert(cli_args.begin(), {"--format", std::string(format.name)});
+      const std::string target = "/search?" + query + "&format=" + std::string(format.name);
+      INFO(target);
+      const HttpResponse response = get(small_api(), target);
+      REQUIRE(response.status == 200);
+      CHECK(response.content_type == format.media_type);
+      CHECK(response.body == cli_output(path, cli_args));
+    }
+  }
+  // JSON is the default format.
+  const HttpResponse plain = get(small_api(), "/search?q=optical");
+  CHECK(plain.body == cli_output(path, {"--json", "optical"}));
+  CHECK(Json::parse(plain.body)["total"] == 2);
+}
+
+TEST_CASE("serve API: a bad parameter is a 400 naming it, with paperdex-search's message",
+          "[serve]") {
+  const struct {
+    std::string target;
+    std::string parameter;
+    std::string message;  // a part of it
+  } cases[] = {
+      {"/search?q=a&limit=abc", "limit", "limit must be a whole number, not 'abc'"},
+      {"/search?q=a&limit=20000", "limit", "limit must be between 0 and 10,000, not 20000"},
+      {"/search?q=a&offset=-1", "offset", "offset must be between 0 and 100,000, not -1"},
+      {"/search?q=a&sort=best", "sort", "sort must be relevance, newest, oldest, updated or added"},
+      {"/search?q=a&format=pdf", "format", "format must be text, json"},
+      {"/search?q=a&fields=id,colour", "fields", "fields: no field 'colour'"},
+      {"/search?q=a&facet=venue", "facet", "facet must be subject, year or author"},
+      {"/search?q=a&facets=99999", "facets", "facets must be between 0 and 10,000"},
+      {"/search?q=a&any=maybe", "any", "any takes true or false"},
+      {"/search?q=a&colour=red", "colour", "no parameter 'colour' here; this route takes q, limit"},
+      {"/search?q=a&limit=1&limit=2", "limit", "limit is given twice"},
+      {"/search?q=a&subject=cs.XX", "subject", "subject cs.XX: "},
+      {"/search?q=a&year=20x4", "year", "year 20x4: "},
+      {"/search?q=", "q", "empty query"},
+      {"/search?q=%zz", "q", "a malformed %-escape"},
+      {"/suggest", "q", "q is required"},
+      {"/paper/2101.00001?fields=score", "fields", "fields score is a search hit's"},
+      {"/health?verbose=1", "verbose", "this route takes none"},
+  };
+  for (const auto& bad : cases) {
+    INFO(bad.target);
+    const HttpResponse response = get(small_api(), bad.target);
+    CHECK(response.status == 400);
+    const Json error = error_of(response);
+    CHECK(error["parameter"] == bad.parameter);
+    CHECK(contains(error["message"].get<std::string>(), bad.message));
+    CHECK(header(response, "Cache-Control") == "no-store");
+  }
+}
+
+TEST_CASE("serve API: a query syntax error is a 400 on q with its position", "[serve]") {
+  const HttpResponse response = get(small_api(), "/search?q=optical+AND+(switching&strict-syntax");
+  REQUIRE(response.status == 400);
+  const Json error = error_of(response);
+  CHECK(error["parameter"] == "q");
+  REQUIRE(error.contains("position"));
+  CHECK(error["position"].get<std::size_t>() <= std::string("optical AND (switching").size());
+}
+
+TEST_CASE("serve API: unknown ids and paths are 404s, other methods 405 with Allow", "[serve]") {
+  for (const std::string target : {"/paper/9999.99999", "/like/9999.99999", "/no/such/thing"}) {
+    INFO(target);
+    const HttpResponse response = get(small_api(), target);
+    CHECK(response.status == 404);
+    error_of(response);
+  }
+  const HttpResponse post = small_api().handle(HttpRequest{"POST", "/search?q=optical", {}});
+  CHECK(post.status == 405);
+  error_of(post);
+  CHECK(header(post, "Allow") == "GET, HEAD, OPTIONS");
+  const HttpResponse head = small_api().handle(HttpRequest{"HEAD", "/search?q=optical", {}});
+  CHECK(head.status == 200);
+  CHECK(head.body == get(small_api(), "/search?q=optical").body);
+}
+
+TEST_CASE(
+    "serve API: /paper, /like, /suggest and /stats are the CLI's --show, --like, "
+    "suggestion and --stats",
+    "[serve]") {
+  const std::string path = small_index().path();
+  HttpResponse paper = get(small_api(), "/paper/hep-th/9901001");
+  REQUIRE(paper.status == 200);
+  CHECK(paper.body == cli_output(path, {"--format", "jsonl", "--show", "hep-th/9901001"}));
+  CHECK(Json::parse(paper.body)["id"] == "hep-th/9901001");
+  paper = get(small_api(), "/paper/2101.00001v1?format=bibtex");
+  CHECK(paper.content_type == "application/x-bibtex; charset=utf-8");
+  CHECK(paper.body == cli_output(path, {"--format", "bibtex", "--show", "2101.00001v1"}));
+
+  const HttpResponse like = get(small_api(), "/like/2101.00001?limit=3");
+  REQUIRE(like.status == 200);
+  CHECK(like.body == cli_output(path, {"--json", "--limit", "3", "--like", "2101.00001"}));
+
+  const HttpResponse suggest = get(small_api(), "/suggest?q=opticl+swiching");
+  REQUIRE(suggest.status == 200);
+  const Json cli = Json::parse(cli_output(path, {"--json", "opticl swiching"}));
+  CHECK(Json::parse(suggest.body)["suggestion"] == cli["suggestion"]);
+  CHECK(Json::parse(suggest.body)["query"] == "opticl swiching");
+
+  const HttpResponse stats = get(small_api(), "/stats");
+  REQUIRE(stats.status == 200);
+  CHECK(stats.body == cli_output(path, {"--stats", "--json"}));
+}
+
+TEST_CASE("serve API: an ETag from the index revision and the URL, If-None-Match gets a 304",
+          "[serve]") {
+  const HttpResponse first = get(small_api(), "/search?q=optical");
+  const auto tag = header(first, "ETag");
+  REQUIRE(tag);
+  CHECK(header(first, "Cache-Control") == "public, max-age=30");
+  CHECK(header(get(small_api(), "/search?q=optical"), "ETag") == tag);
+  CHECK(header(get(small_api(), "/search?q=optical&limit=1"), "ETag") != tag);
+  const HttpResponse again = get(small_api(), "/search?q=optical", {{"if-none-match", *tag}});
+  CHECK(again.status == 304);
+  CHECK(again.body.empty());
+  CHECK(header(again, "ETag") == tag);
+  CHECK(get(small_api(), "/search?q=optical", {{"if-none-match", "W/\"other\""}}).status == 200);
+
+  const HttpResponse page = get(small_api(), "/");
+  REQUIRE(page.status == 200);
+  CHECK(contains(page.content_type, "text/html"));
+  CHECK(header(page, "Cache-Control") == "public, max-age=3600");
+  CHECK(get(small_api(), "/", {{"if-none-match", *header(page, "ETag")}}).status == 304);
+}
+
+TEST_CASE(
+    "serve API: CORS is off by default; on, it allows the one origin and answers "
+    "preflights",
+    "[serve]") {
+  const HttpHeaders from_site = {{"origin", "https://lab.example"}};
+  const HttpResponse off = get(small_api(), "/search?q=optical", from_site);
+  CHECK_FALSE(header(off, "Access-Control-Allow-Origin"));
+  CHECK_FALSE(header(off, "Vary"));
+
+  ApiSettings settings = settings_for(small_index().path());
+  settings.cors_origin = "https://lab.example";
+  Api api(settings);
+  const HttpResponse on = get(api, "/search?q=optical", from_site);
+  CHECK(header(on, "Access-Control-Allow-Origin") == "https://lab.example");
+  CHECK(header(on, "Vary") == "Origin");
+  const HttpResponse other = get(api, "/search?q=optical", {{"origin", "https://evil.example"}});
+  CHECK_FALSE(header(other, "Access-Control-Allow-Origin"));
+  const HttpResponse preflight = api.handle(
+      HttpRequest{"OPTIONS",
+                  "/search?q=optical",
+                  {{"origin", "https://lab.example"}, {"access-control-request-method", "GET"}}});
+  CHECK(preflight.status == 204);
+  CHECK(header(preflight, "Access-Control-Allow-Origin") == "https://lab.example");
+  CHECK(header(preflight, "Access-Control-Allow-Methods") == "GET, HEAD, OPTIONS");
+}
+
+TEST_CASE("serve API: /opensearch.xml points back at the host the client reached", "[serve]") {
+  const HttpResponse response =
+      get(small_api(), "/opensearch.xml", {{"host", "papers.example:8080"}});
+  REQUIRE(response.status == 200);
+  CHECK(response.content_type == "application/opensearchdescription+xml; charset=utf-8");
+  CHECK(contains(response.body, "xmlns=\"http://a9.com/-/spec/opensearch/1.1/\""));
+  CHECK(contains(response.body, "template=\"http://papers.example:8080/search?q={searchTerms}"));
+  const HttpResponse proxied = get(small_api(), "/opensearch.xml",
+                                   {{"host", "papers.example"}, {"x-forwarded-proto", "https"}});
+  CHECK(contains(proxied.body, "https://papers.example/?q={searchTerms}"));
+  const HttpResponse forged = get(small_api(), "/opensearch.xml", {{"host", "a\"><x y=\""}});
+  CHECK(forged.status == 400);
+  error_of(forged);
+}
+
+TEST_CASE("serve API: an indexer's commit is seen by the next request, without a restart",
+          "[serve]") {
+  paperdex::test::TempDir dir;
+  const std::string path = (dir / "index").string();
+  {
+    paperdex::IndexWriter writer(path);
+    add_papers(writer);
+    writer.commit();
+  }
+  Api api(settings_for(path));
+  const HttpResponse before = get(api, "/search?q=zeppelin");
+  REQUIRE(before.status == 200);
+  CHECK(Json::parse(before.body)["total"] == 0);
+  {
+    paperdex::IndexWriter writer(path);
+    writer.add(paper("2401.00005", "Zeppelin routing", {"cs.NI"}, "2024-01-02"));
+    writer.commit();
+  }
+  const HttpResponse after = get(api, "/search?q=zeppelin");
+  REQUIRE(after.status == 200);
+  CHECK(Json::parse(after.body)["total"] == 1);
+  CHECK(header(after, "ETag") != header(before, "ETag"));
+  CHECK(Json::parse(get(api, "/health").body)["documents"] == 6);
+}
+
+TEST_CASE("serve API: an index that cannot be opened is refused at start, naming it", "[serve]") {
+  paperdex::test::TempDir dir;
+  CHECK_THROWS_WITH(Api(settings_for((dir / "missing").string())),
+                    Catch::Contains((dir / "missing").string()));
+  ApiSettings two = settings_for(small_index().path());
+  two.databases.push_back(small_index().path());
+  CHECK_THROWS_WITH(Api(two), Catch::Contains("one index"));
+}
