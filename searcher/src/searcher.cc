@@ -281,9 +281,10 @@ struct Searcher::Impl {
       try {
         return move();
       } catch (const Xapian::DatabaseOpeningError&) {
-        // The copy went just after the check: the replica removes the copy
-        // it switched from.
-        if (!stubs.changed()) throw;
+        // The copy it reads is gone: a replica removes the copy it switched
+        // from (here after the check, or on the host of a remote shard whose
+        // xapian-tcpsrv serves a replica). Opening the index finds the new
+        // one, or says that there is none.
       }
     }
     reconnect();
