@@ -17,7 +17,8 @@
 #      replica as changesets; the lag, from the end of the master's commit to
 #      the replica at the master's revision, is printed;
 #   3. an update written without changesets reaches it as a full copy, the
-#      replica's stub switched to it; the pages agree again.
+#      replica's stub switched to it; the pages agree again;
+#   4. with the replica stopped, an update of the master makes check fail.
 #
 # Exits 77 (ctest: skipped) without root, ip (iproute2) or the Xapian
 # replication tools (xapian-tools). The namespaces are removed on exit, also
@@ -99,6 +100,7 @@ netns_start master bash -c "exec '$replica_tool' serve --interface $master_addr 
 netns_exec replica bash -c "$(declare -f netns_wait_port); netns_wait_port $master_addr 7010"
 netns_start replica bash -c "exec '$replica_tool' follow --master $master_addr:7010 --interval 1 \
   '$replica' >'$work/follow.log' 2>&1"
+follower=$NETNS_PID
 check 20 || fail "the replica's first copy does not serve the master's pages"
 first_copy=$(live_copy)
 
@@ -123,6 +125,19 @@ check 10 || fail "after the update the replica does not serve the master's pages
 index "$source_dir/corpus/arxiv-snapshot"
 check 30 || fail "after a full copy the replica does not serve the master's pages"
 [ "$(live_copy)" != "$first_copy" ] || fail "the update without changesets made no new copy"
+
+# --- 4. a replica left behind is told apart --------------------------------------------
+{
+  kill -- "-$follower"
+  wait "$follower"
+} 2>/dev/null || true
+XAPIAN_MAX_CHANGESETS=10 index "$source_dir/corpus/author-pages"
+status=0
+check 0 >"$work/behind.out" 2>&1 || status=$?
+if [ "$status" -ne 1 ] || ! grep -q 'statistics differ' "$work/behind.out"; then
+  cat "$work/behind.out" >&2
+  fail "check of a replica left behind: want exit 1 and the statistics named, got exit $status"
+fi
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures failure(s)" >&2
