@@ -91,7 +91,7 @@ netns_init() {
     fi
   done
   if [ -z "$NETNS_SUBNET" ]; then
-    flock -u "$NETNS_LOCK_FD"
+    exec {NETNS_LOCK_FD}>&-
     echo "no free 10.200-249.x.0/24 subnet for the test namespaces" >&2
     exit 1
   fi
@@ -101,6 +101,7 @@ netns_init() {
   ip route add unreachable "$NETNS_SUBNET.0/24" metric 4000
   NETNS_ROUTE="$NETNS_SUBNET.0/24"
   flock -u "$NETNS_LOCK_FD"
+  exec {NETNS_LOCK_FD}>&-  # not left open in the commands the test runs
 }
 
 # Kills every process of namespace NS (its full name) and deletes it.
