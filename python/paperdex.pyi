@@ -196,6 +196,8 @@ class SearchResult:
     parsed_query: str
     suggestion: Optional[str]
     corrected: bool
+    partial: bool
+    missing_shards: list[str]
     def to_dict(self) -> dict[str, Any]:
         """Exactly the JSON object paperdex-search --format json prints."""
     def format(self, name: _Format) -> str:
@@ -249,7 +251,11 @@ class Searcher:
     search_keywords: tuple[str, ...]
     """The keyword arguments search() takes: SearchRequest's fields."""
     def __init__(
-        self, path: Union[str, os.PathLike[str]], *, allow_program_stubs: bool = False
+        self,
+        path: Union[str, os.PathLike[str], Iterable[Union[str, os.PathLike[str]]]],
+        *,
+        allow_program_stubs: bool = False,
+        allow_partial: bool = False,
     ) -> None: ...
     # One keyword per SearchRequest field (Searcher.search_keywords; the tests
     # check that this list matches it).
@@ -273,6 +279,7 @@ class Searcher:
         correct: bool = False,
         time_limit_seconds: float = 10.0,
         strict_syntax: bool = False,
+        allow_partial: bool = False,
     ) -> SearchResult: ...
     def get(self, id: str) -> Paper:
         """The stored paper with this id (any form id: takes); PaperNotFoundError if none."""

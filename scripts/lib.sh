@@ -12,7 +12,9 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 # checks the list on such a root.
 #   file         cpack -G DEB (the packaging test) finds the shared libraries
 #                to write the package's shlibs file with it
-#   xapian-tools xapian-tcpsrv for the remote-shards test
+#   xapian-tools xapian-tcpsrv for the remote-shards test; xapian-replicate and
+#                xapian-replicate-server for read replicas (scripts/paperdex-replica,
+#                the replica tests)
 #   libboost-dev Boost's headers, Beast and Asio among them: paperdex-serve's
 #                HTTP transport (header-only)
 #   man-db       the packaging test renders the man pages with man --warnings

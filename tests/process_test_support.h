@@ -21,8 +21,9 @@ extern char** environ;
 namespace paperdex::test {
 
 // Starts `args` (args[0] looked up in PATH when it has no '/'), its output
-// to /dev/null.
-inline pid_t spawn_quiet(const std::vector<std::string>& args) {
+// to /dev/null; with `own_group`, in a process group of its own (kill(-pid)
+// stops a server and the children it forks).
+inline pid_t spawn_quiet(const std::vector<std::string>& args, bool own_group = false) {
   std::vector<char*> argv;
   for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);
@@ -30,8 +31,15 @@ inline pid_t spawn_quiet(const std::vector<std::string>& args) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  if (own_group) {
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
+  }
   pid_t pid = -1;
-  const int error = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  const int error = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   REQUIRE(error == 0);
   return pid;

@@ -4,6 +4,24 @@ namespace py = pybind11;
 
 namespace paperdex::python {
 
+std::string type_name(py::handle value) { return py::str(py::type::of(value).attr("__name__")); }
+
+// A path, or an iterable of paths (str or os.PathLike).
+std::vector<std::string> path_list(py::handle value, const char* what) {
+  const py::object fspath = py::module_::import("os").attr("fspath");
+  if (py::isinstance<py::str>(value) || py::hasattr(value, "__fspath__")) {
+    return {fspath(value).cast<std::string>()};
+  }
+  if (value.is_none()) return {};
+  if (!py::isinstance<py::iterable>(value)) {
+    throw py::type_error(std::string(what) + " must be a path or an iterable of paths, not " +
+                         type_name(value));
+  }
+  std::vector<std::string> paths;
+  for (py::handle item : py::iter(value)) paths.push_back(fspath(item).cast<std::string>());
+  return paths;
+}
+
 std::string keyword_lines(const std::vector<KeywordDoc>& rows) {
   std::string lines;
   for (const KeywordDoc& row : rows) {

@@ -16,6 +16,13 @@
 
 namespace paperdex::python {
 
+// The name of `value`'s type, for messages.
+std::string type_name(pybind11::handle value);
+
+// A path argument that may be several: a path (str or os.PathLike), or an
+// iterable of them; None is none. Raises TypeError naming `what` otherwise.
+std::vector<std::string> path_list(pybind11::handle value, const char* what);
+
 // One row as the docstring and the stub test see it.
 struct KeywordDoc {
   std::string name;

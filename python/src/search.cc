@@ -191,6 +191,9 @@ const std::vector<RequestKeyword>& request_keywords() {
                   std::to_string(static_cast<int>(kMaxTimeLimitSeconds)) + ")"),
       keyword("strict_syntax", &SearchRequest::strict_syntax,
               "raise QuerySyntaxError for invalid syntax instead of reading it as words"),
+      keyword("allow_partial", &SearchRequest::allow_partial,
+              "when a remote shard is down, or silent for half the time limit: the other "
+              "shards' results (partial, missing_shards) instead of an IoError naming it"),
   };
   return rows;
 }
@@ -394,9 +397,10 @@ void result_attribute(py::class_<ResultView>& cls, const char* name, T SearchRes
 
 class PySearcher {
  public:
-  PySearcher(std::string path, const SearcherOptions& options) : path_(std::move(path)) {
+  PySearcher(const std::vector<std::string>& locations, const SearcherOptions& options) {
+    for (const std::string& location : locations) path_ += (path_.empty() ? "" : " + ") + location;
     py::gil_scoped_release release;
-    searcher_.emplace(path_, options);
+    searcher_.emplace(locations, options);
   }
 
   ResultView search(std::string query, const py::kwargs& keywords) {
@@ -504,18 +508,24 @@ class PySearcher {
 
 // Searcher(path, ...)'s arguments, as its keyword table fills them.
 struct SearcherCall {
-  std::string path;
+  std::vector<std::string> locations;  // path: one, or several searched as one
   SearcherOptions options;
 };
 
 // Searcher()'s keywords, one row each (keyword_table.h).
 auto searcher_keywords() {
   using Call = SearcherCall;
-  return std::make_tuple(typed_keyword<Call>(
-      "allow_program_stubs", "bool", SearcherOptions{}.allow_program_stubs,
-      [](Call& c, bool v) { c.options.allow_program_stubs = v; },
-      "open a stub file naming a program to run ('remote :PROGRAM'), which is refused "
-      "(DatabaseNotFoundError) without it: opening an index must not run its code"));
+  return std::make_tuple(
+      typed_keyword<Call>(
+          "allow_program_stubs", "bool", SearcherOptions{}.allow_program_stubs,
+          [](Call& c, bool v) { c.options.allow_program_stubs = v; },
+          "open a stub file naming a program to run ('remote :PROGRAM'), which is refused "
+          "(DatabaseNotFoundError) without it: opening an index must not run its code"),
+      typed_keyword<Call>(
+          "allow_partial", "bool", SearcherOptions{}.allow_partial,
+          [](Call& c, bool v) { c.options.allow_partial = v; },
+          "open without the remote shards that cannot be reached, for searches with "
+          "allow_partial=True (others try them again, and raise IoError naming them)"));
 }
 
 py::object index_info_dict(const IndexInfo& info, const std::string& path) {
@@ -724,6 +734,11 @@ void bind_result_fields(py::class_<ResultView>& result) {
                    "('(text:optic OR author:optic) AND subject:cs.ni AND year:2020..2024')");
   result_attribute(result, "corrected", &SearchResult::corrected,
                    "the hits are for suggestion (correct=True)");
+  result_attribute(result, "partial", &SearchResult::partial,
+                   "True when remote shards were missing (allow_partial=True): the hits, "
+                   "totals and facets are of the other shards");
+  result_attribute(result, "missing_shards", &SearchResult::missing_shards,
+                   "the missing remote shards, as 'tcp://HOST:PORT' ([str]); notes say why");
   result
       .def(
           "to_dict",
@@ -908,15 +923,20 @@ void bind_searcher(py::module_& m) {
       "parallel: the GIL is released while searching. A Searcher sees the "
       "index as of when it was opened. Usable as a context manager (closes "
       "it).");
-  bind_init_with_keywords<std::string>(
+  bind_init_with_keywords<py::object>(
       m, searcher, searcher_keywords(),
-      [](std::string path) {
-        return SearcherCall{std::move(path), {}};
+      [](py::object path) {
+        SearcherCall call{path_list(path, "path"), {}};
+        if (call.locations.empty())
+          throw py::value_error("Searcher needs a path, or a list of them");
+        return call;
       },
-      [](SearcherCall& call) { return std::make_unique<PySearcher>(call.path, call.options); },
-      "Opens the index at path. Raises DatabaseNotFoundError, SchemaVersionError, IoError. "
-      "Remote shards give up on a silent server after each search's time_limit_seconds, plus "
-      "a second.");
+      [](SearcherCall& call) { return std::make_unique<PySearcher>(call.locations, call.options); },
+      "Opens the index at path: an index directory, a stub file or 'tcp://HOST:PORT' (a "
+      "shard served by xapian-tcpsrv), or a list of them searched as one index. Raises "
+      "DatabaseNotFoundError, SchemaVersionError, IoError. Remote shards give up on a silent "
+      "server after each search's time_limit_seconds, plus a second (half of it with "
+      "allow_partial).");
   searcher.def("search", &PySearcher::search, py::arg("query") = "", search_docstring().c_str())
       .def("get", &PySearcher::get, py::arg("id"),
            "The stored paper with this id (Paper): an arXiv id in any form id: takes "

@@ -306,6 +306,8 @@ Json to_json(const std::string& query, const SearchResult& result, const OutputO
   json["notes"] = result.notes;
   json["suggestion"] = result.suggestion.empty() ? Json() : Json(result.suggestion);
   json["corrected"] = result.corrected;
+  json["partial"] = result.partial;
+  json["missing_shards"] = result.missing_shards;
   if (options.explain) json["explain"] = {{"parsed_query", result.parsed_query}};
   Json hits = Json::array();
   for (const Hit& hit : result.hits) hits.push_back(hit_json(hit, options));

@@ -63,7 +63,7 @@ struct SavedSearchOptions {
 };
 
 struct CliOptions {
-  std::string db_path;
+  std::vector<std::string> db_paths;  // --db, repeatable: searched as one index
   std::vector<std::string> query_words;
   SearchRequest request;
   OutputOptions output;
@@ -85,6 +85,7 @@ struct CliOptions {
   bool no_header = false;
   std::string completion;  // the shell --completion asks a script for
   bool allow_program_stubs = false;
+  bool allow_partial = false;
   NumberOptions numbers;
   SavedSearchOptions saved;
 };
@@ -94,13 +95,22 @@ struct CliOptions {
 // search's options are shared with paperdex-serve (request_options.h).
 constexpr std::array<std::string_view, 3> kColorModes = {"auto", "always", "never"};
 
-// The Searcher of the index the options name, opened with their time limit
-// (remote shards follow it) and their permission for program stubs.
+// The Searcher of the index the options name (every --db as one), opened
+// with their time limit (remote shards follow it), their permission for
+// program stubs and for partial results.
 Searcher open_searcher(const CliOptions& options) {
   SearcherOptions opening;
   opening.allow_program_stubs = options.allow_program_stubs;
   opening.time_limit_seconds = options.request.time_limit_seconds;
-  return Searcher(options.db_path, opening);
+  opening.allow_partial = options.allow_partial;
+  return Searcher(options.db_paths, opening);
+}
+
+// The --db locations, for messages: "A + B".
+std::string db_text(const CliOptions& options) {
+  std::string text;
+  for (const std::string& path : options.db_paths) text += (text.empty() ? "" : " + ") + path;
+  return text;
 }
 
 std::size_t terminal_width() {
@@ -431,10 +441,13 @@ Problem apply_highlight_markers(CliOptions& options) {
 
 // What --db names, or PAPERDEX_DB when --db is not given.
 Problem apply_db(CliOptions& options) {
-  if (options.db_path.empty()) {
-    if (const char* db = std::getenv("PAPERDEX_DB")) options.db_path = db;
+  if (options.db_paths.empty()) {
+    if (const char* db = std::getenv("PAPERDEX_DB"); db != nullptr && *db != '\0') {
+      options.db_paths.emplace_back(db);
+    }
   }
-  if (options.db_path.empty()) {
+  options.request.allow_partial = options.allow_partial;
+  if (options.db_paths.empty()) {
     return std::string("--db PATH is required (or set PAPERDEX_DB to the index directory)");
   }
   return std::nullopt;
@@ -529,7 +542,8 @@ std::string usage_text() {
          field_names_summary() +
          "  subject:cs.NI subject:hep-th subject:physics year:2020..2024 id:2101.00001\n"
          "A query of filters alone lists every match, newest first.\n\n"
-         "The index is --db PATH, or the directory PAPERDEX_DB names when --db is not given.\n\n"
+         "The index is --db PATH, or the directory PAPERDEX_DB names when --db is not given;\n"
+         "several --db (directories, stubs, tcp://HOST:PORT shards) are searched as one index.\n\n"
          "Exit status: 0 success (also when nothing matches), 2 usage, index or query error,\n"
          "or an id of --show that no paper has (the papers found are printed all the same).\n\n"
          "Options";
@@ -544,8 +558,13 @@ void add_paper_options(po::options_description& visible, CliOptions& options) {
       ("help,h", "show this help")
       ("help-syntax", "explain the query language")
       ("version", "show the versions of paperdex-search, its index schema, ICU and Xapian")
-      ("db", po::value(&options.db_path)->value_name("PATH"),
-       "index directory (default: $PAPERDEX_DB)")
+      ("db", po::value(&options.db_paths)->value_name("PATH"),
+       "index directory, stub file or tcp://HOST:PORT (a shard served by xapian-tcpsrv); "
+       "repeatable: searched as one index (default: $PAPERDEX_DB)")
+      ("allow-partial", po::bool_switch(&options.allow_partial),
+       "when a remote shard is down or silent for half the --time-limit, print the other "
+       "shards' results, marked partial, with the missing shards named (default: fail naming "
+       "them)")
       ("allow-program-stubs", po::bool_switch(&options.allow_program_stubs),
        "let the index's stub file run the programs its 'remote :PROGRAM' lines name "
        "(refused by default: opening an index must not run its code)")
@@ -867,7 +886,7 @@ int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& 
   try {
     if (options.stats) {
       Searcher searcher = open_searcher(options);
-      options.format->print_stats(out, options.db_path, searcher.index_info(), options.output);
+      options.format->print_stats(out, db_text(options), searcher.index_info(), options.output);
       return kExitOk;
     }
     if (!options.show_ids.empty()) return show_papers(options, out, err);
@@ -880,7 +899,7 @@ int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& 
   } catch (const std::exception& error) {
     // The library reports every failure as an Error; anything else still
     // ends in a message and status 2, never in an abort.
-    err << "paperdex-search: " << options.db_path << ": " << error.what() << '\n';
+    err << "paperdex-search: " << db_text(options) << ": " << error.what() << '\n';
     return kExitError;
   }
 }

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string_view>
 
 #include <xapian.h>
@@ -110,28 +111,39 @@ auto retry_when_modified(const std::string& path, std::string_view doing, int re
   }
 }
 
-Xapian::Database open_database(const std::string& path, const detail::OpenOptions& options) {
-  if (!std::filesystem::exists(path)) {
-    throw DatabaseNotFoundError("no paperdex index at " + path +
-                                "; build one there with paperdex-index first");
+// "the remote shard tcp://HOST:PORT (/idx/XAPIANDB:2)" that `error` is about,
+// as its user wrote it, or "a remote shard" when the error names none.
+std::string shard_named(const Xapian::Error& error, std::vector<detail::RemoteShard>& shards) {
+  const detail::RemoteShard* shard = detail::shard_of(error, shards);
+  return shard != nullptr ? "the remote shard " + detail::described(*shard) : "a remote shard";
+}
+
+// The databases at `locations` as one paperdex index (database_open.h), of
+// this schema; `path` names them in messages.
+void open_database(const std::vector<std::string>& locations, const std::string& path,
+                   const detail::OpenOptions& options, detail::OpenedIndex& opened) {
+  for (const std::string& location : locations) {
+    if (!detail::is_tcp_location(location) && !std::filesystem::exists(location)) {
+      throw DatabaseNotFoundError("no paperdex index at " + location +
+                                  "; build one there with paperdex-index first");
+    }
   }
-  Xapian::Database db;
   std::optional<int> version;
   try {
     // Opening again finds the revision the writer left.
     retry_when_modified(
         path, "opening it", 5,
         [&] {
-          db = detail::open_database_at(path, options);
-          version = schema::stored_schema_version(db);
+          detail::open_index(locations, options, opened);
+          version = schema::stored_schema_version(opened.db);
         },
         [] {});
   } catch (const Xapian::DatabaseError& error) {
     throw DatabaseNotFoundError("cannot open the index at " + path + ": " + reason(error) +
                                 "; check the path, or rebuild the index with paperdex-index");
   } catch (const Xapian::NetworkError& error) {
-    throw DatabaseNotFoundError("cannot reach a remote shard of the index at " + path + ": " +
-                                reason(error) +
+    throw DatabaseNotFoundError("cannot reach " + shard_named(error, opened.remote_shards) +
+                                " of the index at " + path + ": " + reason(error) +
                                 "; check that its xapian-tcpsrv is running and reachable");
   }
   if (!version) {
@@ -145,7 +157,14 @@ Xapian::Database open_database(const std::string& path, const detail::OpenOption
                              std::to_string(schema::kSchemaVersion) +
                              "; re-index it with this paperdex into a new path");
   }
-  return db;
+}
+
+// The locations of several databases opened as one, for messages.
+std::string locations_text(const std::vector<std::string>& locations) {
+  if (locations.empty()) throw std::invalid_argument("a Searcher needs at least one location");
+  std::string text = locations.front();
+  for (std::size_t i = 1; i < locations.size(); ++i) text += " + " + locations[i];
+  return text;
 }
 
 // A filter value the parser refused, as the FilterError that names the
@@ -213,9 +232,12 @@ PaperNews news_since(const Record& record, const std::string& since) {
 }  // namespace
 
 struct Searcher::Impl {
-  std::string path;
+  std::vector<std::string> locations;
+  std::string path;  // the locations, for messages
   // How `db` was opened; its remote timeout follows the searches' time limit.
   detail::OpenOptions open_options;
+  // `db`, its remote shards (missing ones too) and the stubs read.
+  detail::OpenedIndex opened;
   Xapian::Database db;
   Analyzer analyzer;
   detail::QueryParser parser{analyzer};
@@ -225,54 +247,165 @@ struct Searcher::Impl {
   // Of the revision the matcher shows.
   detail::SpellingWords spellings;
 
-  Impl(const std::string& db_path, const SearcherOptions& options)
-      : path(db_path),
-        open_options{options.allow_program_stubs,
-                     detail::remote_timeout_for(options.time_limit_seconds)},
-        db(open_database(db_path, open_options)) {
-    matcher = std::make_unique<detail::Matcher>(path, db);
+  // Whether the call under way takes the results of the shards that answer
+  // (SearchRequest::allow_partial; SearcherOptions' for the other calls).
+  bool partial_allowed = false;
+  const bool partial_by_default = false;
+  // When the call under way started: its time limit counts from then, also
+  // when it is run again without a failed shard.
+  std::chrono::steady_clock::time_point call_started = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point connected_at;
+
+  Impl(std::vector<std::string> db_locations, const SearcherOptions& options)
+      : locations(std::move(db_locations)),
+        path(locations_text(locations)),
+        partial_allowed(options.allow_partial),
+        partial_by_default(options.allow_partial) {
+    open_options.allow_program_stubs = options.allow_program_stubs;
+    open_options.remote_timeout_seconds =
+        detail::remote_timeout_for(options.time_limit_seconds, options.allow_partial);
+    connect();
+  }
+
+  // Opens the locations (without the shards that cannot be reached, when
+  // partial results are allowed), and a matcher of them.
+  void connect() {
+    open_options.skip_unreachable = partial_allowed;
+    if (!partial_allowed) open_options.left_out.clear();
+    detail::OpenedIndex fresh;
+    open_following_stubs(fresh);
+    matcher.reset();
+    opened = std::move(fresh);
+    db = opened.db;
+    // The matcher counts a stub's local shards in parallel (it reads the stub).
+    matcher = std::make_unique<detail::Matcher>(locations.size() == 1 ? path : "", db);
     sync_matcher(false);
+    connected_at = std::chrono::steady_clock::now();
   }
 
   // Runs `read` against the index, the one place a Searcher call meets
   // writers and the network: a writer's commit that discards the revision
   // being read moves the Searcher to the latest one (reopen) and reads again;
-  // a shard server that closed the connection (it does so to a connection
-  // idle past its idle timeout, 60 s by default) is connected to again, once;
-  // any other Xapian error becomes an IoError saying what `doing` failed.
+  // a remote shard that fails is dealt with by after_network_failure; any
+  // other Xapian error becomes an IoError saying what `doing` failed.
   template <typename Read>
   auto guarded(std::string_view doing, const Read& read) -> decltype(read()) {
     return as_read_failure(path, doing, [&] {
-      for (int connection = 0;; ++connection) {
+      for (int failures = 0;; ++failures) {
         try {
           return retry_when_modified(path, doing, 3, read, [this] { reopen(); });
-        } catch (const Xapian::NetworkTimeoutError& error) {
-          // A silent shard had its time (the time limit): connecting again
-          // would give it as much once more.
-          throw IoError("a remote shard of the index at " + path + " did not answer while " +
-                        std::string(doing) + " within the time limit: " + reason(error) +
-                        "; check that its xapian-tcpsrv is running, or raise --time-limit");
         } catch (const Xapian::NetworkError& error) {
-          if (connection >= 1) {
-            throw IoError("a remote shard of the index at " + path + " failed while " +
-                          std::string(doing) + ": " + reason(error) +
-                          "; check that its xapian-tcpsrv is running and reachable");
-          }
-          reconnect();
+          after_network_failure(error, doing, failures);
         }
       }
     });
   }
 
-  // Moves to the latest revision; the matcher follows it. True when it moved.
-  bool reopen() { return sync_matcher(true); }
+  // After a remote shard failed with `error` (the call's `failures`th
+  // failure before it): with partial results allowed, connects again without
+  // it (a shard that stayed silent is left out untried; one that cannot be
+  // reached any more, by the open). Otherwise throws an IoError naming it;
+  // but a first failure that is no timeout connects again, once: a shard
+  // server closes a connection idle past its idle timeout (60 s by default).
+  void after_network_failure(const Xapian::NetworkError& error, std::string_view doing,
+                             int failures) {
+    // Xapian's errors are not polymorphic: the type is in its name.
+    const bool timeout = std::string_view(error.get_type()) == "NetworkTimeoutError";
+    const int shards = static_cast<int>(opened.remote_shards.size());
+    if (partial_allowed && failures <= shards) {
+      const detail::RemoteShard* shard = detail::shard_of(error, opened.remote_shards);
+      if (timeout && shard != nullptr) {
+        open_options.left_out[shard->endpoint] =
+            "it did not answer within half the time limit: " + reason(error);
+      }
+      connect();
+      return;
+    }
+    const std::string shard = shard_named(error, opened.remote_shards);
+    if (timeout) {
+      // A silent shard had its time (the time limit): connecting again
+      // would give it as much once more.
+      throw IoError(shard + " of the index at " + path + " did not answer while " +
+                    std::string(doing) + " within the time limit: " + reason(error) +
+                    "; check that its xapian-tcpsrv is running and reachable, raise "
+                    "--time-limit, or take the other shards' results with --allow-partial");
+    }
+    if (failures >= 1) {
+      throw IoError(shard + " of the index at " + path + " failed while " + std::string(doing) +
+                    ": " + reason(error) +
+                    "; check that its xapian-tcpsrv is running and reachable, or take the "
+                    "other shards' results with --allow-partial");
+    }
+    connect();
+  }
 
-  // Opens the index again: a remote shard's connection cannot be reopened.
-  void reconnect() {
-    matcher.reset();
-    db = open_database(path, open_options);
-    matcher = std::make_unique<detail::Matcher>(path, db);
-    sync_matcher(false);
+  // Sets what a call allows, and tries missing shards again: before a call
+  // that does not allow partial results (it fails naming them if they still
+  // are missing), and every kRetryMissingShardSeconds for those that do.
+  void begin_call(bool allow_partial) {
+    partial_allowed = allow_partial;
+    call_started = std::chrono::steady_clock::now();
+    const bool missing =
+        std::any_of(opened.remote_shards.begin(), opened.remote_shards.end(),
+                    [](const detail::RemoteShard& shard) { return shard.missing; });
+    if (!missing) return;
+    const double since = std::chrono::duration<double>(call_started - connected_at).count();
+    if (!allow_partial || since >= kRetryMissingShardSeconds) {
+      open_options.left_out.clear();
+      connect();
+    }
+  }
+
+  // SearchResult::partial and missing_shards, and a note per missing shard.
+  void mark_missing_shards(SearchResult& result) const {
+    for (const detail::RemoteShard& shard : opened.remote_shards) {
+      if (!shard.missing) continue;
+      result.partial = true;
+      result.missing_shards.push_back(shard.name);
+      result.notes.push_back("partial results: the remote shard " + detail::described(shard) +
+                             " is left out (" + shard.why +
+                             "); the hits, total and facets are of the other shards");
+    }
+  }
+
+  // Moves to the latest revision; the matcher follows it. True when it moved.
+  bool reopen() {
+    return following_stubs([&] { return sync_matcher(true); });
+  }
+
+  // Runs `move` (a reopen), or opens the index again when a stub it was
+  // opened through was replaced (detail::StubFiles): a read replica switched
+  // to a new copy of the index, whose stub a reopen would never read. Until
+  // the switch, the searcher reads the old copy (it keeps its files open),
+  // and after it only the new one: no search sees half of each.
+  template <typename Move>
+  bool following_stubs(const Move& move) {
+    if (!opened.stubs.changed()) {
+      try {
+        return move();
+      } catch (const Xapian::DatabaseOpeningError&) {
+        // The copy it reads is gone: a replica removes the copy it switched
+        // from (here after the check, or on the host of a remote shard whose
+        // xapian-tcpsrv serves a replica). Opening the index finds the new
+        // one, or says that there is none.
+      }
+    }
+    connect();
+    return true;
+  }
+
+  // Opens the locations into `fresh`. A stub read just before a replica's
+  // switch can name the copy the switch removes: the stub changed
+  // meanwhile, and is read again.
+  void open_following_stubs(detail::OpenedIndex& fresh) const {
+    for (int tried = 0;; ++tried) {
+      try {
+        open_database(locations, path, open_options, fresh);
+        return;
+      } catch (const DatabaseNotFoundError&) {
+        if (tried >= 3 || !fresh.stubs.changed()) throw;
+      }
+    }
   }
 
   // Moves the matcher (its handles and facet tables) to the revision `db`
@@ -308,9 +441,9 @@ struct Searcher::Impl {
   void start_budget(double seconds) {
     budget = {};
     if (seconds > 0) {
-      budget.deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                            std::chrono::duration<double>(seconds));
+      budget.deadline =
+          call_started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(seconds));
     }
   }
 
@@ -669,10 +802,10 @@ struct Searcher::Impl {
   // time limit changes (a silent shard was given up after 10 s whatever the
   // time limit said). Local databases have no timeout.
   void follow_time_limit(double time_limit_seconds) {
-    const double timeout = detail::remote_timeout_for(time_limit_seconds);
+    const double timeout = detail::remote_timeout_for(time_limit_seconds, partial_allowed);
     if (timeout == open_options.remote_timeout_seconds) return;
     open_options.remote_timeout_seconds = timeout;
-    if (detail::has_remote_shard(db)) reconnect();
+    if (!opened.remote_shards.empty()) connect();
   }
 
   SearchResult search(const SearchRequest& request) {
@@ -710,15 +843,20 @@ struct Searcher::Impl {
 
 Searcher::Searcher(const std::string& db_path) : Searcher(db_path, SearcherOptions{}) {}
 Searcher::Searcher(const std::string& db_path, const SearcherOptions& options)
-    : impl_(as_read_failure(db_path, "opening",
-                            [&] { return std::make_unique<Impl>(db_path, options); })) {}
+    : Searcher(std::vector<std::string>{db_path}, options) {}
+Searcher::Searcher(const std::vector<std::string>& locations, const SearcherOptions& options)
+    : impl_(as_read_failure(locations_text(locations), "opening",
+                            [&] { return std::make_unique<Impl>(locations, options); })) {}
 Searcher::~Searcher() = default;
 Searcher::Searcher(Searcher&&) noexcept = default;
 Searcher& Searcher::operator=(Searcher&&) noexcept = default;
 
 SearchResult Searcher::search(const SearchRequest& request) {
   validate_request(request);
-  return impl_->guarded("searching", [&] { return impl_->search(request); });
+  as_read_failure(impl_->path, "searching", [&] { impl_->begin_call(request.allow_partial); });
+  SearchResult result = impl_->guarded("searching", [&] { return impl_->search(request); });
+  impl_->mark_missing_shards(result);
+  return result;
 }
 
 // const: no reopening; these reads do not meet a discarded revision.
@@ -761,10 +899,12 @@ std::string Searcher::revision() const {
 }
 
 Paper Searcher::get(const std::string& id) {
+  impl_->partial_allowed = impl_->partial_by_default;
   return impl_->guarded("reading", [&] { return impl_->get(id); });
 }
 
 IndexInfo Searcher::index_info() {
+  impl_->partial_allowed = impl_->partial_by_default;
   return impl_->guarded("reading", [&] { return impl_->index_info(); });
 }
 

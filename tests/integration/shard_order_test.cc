@@ -158,12 +158,14 @@ std::string page_of(paperdex::Searcher& searcher, paperdex::SearchRequest reques
 }
 
 // Runs every request on both layouts, three pages each (offsets 0, 10 and
-// 25: paging across a run of ties); the queries whose pages differ.
+// 25: paging across a run of ties); the queries whose pages differ. The
+// shards are opened as `sharded` lists them: their stub, or the shards
+// themselves as several locations.
 std::vector<std::string> differing_queries(const fs::path& single_path,
-                                           const fs::path& sharded_path,
+                                           const std::vector<std::string>& sharded_locations,
                                            const std::vector<paperdex::SearchRequest>& requests) {
   paperdex::Searcher single(single_path.string());
-  paperdex::Searcher sharded(sharded_path.string());
+  paperdex::Searcher sharded(sharded_locations, {});
   REQUIRE(single.document_count() == sharded.document_count());
   std::vector<std::string> differing;
   for (const paperdex::SearchRequest& request : requests) {
@@ -181,15 +183,21 @@ std::vector<std::string> differing_queries(const fs::path& single_path,
   return differing;
 }
 
-void check_layouts_agree(const std::vector<std::string>& inputs, unsigned stride) {
+// `as_locations`: the shards opened as several locations (shard-0, shard-1)
+// rather than through their stub.
+void check_layouts_agree(const std::vector<std::string>& inputs, unsigned stride,
+                         bool as_locations = false) {
   TempDir dir;
   paperdex::test::build_with_two_workers((dir / "single").string(), inputs, false);
   paperdex::test::build_with_two_workers((dir / "sharded").string(), inputs, true);
   REQUIRE(fs::exists(dir / "sharded" / "shard-1"));
   const std::vector<paperdex::SearchRequest> requests = queries_from(dir / "single", stride);
   REQUIRE(requests.size() >= 200);
-  const std::vector<std::string> differing =
-      differing_queries(dir / "single", dir / "sharded", requests);
+  const std::vector<std::string> sharded =
+      as_locations ? std::vector<std::string>{(dir / "sharded" / "shard-0").string(),
+                                              (dir / "sharded" / "shard-1").string()}
+                   : std::vector<std::string>{(dir / "sharded").string()};
+  const std::vector<std::string> differing = differing_queries(dir / "single", sharded, requests);
   std::map<std::string, int> by_sort;
   for (const std::string& query : differing) {
     ++by_sort[query.substr(query.find("--sort "), query.find(" --offset") - query.find("--sort "))];
@@ -206,6 +214,11 @@ void check_layouts_agree(const std::vector<std::string>& inputs, unsigned stride
 
 TEST_CASE("one index and two shards of corpus/ give the same pages, ties included", "[shards]") {
   check_layouts_agree({(paperdex::test::source_dir() / "corpus").string()}, 20);
+}
+
+TEST_CASE("one index and its two shards opened as several locations give the same pages",
+          "[shards][remote]") {
+  check_layouts_agree({(paperdex::test::source_dir() / "corpus").string()}, 40, true);
 }
 
 TEST_CASE("one index and two shards of a cs harvest slice give the same pages", "[shards]") {

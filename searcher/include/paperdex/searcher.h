@@ -78,6 +78,13 @@ struct SearchRequest {
   /// With `new_since`: only the papers this index added, or saw a new version
   /// or category of, after it (Paper::changed later than `new_since`).
   bool only_new = false;
+  /// When a remote shard cannot be reached, or fails or stays silent for
+  /// half the time limit during the search: the results of the other
+  /// shards, marked SearchResult::partial, with the missing ones named,
+  /// rather than an IoError naming it. A shard left out is tried again after
+  /// kRetryMissingShardSeconds, and by any search that does not allow
+  /// partial results.
+  bool allow_partial = false;
 };
 
 /// A run of text with the byte ranges that matched the query. The library
@@ -267,7 +274,18 @@ struct SearchResult {
   /// index's own words; empty when nothing needs correcting.
   std::string suggestion;
   bool corrected = false;  ///< the hits are for `suggestion` (SearchRequest::correct)
+  /// True when remote shards were missing (SearchRequest::allow_partial):
+  /// the hits, totals and facets are of the other shards only.
+  bool partial = false;
+  /// The missing remote shards, as `tcp://HOST:PORT` (what --db takes); a
+  /// note in `notes` says why each is missing and, for a stub's shard, which
+  /// line of which stub names it.
+  std::vector<std::string> missing_shards;
 };
+
+/// How long a Searcher searches without a remote shard that failed
+/// (SearchRequest::allow_partial) before it tries that shard again.
+inline constexpr double kRetryMissingShardSeconds = 30;
 
 /// What Searcher::index_info() reports about an index.
 struct IndexInfo {
@@ -322,6 +340,12 @@ struct SearcherOptions {
   /// fails the open; 0: no limit. Each search then gives remote shards its
   /// own time limit (plus a second), reconnecting them when it differs.
   double time_limit_seconds = 10;
+  /// Open without the remote shards that cannot be reached (at least one
+  /// database must open), for searches that allow partial results
+  /// (SearchRequest::allow_partial); their remote shards then time out after
+  /// half the time limit. Searches that do not allow partial results try the
+  /// missing shards again, and fail naming them.
+  bool allow_partial = false;
 };
 
 /// Checks every number of `request` against its range (kMaxLimit and the
@@ -360,6 +384,17 @@ class PAPERDEX_API Searcher {
   /// @throws DatabaseNotFoundError as above, and for a stub that names a
   ///         program to run without SearcherOptions::allow_program_stubs.
   Searcher(const std::string& db_path, const SearcherOptions& options);
+  /// Opens several databases as one index, searched as one index of all
+  /// their papers (results identical to one index of the same papers).
+  /// Each location is an index directory, a stub file (docs/deployment.md),
+  /// or `tcp://HOST:PORT`: a remote shard served by xapian-tcpsrv
+  /// (`tcp://[IPV6]:PORT` for an IPv6 address). `db_path` above may be any of
+  /// these too. Saved searches need one local, unsharded index.
+  /// @throws DatabaseNotFoundError as above; a remote shard that cannot be
+  ///         reached is named as `tcp://HOST:PORT` (and, for a stub's line,
+  ///         the stub's file and line).
+  /// @throws std::invalid_argument `locations` is empty.
+  Searcher(const std::vector<std::string>& locations, const SearcherOptions& options);
   ~Searcher();
   /// Moves the open index; the moved-from Searcher may only be destroyed or assigned to.
   Searcher(Searcher&&) noexcept;
@@ -376,7 +411,9 @@ class PAPERDEX_API Searcher {
   ///         query cannot be parsed; position() points at the problem.
   /// @throws PaperNotFoundError SearchRequest::like names no paper of the index
   ///         (PaperNotFoundError::id() is the id as given).
-  /// @throws IoError reading the index failed.
+  /// @throws IoError reading the index failed; a remote shard that failed,
+  ///         or stayed silent past the time limit, is named (`tcp://HOST:PORT`)
+  ///         unless SearchRequest::allow_partial.
   SearchResult search(const SearchRequest& request);
 
   /// The stored paper with this id: an arXiv id in any form `id:` takes
@@ -400,7 +437,8 @@ class PAPERDEX_API Searcher {
   /// Moves to the latest revision the index's writers committed, so that the
   /// next calls see their papers: a cheap check when nothing was committed
   /// (a long-lived Searcher, a server's, calls it before each request). A
-  /// search never needs it to be consistent, only to be current.
+  /// search never needs it to be consistent, only to be current. On a read
+  /// replica (docs/deployment.md) it follows the replica to each new copy.
   /// @return true when the Searcher moved to a newer revision.
   /// @throws IoError reading the index failed.
   bool reopen();
