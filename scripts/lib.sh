@@ -13,6 +13,8 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #   file         cpack -G DEB (the packaging test) finds the shared libraries
 #                to write the package's shlibs file with it
 #   xapian-tools xapian-tcpsrv for the remote-shards test
+#   iproute2     ip and tc: the shards-on-other-hosts test makes network
+#                namespaces (tests/netns; skipped without root or ip)
 #   man-db       the packaging test renders the man pages with man --warnings
 #                (and skips that check without it)
 #   zsh          the completion test checks the zsh scripts' syntax (zsh -n;
@@ -30,7 +32,7 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 # with python3-dev.
 PAPERDEX_PACKAGES=(
   g++ cmake make pkg-config time file man-db zsh
-  libxapian-dev xapian-tools
+  libxapian-dev xapian-tools iproute2
   libicu-dev
   libboost-program-options-dev
   catch2
