@@ -17,6 +17,8 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #                the replica tests)
 #   libboost-dev Boost's headers, Beast and Asio among them: paperdex-serve's
 #                HTTP transport (header-only)
+#   iproute2     ip and tc: the shards-on-other-hosts test makes network
+#                namespaces (tests/netns; skipped without root or ip)
 #   man-db       the packaging test renders the man pages with man --warnings
 #                (and skips that check without it)
 #   zsh          the completion test checks the zsh scripts' syntax (zsh -n;
@@ -37,7 +39,7 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 # with python3-dev.
 PAPERDEX_PACKAGES=(
   g++ cmake make pkg-config time file man-db zsh
-  libxapian-dev xapian-tools
+  libxapian-dev xapian-tools iproute2
   libicu-dev
   libboost-program-options-dev libboost-dev
   catch2

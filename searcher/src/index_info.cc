@@ -69,19 +69,19 @@ int year_of(const std::string& bound) {
 
 }  // namespace
 
-IndexInfo describe_index(const Xapian::Database& db, const std::string& path) {
+IndexInfo describe_index(const Xapian::Database& db, const std::vector<std::string>& locations) {
   IndexInfo info;
   info.documents = db.get_doccount();
   info.term_occurrences = static_cast<std::size_t>(db.get_total_length());
   for (Xapian::TermIterator it = db.allterms_begin(); it != db.allterms_end(); ++it) {
     ++info.unique_terms;
   }
-  info.size_bytes = index_bytes(path);
+  for (const std::string& location : locations) info.size_bytes += index_bytes(location);
   info.first_year = year_of(db.get_value_lower_bound(schema::kYearSlot));
   info.last_year = year_of(db.get_value_upper_bound(schema::kYearSlot));
   info.schema_version = schema::stored_schema_version(db).value_or(0);
   info.last_update = db.get_metadata(std::string(schema::kLastUpdateKey));
-  if (info.last_update.empty()) info.last_update = commit_time(path);
+  if (info.last_update.empty()) info.last_update = commit_time(locations.front());
   info.analysis = db.get_metadata(std::string(schema::kAnalysisKey));
   return info;
 }

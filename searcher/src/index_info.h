@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <xapian.h>
 
@@ -9,8 +10,9 @@
 
 namespace paperdex::detail {
 
-// Everything but the subjects, which the searcher counts with its facets.
-// Walks the whole term list to count distinct terms.
-IndexInfo describe_index(const Xapian::Database& db, const std::string& path);
+// Everything but the subjects, which the searcher counts with its facets, of
+// `db`, opened from `locations` (their local files are its size). Walks the
+// whole term list to count distinct terms.
+IndexInfo describe_index(const Xapian::Database& db, const std::vector<std::string>& locations);
 
 }  // namespace paperdex::detail

@@ -356,6 +356,16 @@ struct Searcher::Impl {
     }
   }
 
+  // The one index saved searches are written to: several databases have
+  // no one place for them.
+  const std::string& saved_searches_path() const {
+    if (locations.size() != 1) {
+      throw IoError("saved searches are kept in one index, and " + path +
+                    " is several databases; save and run them with one --db");
+    }
+    return path;
+  }
+
   // SearchResult::partial and missing_shards, and a note per missing shard.
   void mark_missing_shards(SearchResult& result) const {
     for (const detail::RemoteShard& shard : opened.remote_shards) {
@@ -833,7 +843,7 @@ struct Searcher::Impl {
   }
 
   IndexInfo index_info() {
-    IndexInfo info = detail::describe_index(db, path);
+    IndexInfo info = detail::describe_index(db, locations);
     const detail::PassResult all =
         run(detail::match_all(), false, SortOrder::kRelevance, 0, 0, true);
     info.subjects = detail::subject_facet(detail::listed_rows(all.subjects));
@@ -928,7 +938,7 @@ void Searcher::save_search(const std::string& name, const SearchRequest& request
   check.limit = 0;
   check.facets = false;
   search(check);  // a query or filter a search would refuse is refused now
-  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->path);
+  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
   SavedSearch saved;
   saved.name = name;
   saved.request = detail::kept_part(request);
@@ -966,7 +976,7 @@ std::size_t Searcher::count_new(const SavedSearch& saved) {
 
 void Searcher::delete_saved_search(const std::string& name) {
   detail::check_saved_search_name(name);
-  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->path);
+  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
   detail::require_saved_search(db, name);
   detail::remove_saved_search(db, name);
   db.commit();
@@ -980,7 +990,7 @@ SearchResult Searcher::search_new(const std::string& name, const SearchRequest& 
   detail::check_saved_search_name(name);
   // Under the lock no writer commits: the search sees every paper there is,
   // and the papers of the next writer are stamped after `seen`.
-  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->path);
+  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
   SavedSearch saved = detail::require_saved_search(db, name);
   SearchRequest request = detail::saved_request(saved, page);
   request.only_new = true;

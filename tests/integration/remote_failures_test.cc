@@ -141,4 +141,9 @@ TEST_CASE("locations are index directories, stubs or tcp://HOST:PORT", "[remote]
   paperdex::Searcher one(std::vector<std::string>{index}, {});
   paperdex::Searcher whole(index);
   CHECK(one.document_count() == whole.document_count());
+  // Several: their sizes add up; saved searches need one index to be kept in.
+  paperdex::Searcher twice(std::vector<std::string>{index, index}, {});
+  CHECK(twice.index_info().size_bytes == 2 * whole.index_info().size_bytes);
+  CHECK_THROWS_WITH(twice.save_search("mine", request_for("optical", false)),
+                    Catch::Contains("is several databases"));
 }
