@@ -163,3 +163,11 @@ TEST_CASE("paperdex-serve's man page lists the options of its --help", "[serve][
   CHECK(in_help.size() >= 12);
   CHECK(in_man == in_help);
 }
+
+TEST_CASE("paperdex-serve's bash completion completes its options", "[serve][program]") {
+  const paperdex::test::RunOutput completed = paperdex::test::run_command(
+      "bash -c 'source <(\"$0\" --completion bash); COMP_WORDS=(paperdex-serve --max-c); "
+      "COMP_CWORD=1; _paperdex_serve; echo \"${COMPREPLY[*]}\"' " PAPERDEX_SERVE_BIN);
+  CHECK(completed.status == 0);
+  CHECK(completed.out == "--max-connections\n");
+}
