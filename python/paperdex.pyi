@@ -278,6 +278,9 @@ class Searcher:
         """The stored paper with this id (any form id: takes); PaperNotFoundError if none."""
     def index_info(self) -> IndexInfo: ...
     def analysis_versions(self) -> AnalysisVersions: ...
+    def reopen(self) -> bool:
+        """Moves to the index's latest commit; True when it moved."""
+    revision: str
     def save_search(self, name: str, query: str = "", **keywords: Any) -> None:
         """Saves the query and filters (search()'s keywords) in the index as name;
         the papers the index adds from now on are new to it. DatabaseLockedError

@@ -465,6 +465,14 @@ class PySearcher {
     return without_gil([](Searcher& searcher) { return searcher.analysis_versions(); });
   }
 
+  bool reopen() {
+    return without_gil([](Searcher& searcher) { return searcher.reopen(); });
+  }
+
+  std::string revision() {
+    return without_gil([](Searcher& searcher) { return searcher.revision(); });
+  }
+
   void close() {
     py::gil_scoped_release release;
     std::lock_guard lock(mutex_);
@@ -922,6 +930,12 @@ void bind_searcher(py::module_& m) {
           "Describes the index (counts its distinct terms: a second or two per million papers).")
       .def("analysis_versions", &PySearcher::analysis_versions,
            "The index's analysis and this library's (AnalysisVersions).")
+      .def("reopen", &PySearcher::reopen,
+           "Moves to the index's latest commit, so later calls see what writers committed "
+           "since the Searcher opened; True when it moved. Cheap when nothing was committed.")
+      .def_property_readonly("revision", &PySearcher::revision,
+                             "the revision the Searcher shows, as an opaque str: new after "
+                             "each commit reopen() picks up")
 
       .def_property_readonly("document_count", &PySearcher::document_count,
                              "papers in the index, as of opening")

@@ -36,6 +36,16 @@ def test_writer_adds_what_searcher_finds(tmp_path):
         assert writer.stats["added"] == 3 and writer.stats["deleted"] == 1
     with paperdex.Searcher(path) as searcher:
         assert searcher.document_count == 2
+        revision = searcher.revision
+        assert not searcher.reopen()
+        with paperdex.Writer(path) as writer:
+            writer.add(record(4))
+        assert searcher.document_count == 2  # as of opening, until reopened
+        assert searcher.reopen() and searcher.document_count == 3
+        assert searcher.revision != revision
+        with paperdex.Writer(path) as writer:
+            assert writer.delete("2401.00004")
+        assert searcher.reopen() and searcher.document_count == 2
         result = searcher.search("schrodinger")  # TeX decoded, accents folded
         assert [h.id for h in result] == ["2401.00002"]
         hit = result[0]

@@ -468,13 +468,22 @@ std::string atom_feed(const FeedSubject& subject, std::span<const Paper> papers)
   for (const Paper& paper : papers) updated = std::max(updated, entry_updated(paper));
   std::string out =
       "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-      "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n";
+      "<feed xmlns=\"http://www.w3.org/2005/Atom\"";
+  out += subject.page ? " xmlns:opensearch=\"http://a9.com/-/spec/opensearch/1.1/\">\n" : ">\n";
   out += "  <id>" + xml_escaped(tag_uri("feed", subject.id_text)) + "</id>\n";
   out += "  <title>" + xml_escaped(subject.title) + "</title>\n";
   out += "  <updated>" + updated + "</updated>\n";
   // Entries without authors take the feed's (RFC 4287 4.1.2).
   out += "  <author><name>paperdex</name></author>\n";
   out += "  <generator version=\"" PAPERDEX_VERSION "\">paperdex</generator>\n";
+  if (subject.page) {
+    out += "  <opensearch:totalResults>" + std::to_string(subject.page->total_results) +
+           "</opensearch:totalResults>\n";
+    out += "  <opensearch:startIndex>" + std::to_string(subject.page->start_index) +
+           "</opensearch:startIndex>\n";
+    out += "  <opensearch:itemsPerPage>" + std::to_string(subject.page->items_per_page) +
+           "</opensearch:itemsPerPage>\n";
+  }
   for (const Paper& paper : papers) atom_entry(out, paper);
   return out + "</feed>\n";
 }

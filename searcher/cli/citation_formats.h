@@ -6,6 +6,8 @@
 // same papers in the same order give the same bytes on every run.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -43,14 +45,24 @@ std::string ris(std::span<const Paper> papers);
 // CSL-JSON: an array of items as citeproc and Zotero read them.
 std::string csl_json(std::span<const Paper> papers);
 
+// Which page of a search's results a feed holds, as OpenSearch 1.1 says it
+// in a feed (totalResults, startIndex counted from 1, itemsPerPage), so a
+// feed reader or an OpenSearch client can page.
+struct FeedPage {
+  std::size_t total_results = 0;
+  std::size_t start_index = 1;
+  std::size_t items_per_page = 0;
+};
+
 // What a feed or digest is about: its title, and the text its stable id is
-// made of (the query and filters, or the ids shown).
+// made of (the query and filters, or the ids shown); a search's page.
 struct FeedSubject {
   std::string title;
   std::string id_text;
+  std::optional<FeedPage> page = std::nullopt;  // none for papers shown by id
 };
 // An Atom 1.0 (RFC 4287) feed, one entry per paper; updated is the newest
-// entry's date.
+// entry's date. With subject.page, the OpenSearch elements.
 std::string atom_feed(const FeedSubject& subject, std::span<const Paper> papers);
 // A Markdown list: each title a link, its authors, id, subjects, date and
 // the abstract's first sentences.

@@ -148,10 +148,13 @@ std::vector<Paper> papers_of(const SearchResult& result) {
 }
 
 // A feed of a search is named by the query as given (the filters when it
-// has no words) and identified by the query as parsed, filters included.
-FeedSubject search_subject(const std::string& query, const SearchResult& result) {
+// has no words) and identified by the query as parsed, filters included; it
+// says which page of the results it holds.
+FeedSubject search_subject(const std::string& query, const SearchResult& result,
+                           const SearchRequest& request) {
   const std::string parsed = result.parsed_query.empty() ? query : result.parsed_query;
-  return {"paperdex: " + (query.empty() ? parsed : query), parsed};
+  return {"paperdex: " + (query.empty() ? parsed : query), parsed,
+          FeedPage{result.ranked_total, request.offset + 1, request.limit}};
 }
 
 FeedSubject shown_subject(const ShownPapers& shown) {
@@ -173,8 +176,8 @@ void print_cited_papers(std::ostream& out, const ShownPapers& shown, const Outpu
 
 template <std::string (*render)(const FeedSubject&, std::span<const Paper>)>
 void print_feed_result(std::ostream& out, const std::string& query, const SearchResult& result,
-                       const SearchRequest&, const OutputOptions&) {
-  out << render(search_subject(query, result), papers_of(result));
+                       const SearchRequest& request, const OutputOptions&) {
+  out << render(search_subject(query, result, request), papers_of(result));
 }
 
 template <std::string (*render)(const FeedSubject&, std::span<const Paper>)>

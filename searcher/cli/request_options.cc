@@ -36,6 +36,11 @@ std::string facet_problem(std::string_view option, std::string_view name) {
          quote_input(name);
 }
 
+bool asks_something(const std::string& query, const SearchRequest& request) {
+  return query.find_first_not_of(" \t") != std::string::npos || !request.subjects.empty() ||
+         !request.years.empty() || !request.authors.empty() || !request.like.empty();
+}
+
 std::string facet_values_problem(std::string_view option, long long value) {
   if (value >= 0 && value <= kMaxFacetValues) return "";
   return std::string(option) + " must be between 0 and " + with_thousands(kMaxFacetValues) +

@@ -45,6 +45,10 @@ SortChoice sort_order(std::string_view option, std::string_view name);
 // Checks a --facet value: "" when it is one of kFacetNames, else the problem.
 std::string facet_problem(std::string_view option, std::string_view name);
 
+// Whether `query` and the filters of `request` ask for any paper: a search
+// of nothing is refused before it reaches the library.
+bool asks_something(const std::string& query, const SearchRequest& request);
+
 // Checks a --facets value: "" when it is between 0 and kMaxFacetValues.
 std::string facet_values_problem(std::string_view option, long long value);
 

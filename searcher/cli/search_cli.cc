@@ -783,12 +783,6 @@ int show_papers(const CliOptions& options, std::ostream& out, std::ostream& err)
   return shown.missing.empty() ? kExitOk : kExitError;
 }
 
-// Whether `query` and the filters of `request` ask for any paper.
-bool asks_something(const std::string& query, const SearchRequest& request) {
-  return query.find_first_not_of(" \t") != std::string::npos || !request.subjects.empty() ||
-         !request.years.empty() || !request.authors.empty() || !request.like.empty();
-}
-
 int search_once(const CliOptions& options, std::ostream& out, std::ostream& err) {
   const std::string query = join_words(options.query_words);
   if (!asks_something(query, options.request)) {

@@ -101,7 +101,9 @@ std::string single_database(const ApiSettings& settings) {
   return settings.databases.front();
 }
 
+// The server's time limit, checked as every request's is, before the open.
 SearcherOptions searcher_options(const ApiSettings& settings) {
+  check_request_value("time_limit_seconds", settings.time_limit_seconds);
   SearcherOptions options;
   options.time_limit_seconds = settings.time_limit_seconds;
   return options;

@@ -10,6 +10,7 @@
 #include "opensearch.h"
 #include "output.h"
 #include "page_files.h"
+#include "request_options.h"
 #include "search_parameters.h"
 
 namespace paperdex::serve {
@@ -30,22 +31,19 @@ HttpResponse json_response(const Json& json) {
 // client that has it (If-None-Match) gets a 304 and nothing is searched.
 template <typename Produce>
 HttpResponse index_answer(ApiContext& context, const RouteCall& call, const Produce& produce) {
-  const SearcherPool::Lease searcher = context.pool.borrow();
-  const std::string revision = searcher->revision();
-  const std::string tag = entity_tag(revision + '\n' + call.request.target);
-  if (none_match(call.request, tag)) return not_modified(tag, kIndexAnswerCaching);
-  HttpResponse response = produce(*searcher, revision);
-  add_caching(response, tag, kIndexAnswerCaching);
-  return response;
+  return context.pool.use([&](Searcher& searcher) {
+    const std::string revision = searcher.revision();
+    const std::string tag = entity_tag(revision + '\n' + call.request.target);
+    if (none_match(call.request, tag)) return not_modified(tag, kIndexAnswerCaching);
+    HttpResponse response = produce(searcher, revision);
+    add_caching(response, tag, kIndexAnswerCaching);
+    return response;
+  });
 }
 
 // The query and filters ask for some paper: paperdex-search's check.
 void require_something(const SearchCall& call) {
-  const SearchRequest& request = call.request;
-  if (call.query.find_first_not_of(" \t") != std::string::npos || !request.subjects.empty() ||
-      !request.years.empty() || !request.authors.empty() || !request.like.empty()) {
-    return;
-  }
+  if (cli::asks_something(call.query, call.request)) return;
   throw bad_parameter("q",
                       "empty query: give search words (q) or a filter (subject, year, author)");
 }
@@ -106,10 +104,11 @@ HttpResponse answer_suggest(ApiContext& context, const RouteCall& call) {
 
 HttpResponse answer_health(ApiContext& context, const RouteCall& call) {
   read_parameters(call.target.parameters, 0, {});
-  const SearcherPool::Lease searcher = context.pool.borrow();
-  HttpResponse response = json_response({{"status", "ok"},
-                                         {"documents", searcher->document_count()},
-                                         {"revision", searcher->revision()}});
+  HttpResponse response = context.pool.use([](Searcher& searcher) {
+    return json_response({{"status", "ok"},
+                          {"documents", searcher.document_count()},
+                          {"revision", searcher.revision()}});
+  });
   response.headers.emplace_back("Cache-Control", std::string(kNoCaching));
   return response;
 }

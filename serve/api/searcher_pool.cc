@@ -1,6 +1,5 @@
 #include "searcher_pool.h"
 
-#include <exception>
 #include <utility>
 
 namespace paperdex::serve {
@@ -10,16 +9,7 @@ SearcherPool::SearcherPool(std::string path, SearcherOptions options)
   idle_.push_back(std::make_unique<Searcher>(path_, options_));
 }
 
-SearcherPool::Lease::Lease(SearcherPool& pool, std::unique_ptr<Searcher> searcher)
-    : pool_(pool),
-      searcher_(std::move(searcher)),
-      exceptions_at_start_(std::uncaught_exceptions()) {}
-
-SearcherPool::Lease::~Lease() {
-  if (std::uncaught_exceptions() == exceptions_at_start_) pool_.give_back(std::move(searcher_));
-}
-
-SearcherPool::Lease SearcherPool::borrow() {
+std::unique_ptr<Searcher> SearcherPool::take() {
   std::unique_ptr<Searcher> searcher;
   {
     const std::lock_guard lock(mutex_);
@@ -28,12 +18,9 @@ SearcherPool::Lease SearcherPool::borrow() {
       idle_.pop_back();
     }
   }
-  if (searcher) {
-    searcher->reopen();
-  } else {
-    searcher = std::make_unique<Searcher>(path_, options_);
-  }
-  return Lease(*this, std::move(searcher));
+  if (!searcher) return std::make_unique<Searcher>(path_, options_);
+  searcher->reopen();  // when it throws, the Searcher is dropped
+  return searcher;
 }
 
 std::size_t SearcherPool::idle() const {
@@ -44,6 +31,12 @@ std::size_t SearcherPool::idle() const {
 void SearcherPool::give_back(std::unique_ptr<Searcher> searcher) {
   const std::lock_guard lock(mutex_);
   idle_.push_back(std::move(searcher));
+}
+
+bool SearcherPool::is_request_error(const Error& error) {
+  return dynamic_cast<const QuerySyntaxError*>(&error) != nullptr ||
+         dynamic_cast<const InvalidRequestError*>(&error) != nullptr ||
+         dynamic_cast<const PaperNotFoundError*>(&error) != nullptr;
 }
 
 }  // namespace paperdex::serve

@@ -1,11 +1,11 @@
 #pragma once
 // Searchers for the server's worker threads: a Searcher is not to be shared
-// between threads, so each request borrows one of its own from a mutexed
-// free list (opened lazily, so the pool grows to the number of requests run
-// at once, the server's worker threads). Each borrowed Searcher is moved to
-// the index's latest commit first (Searcher::reopen, a cheap check), so an
-// indexer's commit is seen by the next request without a restart; a request
-// that races a commit gets the old or the new revision, never an error.
+// between threads, so each request uses one of its own from a mutexed free
+// list (opened lazily, so the pool grows to the number of requests run at
+// once, the server's worker threads). Each Searcher is moved to the index's
+// latest commit first (Searcher::reopen, a cheap check), so an indexer's
+// commit is seen by the next request without a restart; a request that
+// races a commit gets the old or the new revision, never an error.
 
 #include <cstddef>
 #include <memory>
@@ -23,27 +23,24 @@ class SearcherPool {
   // reported at start (DatabaseNotFoundError, SchemaVersionError, IoError).
   SearcherPool(std::string path, SearcherOptions options);
 
-  // A Searcher borrowed for one request; returned to the pool when the lease
-  // ends, unless the request failed with an exception (an IoError can leave
-  // it at a revision a writer discarded: a fresh one is opened instead).
-  class Lease {
-   public:
-    Lease(SearcherPool& pool, std::unique_ptr<Searcher> searcher);
-    ~Lease();
-    Lease(const Lease&) = delete;
-    Lease& operator=(const Lease&) = delete;
-    Searcher& operator*() const { return *searcher_; }
-    Searcher* operator->() const { return searcher_.get(); }
-
-   private:
-    SearcherPool& pool_;
-    std::unique_ptr<Searcher> searcher_;
-    int exceptions_at_start_;
-  };
-
-  // A Searcher at the index's latest revision.
-  // @throws paperdex::Error the index cannot be opened or read.
-  Lease borrow();
+  // Calls `use` with a Searcher at the index's latest revision and returns
+  // what it returns. The Searcher goes back to the pool afterwards, also when
+  // `use` throws an error of the request (a query, a number, an id no paper
+  // has); after any other error (reading the index failed) it is dropped and
+  // the next request opens a fresh one.
+  // @throws paperdex::Error the index cannot be opened or read, and what `use` throws.
+  template <typename Use>
+  auto use(const Use& use) -> decltype(use(std::declval<Searcher&>())) {
+    std::unique_ptr<Searcher> searcher = take();
+    try {
+      auto answer = use(*searcher);
+      give_back(std::move(searcher));
+      return answer;
+    } catch (const Error& error) {
+      if (is_request_error(error)) give_back(std::move(searcher));
+      throw;
+    }
+  }
 
   const std::string& path() const { return path_; }
 
@@ -51,7 +48,9 @@ class SearcherPool {
   std::size_t idle() const;
 
  private:
+  std::unique_ptr<Searcher> take();
   void give_back(std::unique_ptr<Searcher> searcher);
+  static bool is_request_error(const Error& error);
 
   const std::string path_;
   const SearcherOptions options_;

@@ -4,9 +4,14 @@
 // for the same query and options (the CLI run in-process), ETag and 304,
 // CORS off and on, OpenSearch, and an indexer's commit seen by the next
 // request without a restart.
+#include <algorithm>
+#include <atomic>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -16,7 +21,10 @@
 #include "index_test_support.h"
 #include "output.h"
 #include "paperdex/indexer/index_writer.h"
+#include "routes.h"
 #include "search_cli.h"
+#include "search_parameters.h"
+#include "searcher_pool.h"
 #include "test_support.h"
 
 namespace {
@@ -141,6 +149,11 @@ TEST_CASE("serve API: /search in every format is paperdex-search's output for th
       CHECK(response.body == cli_output(path, cli_args));
     }
   }
+  // An Atom page says where it is in the results (OpenSearch).
+  const HttpResponse atom = get(small_api(), "/search?q=switching&offset=1&limit=1&format=atom");
+  CHECK(contains(atom.body, "<opensearch:totalResults>2</opensearch:totalResults>"));
+  CHECK(contains(atom.body, "<opensearch:startIndex>2</opensearch:startIndex>"));
+  CHECK(contains(atom.body, "<opensearch:itemsPerPage>1</opensearch:itemsPerPage>"));
   // JSON is the default format.
   const HttpResponse plain = get(small_api(), "/search?q=optical");
   CHECK(plain.body == cli_output(path, {"--json", "optical"}));
@@ -324,6 +337,40 @@ TEST_CASE("serve API: an indexer's commit is seen by the next request, without a
   CHECK(Json::parse(get(api, "/health").body)["documents"] == 6);
 }
 
+TEST_CASE(
+    "serve API: requests racing an indexer's commits get the old or the new revision, "
+    "never an error",
+    "[serve]") {
+  paperdex::test::TempDir dir;
+  const std::string path = (dir / "index").string();
+  paperdex::IndexWriter writer(path);
+  add_papers(writer);
+  writer.commit();
+  Api api(settings_for(path));
+  constexpr int kCommits = 8;
+  std::atomic<bool> writing{true};
+  std::vector<std::vector<unsigned>> statuses(3);
+  std::vector<std::thread> clients;
+  for (auto& seen : statuses) {
+    clients.emplace_back([&api, &writing, &seen] {
+      while (writing || seen.size() < 5) {
+        seen.push_back(get(api, "/search?q=zeppelin&limit=1").status);
+      }
+    });
+  }
+  for (int i = 0; i < kCommits; ++i) {
+    writer.add(paper("2401.0000" + std::to_string(i), "Zeppelin routing " + std::to_string(i),
+                     {"cs.NI"}, "2024-01-02"));
+    writer.commit();
+  }
+  writing = false;
+  for (std::thread& client : clients) client.join();
+  for (const auto& seen : statuses) {
+    CHECK(std::count(seen.begin(), seen.end(), 200u) == static_cast<long>(seen.size()));
+  }
+  CHECK(Json::parse(get(api, "/search?q=zeppelin").body)["total"] == kCommits);
+}
+
 TEST_CASE("serve API: an index that cannot be opened is refused at start, naming it", "[serve]") {
   paperdex::test::TempDir dir;
   CHECK_THROWS_WITH(Api(settings_for((dir / "missing").string())),
@@ -331,4 +378,41 @@ TEST_CASE("serve API: an index that cannot be opened is refused at start, naming
   ApiSettings two = settings_for(small_index().path());
   two.databases.push_back(small_index().path());
   CHECK_THROWS_WITH(Api(two), Catch::Contains("one index"));
+}
+
+TEST_CASE("serve API: docs/http-api.md lists every route, parameter and format the tables have",
+          "[serve]") {
+  std::ifstream file(paperdex::test::source_dir() / "docs" / "http-api.md");
+  REQUIRE(file);
+  const std::string doc((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  for (const paperdex::serve::Route& route : paperdex::serve::routes()) {
+    CHECK(contains(doc, "| `GET " + std::string(route.pattern) + "` |"));
+  }
+  for (const paperdex::serve::Parameter& parameter : paperdex::serve::parameters()) {
+    CHECK(contains(doc, "| `" + std::string(parameter.name) + "` |"));
+  }
+  for (const paperdex::cli::OutputFormat& format : paperdex::cli::output_formats()) {
+    CHECK(contains(
+        doc, "| `" + std::string(format.name) + "` | `" + std::string(format.media_type) + "`"));
+  }
+}
+
+TEST_CASE(
+    "serve API: the Searcher pool keeps a Searcher after a request's error, drops it "
+    "after the index's",
+    "[serve]") {
+  paperdex::serve::SearcherPool pool(small_index().path(), {});
+  CHECK(pool.use([](paperdex::Searcher& searcher) { return searcher.document_count(); }) == 5);
+  CHECK(pool.idle() == 1);
+  CHECK_THROWS_AS(pool.use([](paperdex::Searcher& searcher) { return searcher.get("9999.99999"); }),
+                  paperdex::PaperNotFoundError);
+  CHECK(pool.idle() == 1);
+  CHECK_THROWS_AS(pool.use([](paperdex::Searcher&) -> int { throw paperdex::IoError("gone"); }),
+                  paperdex::IoError);
+  CHECK(pool.idle() == 0);
+  CHECK(pool.use([](paperdex::Searcher& searcher) { return searcher.document_count(); }) == 5);
+  CHECK(pool.idle() == 1);
+  ApiSettings forever = settings_for(small_index().path());
+  forever.time_limit_seconds = -1;
+  CHECK_THROWS_WITH(Api(forever), Catch::Contains("time_limit_seconds must be between 0"));
 }

@@ -196,6 +196,24 @@ TEST_CASE("Atom: RFC 4287's elements, XML escaped, control characters gone", "[c
   CHECK(paperdex::cli::atom_feed({"paperdex: switch", "switch AND year:2016"}, papers) == feed);
 }
 
+TEST_CASE("Atom: a search's page as OpenSearch's totalResults, startIndex and itemsPerPage",
+          "[citations]") {
+  const std::vector<Paper> papers = {arxiv_paper("1707.00001", "Newer", {}, 2017)};
+  const std::string paged = paperdex::cli::atom_feed(
+      {"paperdex: switch", "switch", paperdex::cli::FeedPage{42, 11, 10}}, papers);
+  INFO(paged);
+  CHECK(has(paged,
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\" "
+            "xmlns:opensearch=\"http://a9.com/-/spec/opensearch/1.1/\">\n"));
+  CHECK(has(paged,
+            "  <opensearch:totalResults>42</opensearch:totalResults>\n"
+            "  <opensearch:startIndex>11</opensearch:startIndex>\n"
+            "  <opensearch:itemsPerPage>10</opensearch:itemsPerPage>\n"));
+  // Papers shown by id are no page of a search.
+  const std::string shown = paperdex::cli::atom_feed({"paperdex: 1707.00001", "show"}, papers);
+  CHECK_FALSE(has(shown, "opensearch"));
+}
+
 TEST_CASE("Markdown digest: linked titles, Markdown's specials escaped, the abstract's start",
           "[citations]") {
   Paper paper = arxiv_paper("1606.01234", "Fast *switches* [for] `all` _of_ us", {"Ann Lee"}, 2016);
