@@ -25,6 +25,9 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #                BibTeX with bibtex (texlive-binaries, plain.bst) and biber, its
 #                CSL-JSON with citeproc-py and a CSL style, its Atom feed with
 #                feedparser (each check skipped with a message without them)
+#   chromium chromium-driver python3-selenium
+#                the search page's browser test (tests/serve/browser_test.py)
+#                drives headless Chromium through Selenium (skipped without them)
 # Such a root also lacks, without harm: dpkg-dev (CMakeLists.txt writes the
 # .deb's Depends rather than running dpkg-shlibdeps), ca-certificates and
 # xz-utils (nothing here fetches over https or reads .xz). python3, which the
@@ -40,6 +43,7 @@ PAPERDEX_PACKAGES=(
   libcurl4-openssl-dev
   pybind11-dev python3-dev python3-pytest
   texlive-base biber python3-citeproc citation-style-language-styles python3-feedparser
+  chromium chromium-driver python3-selenium
 )
 # And for the sanitized build: clang with its sanitizer and libFuzzer runtimes.
 PAPERDEX_SANITIZE_PACKAGES=(clang-14 libclang-rt-14-dev)
