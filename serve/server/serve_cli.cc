@@ -32,6 +32,7 @@ struct ServeOptions {
   std::string listen = "127.0.0.1:8080";
   std::string cors;
   std::string access_log;
+  std::string completion;  // the shell --completion asks a script for
   double header_timeout = 10;
   double idle_timeout = 30;
 };
@@ -92,14 +93,41 @@ std::string version_text() {
          std::to_string(BOOST_VERSION % 100) + " (Beast, Asio)\n";
 }
 
+// Hidden: the build writes the completion scripts with it (CMakeLists.txt).
+po::options_description hidden_options(ServeOptions& options) {
+  po::options_description hidden;
+  hidden.add_options()("completion",
+                       po::value(&options.completion)->notifier([](const std::string& shell) {
+                         for (const auto& [name, known] : cli::completion_shells()) {
+                           if (shell == name) return;
+                         }
+                         throw po::error("--completion must be " + cli::completion_shell_names());
+                       }));
+  return hidden;
+}
+
+// --completion SHELL: the script (the shell name was checked by the parser).
+std::string completion_asked(const std::string& shell_name,
+                             const po::options_description& visible) {
+  for (const auto& [name, shell] : cli::completion_shells()) {
+    if (shell_name == name) {
+      return cli::completion_script(shell, "paperdex-serve", visible, cli::ChoiceTable{}, false);
+    }
+  }
+  return {};
+}
+
 // Parses the command line; prints the problem and returns false when it
 // cannot be parsed.
 bool parse_command_line(int argc, const char* const* argv, const po::options_description& visible,
-                        po::variables_map& vm, std::ostream& err) {
+                        const po::options_description& hidden, po::variables_map& vm,
+                        std::ostream& err) {
+  po::options_description all;
+  all.add(visible).add(hidden);
   try {
     po::store(
         po::command_line_parser(argc, argv)
-            .options(visible)
+            .options(all)
             .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
             .run(),
         vm);
@@ -210,13 +238,19 @@ int run_serve(int argc, const char* const* argv, std::ostream& out, std::ostream
   add_serving_options(visible, options);
   add_bound_options(visible, options);
   po::variables_map vm;
-  if (!parse_command_line(argc, argv, visible, vm, err)) return kExitError;
+  if (!parse_command_line(argc, argv, visible, hidden_options(options), vm, err)) {
+    return kExitError;
+  }
   if (vm.count("help")) {
     out << visible;
     return kExitOk;
   }
   if (vm.count("version")) {
     out << version_text();
+    return kExitOk;
+  }
+  if (vm.count("completion")) {
+    out << completion_asked(options.completion, visible);
     return kExitOk;
   }
   if (!interpret(options, err)) return kExitError;

@@ -67,7 +67,8 @@ for f in include/paperdex/searcher.h include/paperdex/errors.h include/paperdex/
   share/bash-completion/completions/paperdex-search share/bash-completion/completions/paperdex-index \
   share/zsh/vendor-completions/_paperdex-search share/zsh/vendor-completions/_paperdex-index \
   bin/paperdex-serve share/man/man1/paperdex-serve.1 share/doc/paperdex/serve.md \
-  lib/systemd/system/paperdex-serve.service; do
+  share/doc/paperdex/http-api.md lib/systemd/system/paperdex-serve.service \
+  share/bash-completion/completions/paperdex-serve share/zsh/vendor-completions/_paperdex-serve; do
   need_file "$prefix/$f"
 done
 for lib in common searcher indexer; do

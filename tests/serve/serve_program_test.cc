@@ -111,6 +111,17 @@ TEST_CASE("paperdex-serve on an index answers /health and stops on SIGTERM with 
   CHECK(contains(serve.line(), "stopped"));
 }
 
+TEST_CASE("paperdex-serve warns when it listens beyond loopback", "[serve][program]") {
+  const auto& index = paperdex::test::one_paper_index();
+  ServeProcess serve({"--db", index.path(), "--listen", "0.0.0.0:0"});
+  const std::string start = serve.line();
+  INFO(start << serve.err());
+  CHECK(std::regex_search(start, std::regex(R"(listening on http://0\.0\.0\.0:\d+/)")));
+  CHECK(contains(serve.err(), "warning: listening on 0.0.0.0:"));
+  CHECK(contains(serve.err(), "other machines can reach"));
+  CHECK(serve.signal_and_wait(SIGINT) == 0);
+}
+
 TEST_CASE("paperdex-serve says what keeps it from starting, and exits 2", "[serve][program]") {
   paperdex::test::TempDir dir;
   SECTION("no index there") {
@@ -162,4 +173,12 @@ TEST_CASE("paperdex-serve's man page lists the options of its --help", "[serve][
   }
   CHECK(in_help.size() >= 12);
   CHECK(in_man == in_help);
+}
+
+TEST_CASE("paperdex-serve's bash completion completes its options", "[serve][program]") {
+  const paperdex::test::RunOutput completed = paperdex::test::run_command(
+      "bash -c 'source <(\"$0\" --completion bash); COMP_WORDS=(paperdex-serve --max-c); "
+      "COMP_CWORD=1; _paperdex_serve; echo \"${COMPREPLY[*]}\"' " PAPERDEX_SERVE_BIN);
+  CHECK(completed.status == 0);
+  CHECK(completed.out == "--max-connections\n");
 }
