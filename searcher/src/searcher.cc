@@ -230,7 +230,8 @@ struct Searcher::Impl {
         open_options{options.allow_program_stubs,
                      detail::remote_timeout_for(options.time_limit_seconds)},
         db(open_database(db_path, open_options)) {
-    matcher = std::make_unique<detail::Matcher>(path, db);
+    matcher =
+        std::make_unique<detail::Matcher>(path, db, 0, detail::PageRanking::kWalked, open_options);
     sync_matcher(false);
   }
 
@@ -271,7 +272,8 @@ struct Searcher::Impl {
   void reconnect() {
     matcher.reset();
     db = open_database(path, open_options);
-    matcher = std::make_unique<detail::Matcher>(path, db);
+    matcher =
+        std::make_unique<detail::Matcher>(path, db, 0, detail::PageRanking::kWalked, open_options);
     sync_matcher(false);
   }
 
@@ -368,7 +370,10 @@ struct Searcher::Impl {
   Hit make_hit(const detail::PageHit& found, const detail::Highlighter& highlighter,
                const SearchRequest& request, bool all_words) {
     const std::size_t snippet_bytes = request.snippet_bytes;
-    Record record = decode_stored_record(db.get_document(found.docid).get_data());
+    // A page of remote shards brings its documents (matcher.h's PageHit).
+    Record record = decode_stored_record(found.document.get_docid() != 0
+                                             ? found.document.get_data()
+                                             : db.get_document(found.docid).get_data());
     Hit hit;
     hit.news = news_since(record, request.new_since);
     hit.id = record.id;

@@ -71,6 +71,7 @@ void limit_time(Xapian::Enquire& enquire, const PassRequest::Deadline& deadline)
 
 struct Matcher::Impl {
   std::string path;
+  bool remote = false;                      // some shard is remote: each pass costs exchanges
   bool sharded = false;                     // counted per local shard
   std::size_t ranges = 1;                   // of one database, counted apart
   Handles caller;                           // caller.whole shares the searcher's database
@@ -99,6 +100,16 @@ struct Matcher::Impl {
   std::vector<CountedPart> counted;
   std::vector<std::exception_ptr> errors;
 
+  // Remote shards: the page's documents, one exchange each, are fetched by
+  // shard, each shard's by the caller or the worker, whichever is free first
+  // (the worker once it has counted), over their own connections: two
+  // shards' documents cost the time of one's. `fetching` is the page, set
+  // before `page_offered`; each shard is claimed by `next_fetch`.
+  std::vector<PageHit>* fetching = nullptr;
+  std::atomic<bool> page_offered{false};
+  std::atomic<std::size_t> next_fetch{0};
+  std::exception_ptr fetch_error;  // the first fetch that failed
+
   // The worker takes a search's request without its query, and the query
   // serialised: Xapian's reference counts are not atomic, so the two threads
   // never share a Query object.
@@ -113,11 +124,12 @@ struct Matcher::Impl {
   std::thread worker;
 
   Impl(const std::string& db_path, const Xapian::Database& db, std::size_t wanted,
-       PageRanking ranking)
+       PageRanking ranking, const OpenOptions& options)
       : path(db_path), page_ranking(ranking) {
     caller.whole = db;
+    remote = has_remote_shard(db);
     const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
-    if (db.size() > 1 && !has_remote_shard(db)) {
+    if (db.size() > 1 && !remote) {
       if (const auto shards = listed_local_shards(path); shards && shards->size() == db.size()) {
         sharded = true;
         for (const std::string& shard : *shards) {
@@ -127,11 +139,13 @@ struct Matcher::Impl {
           own.shards.push_back(open_database_at(shard, {}));
         }
       }
-    } else if (db.size() == 1 && !has_remote_shard(db)) {
+    } else if (db.size() == 1 && !remote) {
       ranges = wanted != 0 ? wanted : (db.get_doccount() >= kSplitFrom ? cores : 1);
       if (ranges > 1) own.whole = open_database_at(path, {});
+    } else if (remote) {
+      own.whole = open_database_at(path, options);
     }
-    if (part_count() > 1) worker = std::thread([this] { serve(); });
+    if (part_count() > 1 || remote) worker = std::thread([this] { serve(); });
   }
 
   ~Impl() {
@@ -179,7 +193,13 @@ struct Matcher::Impl {
       }
       return;
     }
-    if (ranges > 1) {
+    if (remote) {
+      own.whole.reopen();
+      // Xapian tells no revision of several shards; their size must agree.
+      if (own.whole.get_doccount() != db.get_doccount()) {
+        throw Xapian::DatabaseModifiedError("a shard changed while the index was reopened");
+      }
+    } else if (ranges > 1) {
       own.whole.reopen();
       // A writer committed between the two reopens: the searcher reopens and
       // syncs again (its retry), until both handles show one revision.
@@ -241,6 +261,7 @@ struct Matcher::Impl {
         // A few tens of microseconds at most (run()): not worth a sleep.
         while (!weighing_set.load(std::memory_order_acquire)) std::this_thread::yield();
         count_parts(own, request);
+        fetch_documents(own);
       } catch (...) {
         // Not unserialisable: the caller counts every part (run).
       }
@@ -308,6 +329,33 @@ struct Matcher::Impl {
                             sharded ? shard_uuids : std::vector<std::string>());
   }
 
+  // Offers `page`'s documents to fetch (above), when the shards are remote.
+  void offer_documents(std::vector<PageHit>& page) {
+    if (!remote || page.empty()) return;
+    fetching = &page;
+    next_fetch = 0;
+    page_offered.store(true, std::memory_order_release);
+  }
+
+  // Fetches the offered page's documents of each shard not yet claimed,
+  // through `handles`; a failure is kept for run() to rethrow.
+  void fetch_documents(const Handles& handles) {
+    if (!page_offered.load(std::memory_order_acquire)) return;
+    const std::size_t shards = handles.whole.size();
+    for (std::size_t shard = next_fetch++; shard < shards; shard = next_fetch++) {
+      try {
+        // Xapian numbers a sharded database's documents by turns.
+        for (PageHit& hit : *fetching) {
+          if ((hit.docid - 1) % shards == shard)
+            hit.document = handles.whole.get_document(hit.docid);
+        }
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (!fetch_error) fetch_error = std::current_exception();
+      }
+    }
+  }
+
   bool has_match(const Xapian::Query& query, const Deadline& deadline) {
     wait_idle();
     // Local databases only: a remote shard's posting lists are on its server.
@@ -324,6 +372,9 @@ struct Matcher::Impl {
 
   PassResult run(const PassRequest& request) {
     wait_idle();
+    fetching = nullptr;
+    fetch_error = nullptr;
+    page_offered.store(false, std::memory_order_release);
     parts_to_count = request.exact_total ? part_count() : 0;
     counted.assign(parts_to_count, {});
     errors.assign(parts_to_count, nullptr);
@@ -349,11 +400,14 @@ struct Matcher::Impl {
       result.matches = page.estimated;
       result.exact = page.exact;
     }
+    offer_documents(result.page);
+    fetch_documents(caller);
     count_parts(caller, request);
     wait_idle();
     for (const std::exception_ptr& error : errors) {
       if (error) std::rethrow_exception(error);
     }
+    if (fetch_error) std::rethrow_exception(fetch_error);
     if (walked) {
       std::optional<RankedPage> page = rank_candidates(request);
       if (!page) page = rank_page(caller.whole, request);
@@ -370,8 +424,8 @@ struct Matcher::Impl {
 };
 
 Matcher::Matcher(const std::string& path, const Xapian::Database& db, std::size_t ranges,
-                 PageRanking page_ranking)
-    : impl_(std::make_unique<Impl>(path, db, ranges, page_ranking)) {}
+                 PageRanking page_ranking, const OpenOptions& options)
+    : impl_(std::make_unique<Impl>(path, db, ranges, page_ranking, options)) {}
 Matcher::~Matcher() = default;
 
 void Matcher::sync(const Xapian::Database& db) { impl_->sync(db); }

@@ -9,8 +9,12 @@
 // caller counts the parts the worker has not taken when its page is done.
 // Counts add up exactly. A part is counted by walking its posting lists where
 // the query allows (posting_walk.h), else by an unweighted Xapian pass.
-// Remote shards and small indexes are counted in one part, after the page,
-// with the searcher's own database.
+// Small indexes are counted in one part, after the page, with the
+// searcher's own database. Remote shards are counted in one part too, by the
+// worker over connections of its own, while the caller ranks the page: each
+// pass waits on exchanges with every server, and the two passes' exchanges
+// overlap (Xapian's spies count there: a page pass sorted by relevance
+// then date, over remote shards, counts some matches twice, facet_table.h).
 //
 // A page by relevance is ranked from those walks instead, where the query's
 // weights are terms' (PostingWalk::weighable): each part's walk weighs its
@@ -42,6 +46,7 @@
 
 #include <xapian.h>
 
+#include "database_open.h"
 #include "paperdex/searcher.h"
 #include "results/facet_table.h"
 
@@ -66,6 +71,11 @@ struct PassRequest {
 struct PageHit {
   Xapian::docid docid = 0;
   double weight = 0;
+  // The paper's document when the page's documents were fetched with it
+  // (remote shards, Matcher::run); else an empty one (docid 0): read it by
+  // docid. It may come from the worker's connection: read it, never copy it
+  // (Xapian's reference counts are not atomic).
+  Xapian::Document document{};
 };
 
 // How a page was ranked (above).
@@ -98,10 +108,11 @@ class Matcher {
   // how many document-number ranges one database is counted in (0: as many
   // as there are cores; one for an index too small for a second thread to
   // pay). `page_ranking`: kXapian ranks every page by Xapian over every
-  // match (the reference walked pages are tested against). Call sync()
-  // before the first run.
+  // match (the reference walked pages are tested against). `options`: how
+  // `db` was opened, for the worker's own connections to remote shards.
+  // Call sync() before the first run.
   Matcher(const std::string& path, const Xapian::Database& db, std::size_t ranges = 0,
-          PageRanking page_ranking = PageRanking::kWalked);
+          PageRanking page_ranking = PageRanking::kWalked, const OpenOptions& options = {});
   ~Matcher();
   Matcher(const Matcher&) = delete;
   Matcher& operator=(const Matcher&) = delete;
