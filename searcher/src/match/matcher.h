@@ -72,10 +72,10 @@ struct PageHit {
   Xapian::docid docid = 0;
   double weight = 0;
   // The paper's document when the page's documents were fetched with it
-  // (remote shards, Matcher::run); else an empty one (docid 0): read it by
-  // docid. It may come from the worker's connection: read it, never copy it
-  // (Xapian's reference counts are not atomic).
-  Xapian::Document document{};
+  // (remote shards, Matcher::run); else none: read it by docid. It may come
+  // from the worker's connection: read it, never copy it (Xapian's reference
+  // counts are not atomic).
+  std::optional<Xapian::Document> document;
 };
 
 // How a page was ranked (above).
