@@ -477,7 +477,7 @@ struct Searcher::Impl {
   // Which papers the query matches (MatchRule) and how they rank.
   MatchPlan plan_match(const SearchRequest& request, const detail::ParsedQuery& parsed) {
     MatchPlan plan = plan_match_set(request, parsed);
-    plan.ranked = detail::with_title_bonus(db, plan.matched, parsed);
+    plan.ranked = detail::with_title_bonus(db, plan.matched, parsed, matcher->remote());
     if (plan.set != MatchSet::kMostWords) plan.counted = plan.matched;
     return plan;
   }

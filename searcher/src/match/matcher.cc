@@ -100,11 +100,11 @@ struct Matcher::Impl {
   std::vector<CountedPart> counted;
   std::vector<std::exception_ptr> errors;
 
-  // Remote shards: the page's documents, one exchange each, are fetched by
-  // shard, each shard's by the caller or the worker, whichever is free first
-  // (the worker once it has counted), over their own connections: two
-  // shards' documents cost the time of one's. `fetching` is the page, set
-  // before `page_offered`; each shard is claimed by `next_fetch`.
+  // Remote shards: the page's documents, one exchange each (Xapian 1.4's
+  // MSet::fetch asks for them one at a time too), are fetched by the caller
+  // and the worker (once it has counted) at once, each over its own
+  // connections, each hit by whichever is free first. `fetching` is the
+  // page, set before `page_offered`; each hit is claimed by `next_fetch`.
   std::vector<PageHit>* fetching = nullptr;
   std::atomic<bool> page_offered{false};
   std::atomic<std::size_t> next_fetch{0};
@@ -337,18 +337,14 @@ struct Matcher::Impl {
     page_offered.store(true, std::memory_order_release);
   }
 
-  // Fetches the offered page's documents of each shard not yet claimed,
-  // through `handles`; a failure is kept for run() to rethrow.
+  // Fetches the offered page's documents not yet claimed, through
+  // `handles`; a failure is kept for run() to rethrow.
   void fetch_documents(const Handles& handles) {
     if (!page_offered.load(std::memory_order_acquire)) return;
-    const std::size_t shards = handles.whole.size();
-    for (std::size_t shard = next_fetch++; shard < shards; shard = next_fetch++) {
+    std::vector<PageHit>& page = *fetching;
+    for (std::size_t hit = next_fetch++; hit < page.size(); hit = next_fetch++) {
       try {
-        // Xapian numbers a sharded database's documents by turns.
-        for (PageHit& hit : *fetching) {
-          if ((hit.docid - 1) % shards == shard)
-            hit.document = handles.whole.get_document(hit.docid);
-        }
+        page[hit].document = handles.whole.get_document(page[hit].docid);
       } catch (...) {
         std::lock_guard lock(mutex);
         if (!fetch_error) fetch_error = std::current_exception();
@@ -430,6 +426,7 @@ Matcher::~Matcher() = default;
 
 void Matcher::sync(const Xapian::Database& db) { impl_->sync(db); }
 std::size_t Matcher::part_count() const { return impl_->part_count(); }
+bool Matcher::remote() const { return impl_->remote; }
 const std::vector<Xapian::Database>& Matcher::local_shards() const { return impl_->caller.shards; }
 PassResult Matcher::run(const PassRequest& request) { return impl_->run(request); }
 bool Matcher::has_match(const Xapian::Query& query, const PassRequest::Deadline& deadline) {

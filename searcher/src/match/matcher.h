@@ -130,6 +130,9 @@ class Matcher {
   // databases; empty for one database or remote shards.
   const std::vector<Xapian::Database>& local_shards() const;
 
+  // Whether some shard is remote: each pass, each look-up is an exchange.
+  bool remote() const;
+
   // Runs `request`'s passes. Rethrows what a pass on the worker threw.
   PassResult run(const PassRequest& request);
 
