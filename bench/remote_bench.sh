@@ -26,7 +26,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

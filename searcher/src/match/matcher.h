@@ -15,6 +15,9 @@
 // pass waits on exchanges with every server, and the two passes' exchanges
 // overlap (Xapian's spies count there: a page pass sorted by relevance
 // then date, over remote shards, counts some matches twice, facet_table.h).
+// A remote page's documents, an exchange each, are fetched by several
+// threads at once (PageHit::document), and has_match's count of a query
+// over remote shards is the search's count of it (matcher.cc).
 //
 // A page by relevance is ranked from those walks instead, where the query's
 // weights are terms' (PostingWalk::weighable): each part's walk weighs its
