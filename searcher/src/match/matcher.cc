@@ -63,6 +63,22 @@ std::optional<std::vector<std::string>> listed_local_shards(const std::string& p
   return shards;
 }
 
+// Whether the stub at `path` runs a program for a shard ("remote :PROGRAM"
+// lines, docs/deployment.md): each more connection would run it again (an
+// ssh session, say), so such an index is searched over one connection.
+bool names_programs(const std::string& path) {
+  fs::path stub = path;
+  if (fs::is_directory(stub)) stub /= "XAPIANDB";
+  std::ifstream in(stub);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string kind, where;
+    if (words >> kind >> where && kind == "remote" && where.front() == ':') return true;
+  }
+  return false;
+}
+
 // The handles one thread matches with.
 struct Handles {
   Xapian::Database whole;                // the index (split into ranges)
@@ -161,13 +177,13 @@ struct Matcher::Impl {
     } else if (db.size() == 1 && !remote) {
       ranges = wanted != 0 ? wanted : (db.get_doccount() >= kSplitFrom ? cores : 1);
       if (ranges > 1) own.whole = open_database_at(path, {});
-    } else if (remote) {
+    } else if (remote && !names_programs(path)) {
       own.whole = open_database_at(path, options);
       for (std::size_t i = 0; i < kDocumentFetchers; ++i) {
         fetchers.push_back(open_database_at(path, options));
       }
     }
-    if (part_count() > 1 || remote) worker = std::thread([this] { serve(); });
+    if (part_count() > 1 || !fetchers.empty()) worker = std::thread([this] { serve(); });
   }
 
   ~Impl() {
@@ -216,7 +232,7 @@ struct Matcher::Impl {
       }
       return;
     }
-    if (remote) {
+    if (!fetchers.empty()) {
       own.whole.reopen();
       for (Xapian::Database& fetcher : fetchers) fetcher.reopen();
       // Xapian tells no revision of several shards; their size must agree.
