@@ -101,6 +101,7 @@ Xapian::Database open_remote(const std::string& where, const OpenOptions& option
           "the stub, allow it with --allow-program-stubs (Python: allow_program_stubs=True; "
           "C++: SearcherOptions::allow_program_stubs)");
     }
+    opened.runs_programs = true;
     const std::string::size_type space = where.find(' ');
     const std::string program =
         where.substr(1, space == std::string::npos ? std::string::npos : space - 1);

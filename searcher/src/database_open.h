@@ -78,6 +78,9 @@ struct OpenedIndex {
   // Every remote shard the locations name, in order, opened or missing;
   // filled as the open goes, so that a failed open still names them.
   std::vector<RemoteShard> remote_shards;
+  // Some shard is a program run here (a stub's `remote :PROGRAM` line): each
+  // more connection would run it again (an ssh session, say).
+  bool runs_programs = false;
 };
 
 // The databases at `locations` as one: each an index directory, a single-file

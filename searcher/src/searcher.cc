@@ -278,7 +278,8 @@ struct Searcher::Impl {
     opened = std::move(fresh);
     db = opened.db;
     // The matcher counts a stub's local shards in parallel (it reads the stub).
-    matcher = std::make_unique<detail::Matcher>(locations.size() == 1 ? path : "", db);
+    matcher = std::make_unique<detail::Matcher>(locations.size() == 1 ? path : "", db, 0,
+                                                detail::PageRanking::kWalked, connect_again());
     sync_matcher(false);
     connected_at = std::chrono::steady_clock::now();
   }
@@ -299,6 +300,24 @@ struct Searcher::Impl {
         }
       }
     });
+  }
+
+  // More connections to the databases just opened, of the same layout:
+  // those left out stay out, and one that cannot be reached now fails the
+  // connection rather than shift the document numbers. None for a stub that
+  // runs a program, which each connection would run again.
+  detail::ConnectAgain connect_again() const {
+    if (opened.runs_programs || opened.remote_shards.empty()) return {};
+    detail::OpenOptions same = open_options;
+    same.skip_unreachable = false;
+    for (const detail::RemoteShard& shard : opened.remote_shards) {
+      if (shard.missing) same.left_out.emplace(shard.endpoint, shard.why);
+    }
+    return [locations = locations, path = path, same] {
+      detail::OpenedIndex again;
+      open_database(locations, path, same, again);
+      return again.db;
+    };
   }
 
   // After a remote shard failed with `error` (the call's `failures`th
@@ -512,7 +531,9 @@ struct Searcher::Impl {
   Hit make_hit(const detail::PageHit& found, const detail::Highlighter& highlighter,
                const SearchRequest& request, bool all_words) {
     const std::size_t snippet_bytes = request.snippet_bytes;
-    Record record = decode_stored_record(db.get_document(found.docid).get_data());
+    // A page of remote shards brings its documents (matcher.h's PageHit).
+    Record record = decode_stored_record(found.document ? found.document->get_data()
+                                                        : db.get_document(found.docid).get_data());
     Hit hit;
     hit.news = news_since(record, request.new_since);
     hit.id = record.id;
@@ -617,7 +638,7 @@ struct Searcher::Impl {
   // Which papers the query matches (MatchRule) and how they rank.
   MatchPlan plan_match(const SearchRequest& request, const detail::ParsedQuery& parsed) {
     MatchPlan plan = plan_match_set(request, parsed);
-    plan.ranked = detail::with_title_bonus(db, plan.matched, parsed);
+    plan.ranked = detail::with_title_bonus(db, plan.matched, parsed, matcher->remote());
     if (plan.set != MatchSet::kMostWords) plan.counted = plan.matched;
     return plan;
   }

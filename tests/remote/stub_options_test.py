@@ -56,7 +56,7 @@ def check_program_stubs(work, index):
     program = os.path.join(work, "serve.sh")
     progsrv = shutil.which("xapian-progsrv")
     with open(program, "w") as f:
-        f.write(f"#!/bin/sh\ntouch '{marker}'\n")
+        f.write(f"#!/bin/sh\necho ran >> '{marker}'\n")
         f.write(f'exec {progsrv} "$@"\n' if progsrv else "exit 1\n")
     os.chmod(program, 0o755)
     line = f"remote :{program} {index}\n"
@@ -99,6 +99,13 @@ def check_program_stubs(work, index):
     elif progsrv and run.returncode != 0:
         fail(f"--allow-program-stubs: searching through xapian-progsrv failed "
              f"(exit {run.returncode}):\n{run.stderr}")
+    else:
+        # A searcher opens more connections to remote shards (matcher.h),
+        # but never runs a stub's program (an ssh session, say) again.
+        with open(marker) as f:
+            runs = len(f.readlines())
+        if runs != 1:
+            fail(f"--allow-program-stubs: one search ran the stub's program {runs} times, want 1")
     if os.path.exists(marker):
         os.remove(marker)
     if MODULE_DIR:

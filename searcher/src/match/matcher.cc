@@ -6,6 +6,7 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -26,6 +27,14 @@ using Deadline = PassRequest::Deadline;
 // it and setting up the passes of a second part take ~20 µs, and a whole
 // count over 20,000 papers takes less than a millisecond.
 constexpr Xapian::doccount kSplitFrom = 20000;
+
+// Remote shards: the threads that fetch a page's documents besides the
+// caller and the worker, each over connections of its own (each document is
+// an exchange with its server, and Xapian 1.4 asks for them one at a time):
+// a page of 10 costs two exchanges' time instead of ten. Measured on the cs
+// harvest's two shards on loopback (bench/README.md): 2 fetchers p50 -40 %,
+// 8 a little more, at 10 connections to each server per searcher.
+constexpr std::size_t kDocumentFetchers = 4;
 
 // The deepest page ranked from the walks' candidates: every part keeps this
 // many papers at most, besides the ties at its edge.
@@ -71,10 +80,12 @@ void limit_time(Xapian::Enquire& enquire, const PassRequest::Deadline& deadline)
 
 struct Matcher::Impl {
   std::string path;
+  bool remote = false;                      // some shard is remote: each pass costs exchanges
   bool sharded = false;                     // counted per local shard
   std::size_t ranges = 1;                   // of one database, counted apart
   Handles caller;                           // caller.whole shares the searcher's database
   Handles own;                              // the worker's
+  std::vector<Xapian::Database> fetchers;   // remote: kDocumentFetchers' own
   std::shared_ptr<const FacetTable> table;  // of the whole database
   std::vector<std::shared_ptr<const FacetTable>> tables;  // by shard
   std::vector<Range> range_of;                            // by part, when split into ranges
@@ -99,6 +110,25 @@ struct Matcher::Impl {
   std::vector<CountedPart> counted;
   std::vector<std::exception_ptr> errors;
 
+  // Remote shards: the page's documents, one exchange each (Xapian 1.4's
+  // MSet::fetch asks for them one at a time too), are fetched by the caller
+  // and the worker (once it has counted, waiting for the page) at once, each
+  // over its own connections, each hit by whichever is free first. The
+  // caller offers the page (or none); each hit is claimed by `next_fetch`.
+  enum class Offer { kPending, kOffered, kNone };
+  Offer offer = Offer::kNone;  // under `mutex`
+  std::condition_variable offered;
+  std::vector<PageHit>* fetching = nullptr;
+  std::atomic<std::size_t> next_fetch{0};
+  std::exception_ptr fetch_error;  // the first fetch that failed
+
+  // Remote shards: has_match counts its query's matches whole (Xapian 1.4
+  // counts them all before it answers over shards anyway), with the facets,
+  // and the next count of those matches (the search's, once) is this one:
+  // the worker then has no count to wait for before it fetches documents.
+  std::string counted_ahead_query;  // serialised; empty: none
+  CountedPart counted_ahead;
+
   // The worker takes a search's request without its query, and the query
   // serialised: Xapian's reference counts are not atomic, so the two threads
   // never share a Query object.
@@ -113,11 +143,12 @@ struct Matcher::Impl {
   std::thread worker;
 
   Impl(const std::string& db_path, const Xapian::Database& db, std::size_t wanted,
-       PageRanking ranking)
+       PageRanking ranking, const ConnectAgain& connect_again)
       : path(db_path), page_ranking(ranking) {
     caller.whole = db;
+    remote = has_remote_shard(db);
     const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
-    if (db.size() > 1 && !has_remote_shard(db)) {
+    if (db.size() > 1 && !remote) {
       if (const auto shards = listed_local_shards(path); shards && shards->size() == db.size()) {
         sharded = true;
         for (const std::string& shard : *shards) {
@@ -127,11 +158,14 @@ struct Matcher::Impl {
           own.shards.push_back(open_database_at(shard, {}));
         }
       }
-    } else if (db.size() == 1 && !has_remote_shard(db)) {
+    } else if (db.size() == 1 && !remote) {
       ranges = wanted != 0 ? wanted : (db.get_doccount() >= kSplitFrom ? cores : 1);
       if (ranges > 1) own.whole = open_database_at(path, {});
+    } else if (remote && connect_again) {
+      own.whole = connect_again();
+      for (std::size_t i = 0; i < kDocumentFetchers; ++i) fetchers.push_back(connect_again());
     }
-    if (part_count() > 1) worker = std::thread([this] { serve(); });
+    if (part_count() > 1 || !fetchers.empty()) worker = std::thread([this] { serve(); });
   }
 
   ~Impl() {
@@ -157,6 +191,7 @@ struct Matcher::Impl {
 
   void sync(const Xapian::Database& db) {
     wait_idle();
+    counted_ahead_query.clear();
     if (sharded) {
       for (Handles* handles : {&caller, &own}) {
         Xapian::doccount documents = 0;
@@ -179,7 +214,17 @@ struct Matcher::Impl {
       }
       return;
     }
-    if (ranges > 1) {
+    if (!fetchers.empty()) {
+      own.whole.reopen();
+      for (Xapian::Database& fetcher : fetchers) fetcher.reopen();
+      // Xapian tells no revision of several shards; their size must agree.
+      for (const Xapian::Database& handle : fetchers) {
+        if (handle.get_doccount() != db.get_doccount() ||
+            own.whole.get_doccount() != db.get_doccount()) {
+          throw Xapian::DatabaseModifiedError("a shard changed while the index was reopened");
+        }
+      }
+    } else if (ranges > 1) {
       own.whole.reopen();
       // A writer committed between the two reopens: the searcher reopens and
       // syncs again (its retry), until both handles show one revision.
@@ -241,6 +286,7 @@ struct Matcher::Impl {
         // A few tens of microseconds at most (run()): not worth a sleep.
         while (!weighing_set.load(std::memory_order_acquire)) std::this_thread::yield();
         count_parts(own, request);
+        fetch_documents(own.whole, true);
       } catch (...) {
         // Not unserialisable: the caller counts every part (run).
       }
@@ -308,8 +354,88 @@ struct Matcher::Impl {
                             sharded ? shard_uuids : std::vector<std::string>());
   }
 
+  // Offers `page`'s documents to fetch (above), or none (nullptr).
+  void offer_documents(std::vector<PageHit>* page) {
+    {
+      std::lock_guard lock(mutex);
+      const bool fetch = remote && page != nullptr && !page->empty();
+      fetching = fetch ? page : nullptr;
+      next_fetch = 0;
+      offer = fetch ? Offer::kOffered : Offer::kNone;
+    }
+    offered.notify_one();
+  }
+
+  // Fetches the offered page's documents not yet claimed, through
+  // `handles`, after waiting for the offer when `wait`; a failure is kept
+  // for run() to rethrow.
+  void fetch_documents(const Xapian::Database& db, bool wait) {
+    {
+      std::unique_lock lock(mutex);
+      if (wait) offered.wait(lock, [&] { return offer != Offer::kPending; });
+      if (offer != Offer::kOffered) return;
+    }
+    std::vector<PageHit>& page = *fetching;
+    for (std::size_t hit = next_fetch++; hit < page.size(); hit = next_fetch++) {
+      try {
+        page[hit].document = db.get_document(page[hit].docid);
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (!fetch_error) fetch_error = std::current_exception();
+      }
+    }
+  }
+
+  // The offered page's documents, by the caller, the fetchers (each on a
+  // thread of its own, for this page) and the worker once it has counted.
+  void fetch_offered_documents() {
+    std::vector<std::future<void>> helpers;
+    if (fetching != nullptr) {
+      for (const Xapian::Database& fetcher : fetchers) {
+        try {
+          helpers.push_back(std::async(std::launch::async,
+                                       [this, &fetcher] { fetch_documents(fetcher, false); }));
+        } catch (const std::system_error&) {
+          break;  // no thread: the others fetch its share
+        }
+      }
+    }
+    fetch_documents(caller.whole, false);
+    for (std::future<void>& helper : helpers) helper.wait();
+  }
+
+  // Whether `query`'s matches are those has_match counted ahead: the query
+  // itself, or the first of an AND_MAYBE (what the others add is weight).
+  bool counts_ahead(const Xapian::Query& query) const {
+    if (counted_ahead_query.empty()) return false;
+    const Xapian::Query& matched =
+        query.get_type() == Xapian::Query::OP_AND_MAYBE ? query.get_subquery(0) : query;
+    try {
+      return matched.serialise() == counted_ahead_query;
+    } catch (const Xapian::Error&) {
+      return false;  // not serialisable: not a query has_match counted
+    }
+  }
+
   bool has_match(const Xapian::Query& query, const Deadline& deadline) {
     wait_idle();
+    if (remote) {
+      PassRequest counting;
+      counting.query = query;
+      counting.weighted = false;
+      counting.page = false;
+      counting.deadline = deadline;
+      counted_ahead_query.clear();
+      counted_ahead =
+          detail::count_part(caller.whole, nullptr, counting, Range{}, nullptr, nullptr);
+      try {
+        // An estimate (the time limit) is the has_match's alone.
+        if (counted_ahead.exact) counted_ahead_query = query.serialise();
+      } catch (const Xapian::Error&) {
+        // Not serialisable: the search counts it again.
+      }
+      return counted_ahead.matches > 0;
+    }
     // Local databases only: a remote shard's posting lists are on its server.
     if ((sharded || table) && PostingWalk::walkable(query)) {
       if (!sharded) return PostingWalk::open(caller.whole, query)->seek(1) != PostingWalk::kEnd;
@@ -324,10 +450,17 @@ struct Matcher::Impl {
 
   PassResult run(const PassRequest& request) {
     wait_idle();
+    fetch_error = nullptr;
+    offer = remote ? Offer::kPending : Offer::kNone;  // the worker is idle
     parts_to_count = request.exact_total ? part_count() : 0;
     counted.assign(parts_to_count, {});
     errors.assign(parts_to_count, nullptr);
     next_part = 0;
+    if (parts_to_count == 1 && counts_ahead(request.query)) {
+      counted[0] = std::move(counted_ahead);
+      counted_ahead_query.clear();  // once: a later search counts again
+      next_part = 1;
+    }
     // The worker counts while this thread ranks the page over the whole
     // index (unless the walks find it), then counts what the worker has
     // not taken. It wakes while this thread decides whether the walks weigh.
@@ -339,21 +472,30 @@ struct Matcher::Impl {
     } catch (...) {
       weighing.reset();
       weighing_set.store(true, std::memory_order_release);
+      offer_documents(nullptr);
       throw;
     }
     weighing_set.store(true, std::memory_order_release);
     PassResult result;
     if (request.page && !walked) {
-      RankedPage page = rank_page(caller.whole, request);
-      result.page = std::move(page.hits);
-      result.matches = page.estimated;
-      result.exact = page.exact;
+      try {
+        RankedPage page = rank_page(caller.whole, request);
+        result.page = std::move(page.hits);
+        result.matches = page.estimated;
+        result.exact = page.exact;
+      } catch (...) {
+        offer_documents(nullptr);
+        throw;
+      }
     }
+    offer_documents(&result.page);
+    fetch_offered_documents();
     count_parts(caller, request);
     wait_idle();
     for (const std::exception_ptr& error : errors) {
       if (error) std::rethrow_exception(error);
     }
+    if (fetch_error) std::rethrow_exception(fetch_error);
     if (walked) {
       std::optional<RankedPage> page = rank_candidates(request);
       if (!page) page = rank_page(caller.whole, request);
@@ -370,12 +512,13 @@ struct Matcher::Impl {
 };
 
 Matcher::Matcher(const std::string& path, const Xapian::Database& db, std::size_t ranges,
-                 PageRanking page_ranking)
-    : impl_(std::make_unique<Impl>(path, db, ranges, page_ranking)) {}
+                 PageRanking page_ranking, const ConnectAgain& connect_again)
+    : impl_(std::make_unique<Impl>(path, db, ranges, page_ranking, connect_again)) {}
 Matcher::~Matcher() = default;
 
 void Matcher::sync(const Xapian::Database& db) { impl_->sync(db); }
 std::size_t Matcher::part_count() const { return impl_->part_count(); }
+bool Matcher::remote() const { return impl_->remote; }
 const std::vector<Xapian::Database>& Matcher::local_shards() const { return impl_->caller.shards; }
 PassResult Matcher::run(const PassRequest& request) { return impl_->run(request); }
 bool Matcher::has_match(const Xapian::Query& query, const PassRequest::Deadline& deadline) {

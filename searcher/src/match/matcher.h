@@ -9,8 +9,15 @@
 // caller counts the parts the worker has not taken when its page is done.
 // Counts add up exactly. A part is counted by walking its posting lists where
 // the query allows (posting_walk.h), else by an unweighted Xapian pass.
-// Remote shards and small indexes are counted in one part, after the page,
-// with the searcher's own database.
+// Small indexes are counted in one part, after the page, with the
+// searcher's own database. Remote shards are counted in one part too, by the
+// worker over connections of its own, while the caller ranks the page: each
+// pass waits on exchanges with every server, and the two passes' exchanges
+// overlap (Xapian's spies count there: a page pass sorted by relevance
+// then date, over remote shards, counts some matches twice, facet_table.h).
+// A remote page's documents, an exchange each, are fetched by several
+// threads at once (PageHit::document), and has_match's count of a query
+// over remote shards is the search's count of it (matcher.cc).
 //
 // A page by relevance is ranked from those walks instead, where the query's
 // weights are terms' (PostingWalk::weighable): each part's walk weighs its
@@ -34,6 +41,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -42,6 +50,7 @@
 
 #include <xapian.h>
 
+#include "database_open.h"
 #include "paperdex/searcher.h"
 #include "results/facet_table.h"
 
@@ -66,6 +75,11 @@ struct PassRequest {
 struct PageHit {
   Xapian::docid docid = 0;
   double weight = 0;
+  // The paper's document when the page's documents were fetched with it
+  // (remote shards, Matcher::run); else none: read it by docid. It may come
+  // from the worker's connection: read it, never copy it (Xapian's reference
+  // counts are not atomic).
+  std::optional<Xapian::Document> document;
 };
 
 // How a page was ranked (above).
@@ -91,6 +105,10 @@ void limit_time(Xapian::Enquire& enquire, const PassRequest::Deadline& deadline)
 // How pages by relevance are ranked (above).
 enum class PageRanking { kWalked, kXapian };
 
+// Opens `db`'s databases again, as one more connection with the same layout
+// (the same shards, the same ones left out), for threads of the Matcher's own.
+using ConnectAgain = std::function<Xapian::Database()>;
+
 class Matcher {
  public:
   // Matches in `db`, opened from `path` (a handle sharing `db`'s state is
@@ -98,10 +116,13 @@ class Matcher {
   // how many document-number ranges one database is counted in (0: as many
   // as there are cores; one for an index too small for a second thread to
   // pay). `page_ranking`: kXapian ranks every page by Xapian over every
-  // match (the reference walked pages are tested against). Call sync()
-  // before the first run.
+  // match (the reference walked pages are tested against). `connect_again`:
+  // for remote shards, the worker's and the document fetchers' own
+  // connections (none given: one connection, the caller's, as for a stub
+  // that runs a program per connection).
+  // Call sync() before the first run.
   Matcher(const std::string& path, const Xapian::Database& db, std::size_t ranges = 0,
-          PageRanking page_ranking = PageRanking::kWalked);
+          PageRanking page_ranking = PageRanking::kWalked, const ConnectAgain& connect_again = {});
   ~Matcher();
   Matcher(const Matcher&) = delete;
   Matcher& operator=(const Matcher&) = delete;
@@ -118,6 +139,9 @@ class Matcher {
   // A sharded index's shards, as the calling thread's handles to local
   // databases; empty for one database or remote shards.
   const std::vector<Xapian::Database>& local_shards() const;
+
+  // Whether some shard is remote: each pass, each look-up is an exchange.
+  bool remote() const;
 
   // Runs `request`'s passes. Rethrows what a pass on the worker threw.
   PassResult run(const PassRequest& request);

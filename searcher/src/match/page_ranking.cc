@@ -162,7 +162,7 @@ std::optional<RankedPage> order_by_walks(const Xapian::Database& whole,
   }
   RankedPage page;
   for (std::size_t i = request.first; i < end; ++i) {
-    page.hits.push_back({all[i].docid, all[i].weight});
+    page.hits.push_back({all[i].docid, all[i].weight, std::nullopt});
   }
   page.source = PageSource::kWalks;
   return page;
@@ -217,7 +217,9 @@ RankedPage rank_page(const Xapian::Database& db, const PassRequest& request) {
   PageOrder(request).apply(enquire);
   const Xapian::MSet mset = enquire.get_mset(request.first, request.count);
   RankedPage page;
-  for (auto it = mset.begin(); it != mset.end(); ++it) page.hits.push_back({*it, it.get_weight()});
+  for (auto it = mset.begin(); it != mset.end(); ++it) {
+    page.hits.push_back({*it, it.get_weight(), std::nullopt});
+  }
   page.estimated = mset.get_matches_estimated();
   page.exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();
   return page;

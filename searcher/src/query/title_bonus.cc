@@ -30,10 +30,11 @@ Query whole_title(const std::string& key) {
 
 }  // namespace
 
-Query with_title_bonus(const Xapian::Database& db, Query matched, const ParsedQuery& parsed) {
+Query with_title_bonus(const Xapian::Database& db, Query matched, const ParsedQuery& parsed,
+                       bool remote) {
   std::vector<Query> bonus;
   if (!parsed.plain_stems.empty()) bonus.push_back(title_words(parsed.plain_stems));
-  if (!parsed.whole_title_key.empty() && db.term_exists(parsed.whole_title_key)) {
+  if (!parsed.whole_title_key.empty() && (remote || db.term_exists(parsed.whole_title_key))) {
     bonus.push_back(whole_title(parsed.whole_title_key));
   }
   if (bonus.empty()) return matched;

@@ -31,7 +31,10 @@ inline constexpr double kWholeTitleWeight = 1000;
 // title's weight comes from a posting source Xapian knows by name (remote
 // shard servers need no registration); such a query is ranked by Xapian's
 // matcher, the others by the posting walks (match/posting_walk.h) as before.
+// `remote`: `db` has remote shards, where looking the key up is an exchange
+// with each server in turn, and pages are never walked: the whole title's
+// bonus is added without the look-up (a key no paper has adds no weight).
 Xapian::Query with_title_bonus(const Xapian::Database& db, Xapian::Query matched,
-                               const ParsedQuery& parsed);
+                               const ParsedQuery& parsed, bool remote = false);
 
 }  // namespace paperdex::detail

@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# Remote shards against one index: paperdex-search --batch QUERIES --timings
+# --json (the CLI's defaults: top 10, snippets, exact facets, suggestions) on
+# three layouts of the same records:
+#   single  one index (the reference)
+#   local   its --jobs 2 --shards build: a stub of two local shards
+#   remote  the same two shards, each served by xapian-tcpsrv on 127.0.0.1
+# and prints p50/p99 of each (in-process per query, as --timings measures it;
+# a query's latency is its median over the rounds), their ratios to one
+# index, and how many of the pages are identical to one index's (the whole
+# JSON line, scores to 10 significant digits: a sum over shards may differ in
+# the last bit; the spelling suggestion apart, counted on a line of its own:
+# remote shards carry none). Targets (issue 34): remote p50 <= x2, p99 <= x3.
+#
+# usage: bench/remote_bench.sh [-r ROUNDS] [-w WARMUP] [-k DIR] [-b BUILD_DIR] CORPUS QUERIES
+#   CORPUS      arXiv snapshot JSONL (bench/README.md: the cs harvest, /tmp/cs.jsonl)
+#   QUERIES     one query a line (../shared/peers/title_queries.py: cs-q1k.txt)
+#   -r ROUNDS   measured rounds per layout [3], the layouts taken in turn
+#   -w WARMUP   warm-up rounds per layout, discarded [1]
+#   -k DIR      keep the two indexes in DIR and reuse them on the next run
+#               (rebuilt when CORPUS is newer); default: a temporary directory
+#   -b DIR      a Release build tree [$PAPERDEX_BUILD_DIR or REPO/build]
+# Needs xapian-tcpsrv (Debian xapian-tools) and python3. Loopback only; the
+# shard servers are stopped on exit. On 2 cores, the cs harvest (102k papers):
+# ~2 min to index both layouts, then ~1 min per round of the three layouts.
+set -euo pipefail
+
+usage() {
+  sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${PAPERDEX_BUILD_DIR:-$ROOT/build}
+ROUNDS=3
+WARMUP=1
+KEEP=
+while [ $# -gt 0 ]; do
+  case $1 in
+  -r) ROUNDS=${2:?}; shift 2 ;;
+  -w) WARMUP=${2:?}; shift 2 ;;
+  -k) KEEP=${2:?}; shift 2 ;;
+  -b) BUILD=${2:?}; shift 2 ;;
+  -h | --help) usage ;;
+  -*) usage ;;
+  *) break ;;
+  esac
+done
+[ $# -eq 2 ] || usage
+[[ "$ROUNDS" =~ ^[1-9][0-9]*$ && "$WARMUP" =~ ^[0-9]+$ ]] || usage
+CORPUS=$(realpath "$1")
+QUERIES=$(realpath "$2")
+[ -f "$CORPUS" ] || { echo "remote_bench: no corpus $1" >&2; exit 2; }
+[ -f "$QUERIES" ] || { echo "remote_bench: no query file $2" >&2; exit 2; }
+INDEX=$BUILD/indexer/paperdex-index
+SEARCH=$BUILD/searcher/paperdex-search
+for bin in "$INDEX" "$SEARCH"; do
+  [ -x "$bin" ] || { echo "remote_bench: no $bin; build first" >&2; exit 1; }
+done
+command -v xapian-tcpsrv >/dev/null ||
+  { echo "remote_bench: needs xapian-tcpsrv: apt-get install -y xapian-tools" >&2; exit 1; }
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/paperdex-remote-bench.XXXXXX")
+server_pids=()
+finish() {
+  local pid
+  for pid in "${server_pids[@]}"; do
+    kill -- "-$pid" 2>/dev/null || true # its process group: the server and its forks
+    wait "$pid" 2>/dev/null || true
+  done
+  rm -rf "$WORK"
+}
+trap finish EXIT
+trap 'exit 130' INT TERM
+log() { echo "[remote_bench $(date +%H:%M:%S)] $*" >&2; }
+
+# --- the two indexes -------------------------------------------------------------
+DATA=${KEEP:-$WORK}
+mkdir -p "$DATA"
+build() { # DIR ARGS...: exit 1 (some records skipped) is fine
+  local dir=$1 status=0
+  shift
+  if [ -f "$dir.built" ] && [ "$dir.built" -nt "$CORPUS" ]; then return; fi
+  rm -rf "$dir" "$dir.built"
+  log "indexing $CORPUS into $dir ($*)"
+  nice -n 5 "$INDEX" --quiet "$@" --db "$dir" "$CORPUS" >"$WORK/index.log" 2>&1 || status=$?
+  [ "$status" -le 1 ] || { tail -5 "$WORK/index.log" >&2; exit 1; }
+  touch "$dir.built"
+}
+build "$DATA/single"
+build "$DATA/sharded" --jobs 2 --shards
+
+# --- the shard servers (as tests/remote/remote_shards_test.sh starts them) --------
+start_server() { # DIR; sets $port
+  local dir=$1 log pid
+  for _ in $(seq 1 20); do
+    port=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
+    log="$WORK/server-$port.log"
+    set -m # a process group of its own: xapian-tcpsrv kills its group on SIGTERM
+    timeout 3600 xapian-tcpsrv --interface 127.0.0.1 --port "$port" "$dir" >"$log" 2>&1 &
+    pid=$!
+    set +m
+    for _ in $(seq 1 100); do
+      if grep -q '^Listening' "$log"; then
+        server_pids+=("$pid")
+        return 0
+      fi
+      kill -0 "$pid" 2>/dev/null || break # port taken: try another
+      sleep 0.1
+    done
+    kill -- "-$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  echo "remote_bench: could not start xapian-tcpsrv for $dir" >&2
+  exit 1
+}
+start_server "$DATA/sharded/shard-0"
+port0=$port
+start_server "$DATA/sharded/shard-1"
+port1=$port
+mkdir "$WORK/remote"
+printf 'remote 127.0.0.1:%s\nremote 127.0.0.1:%s\n' "$port0" "$port1" >"$WORK/remote/XAPIANDB"
+
+# --- the rounds ------------------------------------------------------------------
+sed -e 's/\r$//' "$QUERIES" | grep -v '^[[:space:]]*$' >"$WORK/queries.txt" || true
+layouts=(single local remote)
+declare -A db_of=([single]="$DATA/single" [local]="$DATA/sharded" [remote]="$WORK/remote")
+log "$(wc -l <"$WORK/queries.txt") queries, $WARMUP warm-up + $ROUNDS rounds per layout"
+for r in $(seq $((-WARMUP)) $((ROUNDS - 1))); do
+  for layout in "${layouts[@]}"; do
+    tag=$layout-$([ "$r" -lt 0 ] && echo "w$((r + WARMUP))" || echo "r$r")
+    "$SEARCH" --db "${db_of[$layout]}" --batch "$WORK/queries.txt" --timings "$WORK/$tag.tsv" \
+      --json >"$WORK/$tag.jsonl" 2>"$WORK/$tag.err" ||
+      grep -q . "$WORK/$tag.tsv" || { tail -5 "$WORK/$tag.err" >&2; exit 1; }
+    log "$tag: $(awk -F'\t' '{s += $2} END {printf "%.0f", s}' "$WORK/$tag.tsv") ms in-process"
+  done
+done
+
+python3 - "$WORK" "$ROUNDS" "${layouts[@]}" <<'EOF'
+import json, math, statistics, sys
+work, rounds, layouts = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+
+def pct(values, p):  # nearest rank
+    s = sorted(values)
+    return s[min(max(1, math.ceil(p / 100 * len(s))), len(s)) - 1]
+
+def latencies(layout):
+    per_round = []
+    for r in range(rounds):
+        per_round.append({int(q): float(ms) for q, ms in
+                          (line.split("\t") for line in open("%s/%s-r%d.tsv" % (work, layout, r)))})
+    return [statistics.median(rnd[q] for rnd in per_round) for q in sorted(per_round[0])]
+
+def rounded(value):  # scores: a sum over shards may differ in the last bit
+    if isinstance(value, float):
+        return float("%.10g" % value)
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rounded(v) for v in value]
+    return value
+
+def pages(layout):  # (the page without its suggestion, the suggestion)
+    out = []
+    for line in open("%s/%s-r0.jsonl" % (work, layout)):
+        page = rounded(json.loads(line))
+        out.append((page, page.pop("suggestion", None)))
+    return out
+
+reference = pages(layouts[0])
+base = latencies(layouts[0])
+notes = []
+print("| layout | p50 ms | p99 ms | p50 ratio | p99 ratio | pages identical |")
+print("|---|---|---|---|---|---|")
+for layout in layouts:
+    lat = latencies(layout)
+    got = pages(layout) if len(pages(layout)) == len(reference) else [(None, None)] * len(reference)
+    same = sum(1 for a, b in zip(reference, got) if a[0] == b[0])
+    other_suggestion = sum(1 for a, b in zip(reference, got) if a[1] != b[1])
+    if other_suggestion:
+        notes.append("%s: %d suggestions differ (Xapian 1.4's remote protocol carries no "
+                     "spelling table: docs/deployment.md)" % (layout, other_suggestion))
+    print("| %s | %.2f | %.2f | x%.2f | x%.2f | %d of %d |" % (
+        layout, pct(lat, 50), pct(lat, 99), pct(lat, 50) / pct(base, 50),
+        pct(lat, 99) / pct(base, 99), same, len(reference)))
+for note in notes:
+    print(note)
+EOF
