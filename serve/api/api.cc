@@ -92,26 +92,19 @@ HttpResponse method_not_allowed(const HttpRequest& request) {
   return response;
 }
 
-std::string single_database(const ApiSettings& settings) {
-  if (settings.databases.size() != 1) {
-    throw Error("paperdex-serve searches one index for now, not " +
-                std::to_string(settings.databases.size()) +
-                "; give one --db (a stub file can combine shards: docs/deployment.md)");
-  }
-  return settings.databases.front();
-}
-
 // The server's time limit, checked as every request's is, before the open.
 SearcherOptions searcher_options(const ApiSettings& settings) {
   check_request_value("time_limit_seconds", settings.time_limit_seconds);
   SearcherOptions options;
   options.time_limit_seconds = settings.time_limit_seconds;
+  options.allow_partial = settings.allow_partial;
   return options;
 }
 
 SearchRequest request_defaults(const ApiSettings& settings) {
   SearchRequest request;
   request.time_limit_seconds = settings.time_limit_seconds;
+  request.allow_partial = settings.allow_partial;
   return request;
 }
 
@@ -123,7 +116,7 @@ struct Api::State {
 
 Api::Api(ApiSettings settings)
     : state_(new State{{settings,
-                        SearcherPool(single_database(settings), searcher_options(settings)),
+                        SearcherPool(settings.databases, searcher_options(settings)),
                         request_defaults(settings),
                         {}}}) {}
 

@@ -19,6 +19,9 @@ struct ApiSettings {
   std::optional<std::string> cors_origin;
   // Each search's time limit (SearchRequest::time_limit_seconds).
   double time_limit_seconds = 10;
+  // Answer with the shards that answered when a remote shard fails or stays
+  // silent (SearcherOptions::allow_partial); the JSON says "partial".
+  bool allow_partial = false;
 };
 
 class Api {

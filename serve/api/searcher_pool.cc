@@ -4,9 +4,19 @@
 
 namespace paperdex::serve {
 
-SearcherPool::SearcherPool(std::string path, SearcherOptions options)
-    : path_(std::move(path)), options_(options) {
-  idle_.push_back(std::make_unique<Searcher>(path_, options_));
+namespace {
+
+std::string joined(const std::vector<std::string>& locations) {
+  std::string text;
+  for (const std::string& location : locations) text += (text.empty() ? "" : " + ") + location;
+  return text;
+}
+
+}  // namespace
+
+SearcherPool::SearcherPool(std::vector<std::string> locations, SearcherOptions options)
+    : locations_(std::move(locations)), path_(joined(locations_)), options_(options) {
+  idle_.push_back(std::make_unique<Searcher>(locations_, options_));
 }
 
 std::unique_ptr<Searcher> SearcherPool::take() {
@@ -18,7 +28,7 @@ std::unique_ptr<Searcher> SearcherPool::take() {
       idle_.pop_back();
     }
   }
-  if (!searcher) return std::make_unique<Searcher>(path_, options_);
+  if (!searcher) return std::make_unique<Searcher>(locations_, options_);
   searcher->reopen();  // when it throws, the Searcher is dropped
   return searcher;
 }

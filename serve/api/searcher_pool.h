@@ -21,7 +21,7 @@ class SearcherPool {
  public:
   // Opens one Searcher at once, so that an index that cannot be opened is
   // reported at start (DatabaseNotFoundError, SchemaVersionError, IoError).
-  SearcherPool(std::string path, SearcherOptions options);
+  SearcherPool(std::vector<std::string> locations, SearcherOptions options);
 
   // Calls `use` with a Searcher at the index's latest revision and returns
   // what it returns. The Searcher goes back to the pool afterwards, also when
@@ -42,6 +42,7 @@ class SearcherPool {
     }
   }
 
+  // The databases searched as one, for messages and --stats: "A + B".
   const std::string& path() const { return path_; }
 
   // How many Searchers the pool holds now (idle ones).
@@ -52,6 +53,7 @@ class SearcherPool {
   void give_back(std::unique_ptr<Searcher> searcher);
   static bool is_request_error(const Error& error);
 
+  const std::vector<std::string> locations_;
   const std::string path_;
   const SearcherOptions options_;
   mutable std::mutex mutex_;

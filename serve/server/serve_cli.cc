@@ -49,8 +49,12 @@ void add_serving_options(po::options_description& visible, ServeOptions& options
       ("help,h", "show this help")
       ("version", "show the versions of paperdex-serve and Boost")
       ("db", po::value(&options.api.databases)->value_name("PATH")->composing(),
-       "an index to serve, as paperdex-search's --db takes it; give it once per index (shards, "
-       ".stub files) to serve them as one")
+       "an index to serve: a directory, a stub file or tcp://HOST:PORT (a shard served by "
+       "xapian-tcpsrv), as paperdex-search's --db takes it; repeatable: served as one index")
+      ("allow-partial", po::bool_switch(&options.api.allow_partial),
+       "when a remote shard is down or silent for half the --time-limit, answer with the other "
+       "shards' results, marked \"partial\" with the missing shards named (default: 503 "
+       "naming them)")
       ("listen", po::value(&options.listen)->value_name("ADDR:PORT")->default_value(options.listen),
        "ADDR:PORT to listen on ([::1]:PORT for IPv6); port 0 lets the system choose one, which "
        "the start line says; an address other than loopback is reachable from other machines")

@@ -375,9 +375,25 @@ TEST_CASE("serve API: an index that cannot be opened is refused at start, naming
   paperdex::test::TempDir dir;
   CHECK_THROWS_WITH(Api(settings_for((dir / "missing").string())),
                     Catch::Contains((dir / "missing").string()));
+}
+
+void add_more_papers(paperdex::IndexWriter& writer) {
+  writer.add(paper("2105.00005", "Optical interconnects for racks", {"cs.AR"}, "2021-05-06"));
+}
+
+TEST_CASE("serve API: several --db are served as one index, as paperdex-search searches them",
+          "[serve]") {
+  static const paperdex::test::SharedIndex more{
+      paperdex::test::SharedIndex::WriteRecords(add_more_papers)};
   ApiSettings two = settings_for(small_index().path());
-  two.databases.push_back(small_index().path());
-  CHECK_THROWS_WITH(Api(two), Catch::Contains("one index"));
+  two.databases.push_back(more.path());
+  Api api(two);
+  const HttpResponse response = get(api, "/search?q=optical");
+  REQUIRE(response.status == 200);
+  CHECK(Json::parse(response.body)["total"] == 3);
+  CHECK(response.body == cli_output(small_index().path(),
+                                    {"--db", more.path(), "--json", "optical"}));
+  CHECK(get(api, "/paper/2105.00005").status == 200);
 }
 
 TEST_CASE("serve API: docs/http-api.md lists every route, parameter and format the tables have",
@@ -401,7 +417,7 @@ TEST_CASE(
     "serve API: the Searcher pool keeps a Searcher after a request's error, drops it "
     "after the index's",
     "[serve]") {
-  paperdex::serve::SearcherPool pool(small_index().path(), {});
+  paperdex::serve::SearcherPool pool({small_index().path()}, {});
   CHECK(pool.use([](paperdex::Searcher& searcher) { return searcher.document_count(); }) == 5);
   CHECK(pool.idle() == 1);
   CHECK_THROWS_AS(pool.use([](paperdex::Searcher& searcher) { return searcher.get("9999.99999"); }),
