@@ -391,8 +391,8 @@ TEST_CASE("serve API: several --db are served as one index, as paperdex-search s
   const HttpResponse response = get(api, "/search?q=optical");
   REQUIRE(response.status == 200);
   CHECK(Json::parse(response.body)["total"] == 3);
-  CHECK(response.body == cli_output(small_index().path(),
-                                    {"--db", more.path(), "--json", "optical"}));
+  CHECK(response.body ==
+        cli_output(small_index().path(), {"--db", more.path(), "--json", "optical"}));
   CHECK(get(api, "/paper/2105.00005").status == 200);
 }
 
