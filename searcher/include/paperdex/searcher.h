@@ -2,7 +2,7 @@
 /// The paperdex searcher: one class, plain values in and out. No Xapian, ICU
 /// or Boost types appear here. See docs/api.md for a worked example.
 ///
-/// ABI: the library's SONAME carries major.minor (libpaperdex-searcher.so.0.4).
+/// ABI: the library's SONAME carries major.minor (libpaperdex-searcher.so.0.5).
 /// Searcher is a pimpl class; the request and result structs are plain values
 /// whose layout is part of the ABI, so adding a field to one is a minor
 /// version (SONAME) change.
