@@ -11,14 +11,14 @@ namespace {
 
 using Query = Xapian::Query;
 
-Query title_words(const std::vector<std::string>& stems) {
+// The title terms of `stems`, joined by `op`, their weight scaled by `scale`.
+Query title_words(const std::vector<std::string>& stems, Query::op op, double scale) {
   std::vector<Query> terms;
   terms.reserve(stems.size());
   for (const std::string& stem : stems) {
     terms.emplace_back(schema::make_term(schema::kTitlePrefix, stem));
   }
-  return Query(Query::OP_SCALE_WEIGHT, Query(Query::OP_OR, terms.begin(), terms.end()),
-               kTitleWordsWeight);
+  return Query(Query::OP_SCALE_WEIGHT, Query(op, terms.begin(), terms.end()), scale);
 }
 
 Query whole_title(const std::string& key) {
@@ -33,7 +33,9 @@ Query whole_title(const std::string& key) {
 Query with_title_bonus(const Xapian::Database& db, Query matched, const ParsedQuery& parsed,
                        bool remote) {
   std::vector<Query> bonus;
-  if (!parsed.plain_stems.empty()) bonus.push_back(title_words(parsed.plain_stems));
+  const std::vector<std::string>& stems = parsed.plain_stems;
+  if (!stems.empty()) bonus.push_back(title_words(stems, Query::OP_OR, kTitleWordsWeight));
+  if (stems.size() >= 2) bonus.push_back(title_words(stems, Query::OP_AND, kAllTitleWordsWeight));
   if (!parsed.whole_title_key.empty() && (remote || db.term_exists(parsed.whole_title_key))) {
     bonus.push_back(whole_title(parsed.whole_title_key));
   }

@@ -19,6 +19,14 @@ namespace paperdex::detail {
 // helped titles further but cost SciFact's nDCG@10 1.1 % at 0.6 and 3 % at 1.
 inline constexpr double kTitleWordsWeight = 0.3;
 
+// A paper whose title has every one of a query's plain words (two or more)
+// gains their title terms' weight once more, scaled by this: the words a
+// person remembers of a title are all in it, while a topical query's words
+// are seldom all in one title. Measured (bench/README.md, "Known-item
+// search"): the title shapes' MRR@10 rose from 0.923 to 0.942 at 0.3 (0.933
+// at 0.1, 0.943 at 0.5, 0.941 at 1); the relevance suite did not move.
+inline constexpr double kAllTitleWordsWeight = 0.3;
+
 // What a paper whose whole title the query is gains: far above what a
 // title's words weigh in a paper (IneB2 gives a word at most its idf, under
 // 25 in an index of millions, times its mean count in the papers having it),
@@ -26,7 +34,8 @@ inline constexpr double kTitleWordsWeight = 0.3;
 inline constexpr double kWholeTitleWeight = 1000;
 
 // `matched` (what `parsed` matches in `db`, filters applied) weighed with
-// the titles' bonus: ParsedQuery::plain_stems in titles, and
+// the titles' bonus: ParsedQuery::plain_stems in titles, each and all of
+// them, and
 // ParsedQuery::whole_title_key when some paper in `db` has it. The whole
 // title's weight comes from a posting source Xapian knows by name (remote
 // shard servers need no registration); such a query is ranked by Xapian's
