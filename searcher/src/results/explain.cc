@@ -224,51 +224,56 @@ std::string render(const Query& query, bool outermost) {
 
 // One part the ranking weighs as a whole (see explain_match), with the scale
 // the query puts on it; `weighted` false for filters and exclusions' kin.
+// The part adds its weight only where the paper matches every AND above it
+// (`within`): an AND among optional parts (the title's bonus for all the
+// query's words) weighs nothing in a paper that lacks one of its words.
 struct Part {
   Query query;
   double scale = 1;
   bool weighted = true;
+  std::vector<Query> within;
 };
 
 // The parts of `query`, descending through the operators whose weight is
 // the sum of their subqueries' (AND, OR, AND_MAYBE, a filter's left side).
-void collect_parts(const Query& query, double scale, bool weighted, std::vector<Part>& parts) {
+void collect_parts(const Query& query, const Part& above, std::vector<Part>& parts) {
+  const auto descend = [&](std::size_t i, double scale, bool weighted) {
+    Part part{query.get_subquery(i), scale, weighted, above.within};
+    if (query.get_type() == Query::OP_AND) part.within.push_back(query);
+    collect_parts(part.query, part, parts);
+  };
+  const auto whole = [&] { parts.push_back({query, above.scale, above.weighted, above.within}); };
   switch (query.get_type()) {
     case Query::LEAF_MATCH_ALL:
     case Query::LEAF_MATCH_NOTHING:
       return;
     case Query::LEAF_TERM:
-      if (!(*query.get_terms_begin()).empty()) parts.push_back({query, scale, weighted});
+      if (!(*query.get_terms_begin()).empty()) whole();
       return;
     case Query::OP_AND:
     case Query::OP_OR:
     case Query::OP_AND_MAYBE:
       for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
-        collect_parts(query.get_subquery(i), scale, weighted, parts);
+        descend(i, above.scale, above.weighted);
       }
       return;
     case Query::OP_FILTER:
       // A posting source's weight filtered (the whole title's bonus) is one
       // part: the source alone would weigh in every paper.
-      if (query.get_subquery(0).get_type() == Query::LEAF_POSTING_SOURCE) {
-        parts.push_back({query, scale, weighted});
-        return;
-      }
-      collect_parts(query.get_subquery(0), scale, weighted, parts);
-      for (std::size_t i = 1; i < query.get_num_subqueries(); ++i) {
-        collect_parts(query.get_subquery(i), 0, false, parts);
-      }
+      if (query.get_subquery(0).get_type() == Query::LEAF_POSTING_SOURCE) return whole();
+      descend(0, above.scale, above.weighted);
+      for (std::size_t i = 1; i < query.get_num_subqueries(); ++i) descend(i, 0, false);
       return;
     case Query::OP_AND_NOT:  // what it excludes, this paper does not have
-      collect_parts(query.get_subquery(0), scale, weighted, parts);
+      descend(0, above.scale, above.weighted);
       return;
     case Query::OP_SCALE_WEIGHT: {
       const double factor = scale_factor(query);
-      collect_parts(query.get_subquery(0), scale * factor, weighted && factor > 0, parts);
+      descend(0, above.scale * factor, above.weighted && factor > 0);
       return;
     }
     default:
-      parts.push_back({query, scale, weighted});
+      whole();
   }
 }
 
@@ -319,7 +324,10 @@ std::string id_term_of(const Xapian::Database& db, Xapian::docid docid) {
 std::optional<double> part_weight(const Xapian::Database& db, const Part& part,
                                   const std::string& id_term) {
   Xapian::Enquire enquire(db);
-  const Query in_paper(Query::OP_FILTER, part.query, Query(id_term));
+  std::vector<Query> paper{Query(id_term)};
+  paper.insert(paper.end(), part.within.begin(), part.within.end());
+  const Query in_paper(Query::OP_FILTER, part.query,
+                       Query(Query::OP_AND, paper.begin(), paper.end()));
   if (part.weighted) {
     enquire.set_weighting_scheme(ranking_weight());
     enquire.set_query(in_paper);
@@ -342,7 +350,7 @@ std::vector<TermContribution> explain_match(const Xapian::Database& db, const Qu
   const std::string id_term = id_term_of(db, docid);
   if (id_term.empty()) return contributions;
   std::vector<Part> parts;
-  collect_parts(query, 1.0, true, parts);
+  collect_parts(query, Part{query, 1.0, true, {}}, parts);
   // A part the query has twice (a word in two clauses) is listed once, with
   // both shares, so that the list still adds up to the score.
   std::map<std::pair<std::string, std::string>, std::size_t> listed;
