@@ -48,6 +48,8 @@ const Field* find_field(std::string_view name) {
   return nullptr;
 }
 
+bool is_plain_words_name(std::string_view name) { return ascii_lower(name) == kPlainWordsName; }
+
 std::string folded_words(const Analyzer& analyzer, std::string_view text) {
   std::string folded;
   for (const Token& token : analyzer.tokenize(text)) {

@@ -137,7 +137,8 @@ total and facets. --any matches any word whatever the length.
 )" + words_help() +
          R"(Fields (name:value; name:"a phrase"; name:(a OR b)); arXiv's search prefixes
 (ti: au: abs: co: jr: cat: rn: all: submittedDate: lastUpdatedDate:) are other
-names of these fields; all: is what a plain word searches
+names of these fields, but all: is what a plain word searches (title, abstract
+and authors): its words are plain words
 )" + field_rows() +
          R"(
 Subjects: subject:cs.NI is a category, subject:cs and subject:hep-th archives,

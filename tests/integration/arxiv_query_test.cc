@@ -136,6 +136,9 @@ TEST_CASE("rn:, co:, jr:, ti:, au:, abs: and all: search their fields", "[arxiv-
   CHECK(matches("au:lovelace").size() == 5);
   CHECK(matches("abs:centers").size() == 5);
   CHECK(matches("all:scheduling").size() == 5);
+  // all: searches the authors too, as a plain word does (and as on arXiv).
+  CHECK(matches("abs:lovelace").empty());
+  CHECK(matches("all:lovelace") == matches("au:lovelace"));
   CHECK(matches("rn:cern*") == Ids{"1501.00005"});
 }
 

@@ -135,7 +135,6 @@ TEST_CASE("arXiv's search prefixes are aliases of paperdex's fields", "[fields][
       {"au:zhao", "author:zhao"},
       {"abs:switch", "abstract:switch"},
       {"abs:switch", "text:switch"},
-      {"all:switch", "text:switch"},  // a plain word searches the authors too
       {"co:\"10 pages\"", "comments:\"10 pages\""},
       {"jr:\"Phys. Rev.\"", "journal:\"Phys. Rev.\""},
       {"cat:cs.NI", "subject:cs.NI"},
@@ -148,6 +147,13 @@ TEST_CASE("arXiv's search prefixes are aliases of paperdex's fields", "[fields][
     INFO(alias);
     CHECK(parsed(alias) == parsed(field));
   }
+  // all: is what a plain word searches (the authors too): its words are plain words.
+  CHECK(parsed("all:switch") == parsed("switch"));
+  CHECK(parsed("ALL:\"optical switching\"") == parsed("\"optical switching\""));
+  CHECK(parsed("all:(optical OR ti:switch)") == parsed("(optical OR ti:switch)"));
+  CHECK(parsed("all:switch") != parsed("text:switch"));
+  CHECK(schema::find_field("all") == nullptr);
+  CHECK_THROWS_WITH(parsed("all:"), Catch::Contains("all: has no value"));
   CHECK(parsed("rn:CERN-TH-2021-001") ==
         "Query((XRcern PHRASE 4 XRth PHRASE 4 XR2021 PHRASE 4 XR001))");
   CHECK(parsed("primary:cs.NI") == "Query(0 * XPcs.ni)");

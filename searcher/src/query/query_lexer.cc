@@ -110,6 +110,14 @@ void throw_empty_value(const schema::Field& field, std::size_t position) {
                          position);
 }
 
+void throw_empty_plain_words(std::string_view name, std::size_t position) {
+  const std::string written(name);
+  throw QuerySyntaxError(written + ": has no value; write the words right after the colon, e.g. " +
+                             written + ":word or " + written + ":\"...\" (" + written +
+                             ": searches what a plain word searches)",
+                         position);
+}
+
 std::string nearest_field_name(std::string_view name) {
   std::vector<std::string_view> names;
   std::vector<std::string> folded;  // names in lowercase ("submitteddate"), as `name` is
@@ -312,10 +320,15 @@ class Lexer {
     const bool group_follows = end < q_.size() && (q_[end] == '(' || quote_length(q_, end) > 0);
     // Field names are matched without regard to case: "DOI:10.1000/x" is
     // how DOIs are often pasted.
-    if (const schema::Field* field = schema::find_field(name)) {
-      if (value.empty() && !group_follows) throw_empty_value(*field, at_);
-      const bool ranges =
-          field->kind == schema::FieldKind::kYear || field->kind == schema::FieldKind::kDate;
+    // all: is a field token without a field: its value is plain words.
+    const schema::Field* field = schema::find_field(name);
+    if (field != nullptr || schema::is_plain_words_name(name)) {
+      if (value.empty() && !group_follows) {
+        if (field == nullptr) throw_empty_plain_words(name, at_);
+        throw_empty_value(*field, at_);
+      }
+      const bool ranges = field != nullptr && (field->kind == schema::FieldKind::kYear ||
+                                               field->kind == schema::FieldKind::kDate);
       if (ranges && value.starts_with('[')) {
         end = bracket_end(at_ + colon + 1);
         // A syntax error past the first space: as literal_word reads one.
@@ -395,7 +408,8 @@ bool is_url_operator(std::string_view part) {
 bool starts_with_field(std::string_view part) {
   const std::size_t colon = part.find(':');
   return colon != std::string_view::npos && colon > 0 &&
-         schema::find_field(part.substr(0, colon)) != nullptr;
+         (schema::find_field(part.substr(0, colon)) != nullptr ||
+          schema::is_plain_words_name(part.substr(0, colon)));
 }
 
 // A '+' joining two words in arXiv's URL form (read_url_form's rule).

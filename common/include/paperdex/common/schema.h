@@ -172,7 +172,7 @@ std::string subject_value(std::string_view category);
 // list them. The first field with a prefix names it (explanations).
 inline constexpr Field kFields[] = {
     {.name = "text",
-     .aliases = "abstract abs all",
+     .aliases = "abstract abs",
      .prefix = kTextPrefix,
      .kind = FieldKind::kText,
      .indexing = Indexing::kRankedText,
@@ -292,6 +292,15 @@ inline constexpr Field kFields[] = {
 // The field `name` names, by its name or an alias (any case); nullptr when
 // none does.
 const Field* find_field(std::string_view name);
+
+// arXiv's all: searches what a plain word searches (every default_search
+// field: title, abstract and the authors), so its value is read as plain
+// words, as if written without it. It names no field of kFields: a field
+// searches one prefix.
+inline constexpr std::string_view kPlainWordsName = "all";
+
+// Whether `name` (any case) is kPlainWordsName.
+bool is_plain_words_name(std::string_view name);
 
 // Every name of `field`: its name, then its aliases.
 std::vector<std::string_view> field_names(const Field& field);
