@@ -20,6 +20,7 @@
 
 #include "access_log.h"
 #include "gzip_body.h"
+#include "paperdex/common/utc_text.h"
 #include "worker_pool.h"
 
 namespace paperdex::serve {
@@ -69,14 +70,7 @@ HttpResponse busy_error(std::string_view message, unsigned retry_after_seconds) 
 }
 
 // "Thu, 03 Dec 2026 18:07:15 GMT" (RFC 9110's IMF-fixdate).
-std::string http_date() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[40];
-  std::strftime(text, sizeof text, "%a, %d %b %Y %H:%M:%S GMT", &utc);
-  return text;
-}
+std::string http_date() { return utc_text(std::time(nullptr), "%a, %d %b %Y %H:%M:%S GMT"); }
 
 std::string lower_case(std::string_view text) {
   std::string lower(text);
