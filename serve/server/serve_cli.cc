@@ -121,29 +121,6 @@ std::string completion_asked(const std::string& shell_name,
   return {};
 }
 
-// Parses the command line; prints the problem and returns false when it
-// cannot be parsed.
-bool parse_command_line(int argc, const char* const* argv, const po::options_description& visible,
-                        const po::options_description& hidden, po::variables_map& vm,
-                        std::ostream& err) {
-  po::options_description all;
-  all.add(visible).add(hidden);
-  try {
-    po::store(
-        po::command_line_parser(argc, argv)
-            .options(all)
-            .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
-            .run(),
-        vm);
-    po::notify(vm);
-    return true;
-  } catch (const po::error& error) {
-    err << "paperdex-serve: " << terminal_safe(cli::command_line_error(error, visible))
-        << "\nTry 'paperdex-serve --help'.\n";
-    return false;
-  }
-}
-
 // --listen ADDR:PORT ([ADDR]:PORT for IPv6) into the server's settings.
 bool parse_listen(const std::string& listen, ServerSettings& server, std::ostream& err) {
   const std::size_t colon = listen.rfind(':');
@@ -242,7 +219,8 @@ int run_serve(int argc, const char* const* argv, std::ostream& out, std::ostream
   add_serving_options(visible, options);
   add_bound_options(visible, options);
   po::variables_map vm;
-  if (!parse_command_line(argc, argv, visible, hidden_options(options), vm, err)) {
+  if (!cli::parse_command_line("paperdex-serve", argc, argv, visible, hidden_options(options),
+                               nullptr, vm, err)) {
     return kExitError;
   }
   if (vm.count("help")) {
