@@ -29,11 +29,8 @@
 
 namespace {
 
-using paperdex::serve::Api;
-using paperdex::serve::ApiSettings;
-using paperdex::serve::HttpHeaders;
-using paperdex::serve::HttpRequest;
-using paperdex::serve::HttpResponse;
+using paperdex::serve::Api, paperdex::serve::ApiSettings, paperdex::serve::HttpHeaders,
+    paperdex::serve::HttpRequest, paperdex::serve::HttpResponse;
 using paperdex::test::contains;
 using Json = nlohmann::ordered_json;
 
@@ -64,6 +61,16 @@ const paperdex::test::SharedIndex& small_index() {
   static const paperdex::test::SharedIndex index{
       paperdex::test::SharedIndex::WriteRecords(add_papers)};
   return index;
+}
+
+// small_index()'s papers in an index of its own in `dir`, for a test that
+// changes it; its path.
+std::string small_index_in(const paperdex::test::TempDir& dir) {
+  const std::string path = (dir / "index").string();
+  paperdex::IndexWriter writer(path);
+  add_papers(writer);
+  writer.commit();
+  return path;
 }
 
 ApiSettings settings_for(const std::string& path) {
@@ -315,12 +322,7 @@ TEST_CASE("serve API: /opensearch.xml points back at the host the client reached
 TEST_CASE("serve API: an indexer's commit is seen by the next request, without a restart",
           "[serve]") {
   paperdex::test::TempDir dir;
-  const std::string path = (dir / "index").string();
-  {
-    paperdex::IndexWriter writer(path);
-    add_papers(writer);
-    writer.commit();
-  }
+  const std::string path = small_index_in(dir);
   Api api(settings_for(path));
   const HttpResponse before = get(api, "/search?q=zeppelin");
   REQUIRE(before.status == 200);
@@ -342,11 +344,9 @@ TEST_CASE(
     "never an error",
     "[serve]") {
   paperdex::test::TempDir dir;
-  const std::string path = (dir / "index").string();
-  paperdex::IndexWriter writer(path);
-  add_papers(writer);
-  writer.commit();
+  const std::string path = small_index_in(dir);
   Api api(settings_for(path));
+  paperdex::IndexWriter writer(path);
   constexpr int kCommits = 8;
   std::atomic<bool> writing{true};
   std::vector<std::vector<unsigned>> statuses(3);

@@ -20,13 +20,9 @@
 
 namespace {
 
-using paperdex::serve::HttpRequest;
-using paperdex::serve::HttpResponse;
-using paperdex::serve::ServerSettings;
-using paperdex::test::Gate;
-using paperdex::test::RawClient;
-using paperdex::test::Reply;
-using paperdex::test::TestServer;
+using paperdex::serve::HttpRequest, paperdex::serve::HttpResponse, paperdex::serve::ServerSettings;
+using paperdex::test::Gate, paperdex::test::RawClient, paperdex::test::Reply,
+    paperdex::test::TestServer;
 
 // Answers JSON naming the method and target, `size` bytes long at least.
 paperdex::serve::HttpHandler echo_handler(std::size_t size = 0) {
