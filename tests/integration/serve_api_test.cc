@@ -20,6 +20,7 @@
 #include "api.h"
 #include "index_test_support.h"
 #include "output.h"
+#include "page_files.h"
 #include "paperdex/indexer/index_writer.h"
 #include "routes.h"
 #include "search_cli.h"
@@ -276,6 +277,26 @@ TEST_CASE("serve API: an ETag from the index revision and the URL, If-None-Match
   CHECK(contains(page.content_type, "text/html"));
   CHECK(header(page, "Cache-Control") == "public, max-age=3600");
   CHECK(get(small_api(), "/", {{"if-none-match", *header(page, "ETag")}}).status == 304);
+}
+
+TEST_CASE("serve API: every page file is sent with the page's Content-Security-Policy header",
+          "[serve]") {
+  const std::string policy =
+      std::string(paperdex::serve::kPageContentSecurityPolicy) + "; frame-ancestors 'none'";
+  for (const std::string path : {"/", "/page.css", "/page.js", "/syntax.txt"}) {
+    INFO(path);
+    const HttpResponse file = get(small_api(), path);
+    REQUIRE(file.status == 200);
+    const HttpResponse cached = get(small_api(), path, {{"if-none-match", *header(file, "ETag")}});
+    REQUIRE(cached.status == 304);
+    for (const HttpResponse& response : {file, cached}) {
+      CHECK(header(response, "Content-Security-Policy") == policy);
+      CHECK(header(response, "X-Content-Type-Options") == "nosniff");
+      CHECK(header(response, "Referrer-Policy") == "no-referrer");
+    }
+  }
+  // The API's answers are data, not a page: no page policy.
+  CHECK_FALSE(header(get(small_api(), "/search?q=optical"), "Content-Security-Policy"));
 }
 
 TEST_CASE(

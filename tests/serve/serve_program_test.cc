@@ -107,6 +107,13 @@ TEST_CASE("paperdex-serve on an index answers /health and stops on SIGTERM with 
   CHECK(health.status == 200);
   CHECK(contains(health.body, "\"documents\":1"));
   CHECK(client.get("/search?q=phonons").status == 200);
+  // The page's hardening is on the wire, as headers, not only in its <meta>.
+  const paperdex::test::Reply page = client.get("/");
+  CHECK(page.status == 200);
+  CHECK(contains(page.header("content-security-policy"), "script-src 'self'"));
+  CHECK(contains(page.header("content-security-policy"), "frame-ancestors 'none'"));
+  CHECK(page.header("x-content-type-options") == "nosniff");
+  CHECK(page.header("referrer-policy") == "no-referrer");
   CHECK(serve.signal_and_wait(SIGTERM) == 0);
   CHECK(contains(serve.line(), "stopped"));
 }
