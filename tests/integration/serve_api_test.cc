@@ -335,6 +335,9 @@ TEST_CASE("serve API: /opensearch.xml points back at the host the client reached
   const HttpResponse proxied = get(small_api(), "/opensearch.xml",
                                    {{"host", "papers.example"}, {"x-forwarded-proto", "https"}});
   CHECK(contains(proxied.body, "https://papers.example/?q={searchTerms}"));
+  // Its bytes follow those two headers: a cache must keep the answers apart.
+  CHECK(header(response, "Vary") == "Host, X-Forwarded-Proto");
+  CHECK(header(proxied, "ETag") != header(response, "ETag"));
   const HttpResponse forged = get(small_api(), "/opensearch.xml", {{"host", "a\"><x y=\""}});
   CHECK(forged.status == 400);
   error_of(forged);
