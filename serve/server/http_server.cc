@@ -60,6 +60,8 @@ HttpResponse transport_error(unsigned status, std::string_view message) {
   response.body = "{\"error\":{\"status\":" + std::to_string(status) +
                   ",\"message\":" + json_string(message) + "}}\n";
   response.headers.emplace_back("Cache-Control", "no-store");
+  // As the API's answers (serve/api/api.cc): a browser must not read it as HTML.
+  response.headers.emplace_back("X-Content-Type-Options", "nosniff");
   return response;
 }
 
@@ -147,8 +149,8 @@ struct HttpServer::Impl {
   void accept();
   void on_accept(const beast::error_code& error, tcp::socket socket);
   void begin_stop();
-  // What the handler answers, ready for the wire; a handler that throws
-  // gets a 500 (the API never does; a test handler may).
+  // What the handler answers, ready for the wire; a handler that throws,
+  // whatever it throws, gets a 500 (the API never does; a test handler may).
   WireResponse answer(const HttpRequest& request, const WireOptions& options);
 
   ServerSettings settings;
@@ -515,6 +517,8 @@ WireResponse HttpServer::Impl::answer(const HttpRequest& request, const WireOpti
     response = handler(request);
   } catch (const std::exception& error) {
     response = transport_error(500, std::string("the server failed: ") + error.what());
+  } catch (...) {  // escaping the worker thread would end the program
+    response = transport_error(500, "the server failed with an error of an unknown kind");
   }
   try {
     return wire_response(std::move(response), options);
