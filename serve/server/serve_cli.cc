@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "access_log.h"
@@ -17,6 +18,7 @@
 #include "http_server.h"
 #include "option_table.h"
 #include "paperdex/common/safe_text.h"
+#include "paperdex/searcher.h"
 
 namespace paperdex::serve {
 namespace {
@@ -80,7 +82,8 @@ void add_bound_options(po::options_description& visible, ServeOptions& options) 
        "connections open at once; past them a new one is answered 503 and closed")
       ("time-limit", po::value(&options.api.time_limit_seconds)->value_name("SECONDS")
           ->default_value(10),
-       "stop a search after SECONDS and answer with what it found so far, as paperdex-search's "
+       "stop a search after SECONDS (above 0) and answer with what it found so far, as "
+       "paperdex-search's "
        "--time-limit")
       ("header-timeout", po::value(&options.header_timeout)->value_name("SECONDS")
           ->default_value(options.header_timeout),
@@ -143,6 +146,30 @@ bool parse_listen(const std::string& listen, ServerSettings& server, std::ostrea
   return true;
 }
 
+// The problem with the time options, or "". The timeouts are bounded so that
+// they fit the server's clock (1e30 seconds would overflow it); the search
+// time limit is the library's range, but 0 (paperdex-search's "no limit") is
+// refused: a server's search must not hold a worker for as long as it likes.
+std::string time_problem(const ServeOptions& options) {
+  constexpr double kMaxTimeoutSeconds = 24 * 60 * 60;
+  const std::pair<const char*, double> timeouts[] = {{"--header-timeout", options.header_timeout},
+                                                     {"--idle-timeout", options.idle_timeout}};
+  for (const auto& [name, seconds] : timeouts) {
+    if (!(seconds > 0 && seconds <= kMaxTimeoutSeconds)) {
+      return std::string(name) + " takes a number of seconds above 0 and at most 86,400 (a day)";
+    }
+  }
+  if (!(options.api.time_limit_seconds > 0)) {
+    return "--time-limit must be above 0: a server's searches always have a time limit";
+  }
+  try {
+    check_request_value("time_limit_seconds", options.api.time_limit_seconds);
+  } catch (const InvalidRequestError& error) {
+    return "--time-limit " + error.problem();
+  }
+  return {};
+}
+
 // The options' checks beyond their types; the settings they make.
 bool interpret(ServeOptions& options, std::ostream& err) {
   if (options.api.databases.empty()) {
@@ -151,10 +178,8 @@ bool interpret(ServeOptions& options, std::ostream& err) {
     return false;
   }
   if (!parse_listen(options.listen, options.server, err)) return false;
-  if (!(options.header_timeout > 0 && options.idle_timeout > 0 &&
-        options.api.time_limit_seconds > 0)) {
-    err << "paperdex-serve: --header-timeout, --idle-timeout and --time-limit take a number of "
-           "seconds above 0\n";
+  if (const std::string problem = time_problem(options); !problem.empty()) {
+    err << "paperdex-serve: " << problem << "\n";
     return false;
   }
   if (options.server.max_connections == 0) {

@@ -154,6 +154,24 @@ TEST_CASE("paperdex-serve says what keeps it from starting, and exits 2", "[serv
     CHECK(no_db.wait() == 2);
     CHECK(contains(no_db.err(), "--db"));
   }
+  SECTION("a time option out of its range, named as the option") {
+    const auto& index = paperdex::test::one_paper_index();
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--time-limit", "0"}, "--time-limit must be above 0"},
+        {{"--time-limit", "100000"}, "--time-limit must be between 0 (no limit) and 86,400"},
+        {{"--idle-timeout", "1e30"},
+         "--idle-timeout takes a number of seconds above 0 and at most"},
+        {{"--header-timeout=-1"}, "--header-timeout takes a number of seconds above 0"},
+    };
+    for (const auto& [options, message] : cases) {
+      std::vector<std::string> args{"--db", index.path(), "--listen", "127.0.0.1:0"};
+      args.insert(args.end(), options.begin(), options.end());
+      ServeProcess serve(args);
+      CHECK(serve.wait() == 2);
+      CHECK(contains(serve.err(), message));
+      CHECK_FALSE(contains(serve.err(), "time_limit_seconds"));
+    }
+  }
 }
 
 TEST_CASE("paperdex-serve's man page lists the options of its --help", "[serve][program][docs]") {
