@@ -7,6 +7,7 @@
 #include <exception>
 #include <iostream>
 #include <optional>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -170,6 +171,16 @@ std::string time_problem(const ServeOptions& options) {
   return {};
 }
 
+// Whether --cors's ORIGIN is one as a browser sends it in Origin
+// ("https://lab.example", "http://127.0.0.1:3000"): another form (a trailing
+// '/', a path, capitals) would never match one, and CORS would stay off
+// without a word.
+bool is_origin(const std::string& origin) {
+  static const std::regex kOrigin(
+      R"(https?://([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:[0-9]{1,5})?)");
+  return std::regex_match(origin, kOrigin);
+}
+
 // The options' checks beyond their types; the settings they make.
 bool interpret(ServeOptions& options, std::ostream& err) {
   if (options.api.databases.empty()) {
@@ -184,6 +195,12 @@ bool interpret(ServeOptions& options, std::ostream& err) {
   }
   if (options.server.max_connections == 0) {
     err << "paperdex-serve: --max-connections must be at least 1\n";
+    return false;
+  }
+  if (!options.cors.empty() && !is_origin(options.cors)) {
+    err << "paperdex-serve: --cors " << terminal_safe(options.cors)
+        << ": give an origin as browsers send it, scheme and host in lower case and an optional "
+           "port, no path: https://lab.example or http://127.0.0.1:3000\n";
     return false;
   }
   if (!options.cors.empty()) options.api.cors_origin = options.cors;
