@@ -12,7 +12,6 @@
 // Api::handle in this process from --connections threads, no sockets: what
 // the API costs, apart from the transport.
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -32,6 +31,7 @@
 #include <boost/beast/http.hpp>
 
 #include "api.h"
+#include "query_string.h"
 
 namespace {
 
@@ -53,22 +53,6 @@ struct Options {
 };
 
 constexpr unsigned kMaxSlow = 2000;
-
-std::string url_encoded(const std::string& text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string encoded;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (std::isalnum(byte) || c == '-' || c == '_' || c == '.' || c == '~') {
-      encoded += c;
-    } else {
-      encoded += '%';
-      encoded += kHex[byte >> 4];
-      encoded += kHex[byte & 0xf];
-    }
-  }
-  return encoded;
-}
 
 // What the well-behaved connections share: the next request and the results.
 struct Run {
@@ -273,7 +257,7 @@ int main(int argc, char** argv) {
   Run run;
   std::ifstream in(options.queries_file);
   for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) run.targets.push_back(options.path + url_encoded(line));
+    if (!line.empty()) run.targets.push_back(options.path + paperdex::serve::percent_encode(line));
   }
   if (run.targets.empty()) {
     std::cerr << "paperdex-serve-load: no queries in " << options.queries_file << "\n";

@@ -5,9 +5,11 @@
 #include <vector>
 
 #include <boost/program_options/cmdline.hpp>
+#include <boost/program_options/parsers.hpp>
 #include <boost/program_options/value_semantic.hpp>
 
 #include "paperdex/common/edit_distance.h"
+#include "paperdex/common/safe_text.h"
 
 namespace paperdex::cli {
 namespace {
@@ -201,6 +203,28 @@ std::string command_line_error(const po::error& error, const po::options_descrip
     if (!nearest.empty()) message += " (did you mean " + nearest + "?)";
   }
   return message;
+}
+
+bool parse_command_line(std::string_view program, int argc, const char* const* argv,
+                        const po::options_description& visible,
+                        const po::options_description& hidden,
+                        const po::positional_options_description* positional, po::variables_map& vm,
+                        std::ostream& err) {
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::command_line_parser parser(argc, argv);
+  parser.options(all).style(po::command_line_style::default_style &
+                            ~po::command_line_style::allow_guessing);
+  if (positional) parser.positional(*positional);
+  try {
+    po::store(parser.run(), vm);
+    po::notify(vm);
+    return true;
+  } catch (const po::error& error) {
+    err << program << ": " << terminal_safe(command_line_error(error, visible)) << "\nTry '"
+        << program << " --help'.\n";
+    return false;
+  }
 }
 
 const std::vector<std::pair<std::string_view, Shell>>& completion_shells() {

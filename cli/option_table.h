@@ -1,16 +1,20 @@
-// What paperdex-search and paperdex-index derive from their option tables
-// (the boost::program_options descriptions their --help prints): the
-// did-you-mean of an unknown option, and the bash and zsh completion scripts.
+// What paperdex-search, paperdex-index and paperdex-serve derive from their
+// option tables (the boost::program_options descriptions their --help
+// prints): the parse and its messages, the did-you-mean of an unknown
+// option, and the bash and zsh completion scripts.
 // Each CLI keeps one table; nothing here lists an option by name.
 #pragma once
 
 #include <map>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <boost/program_options/errors.hpp>
 #include <boost/program_options/options_description.hpp>
+#include <boost/program_options/positional_options.hpp>
+#include <boost/program_options/variables_map.hpp>
 
 namespace paperdex::cli {
 
@@ -32,6 +36,18 @@ std::string nearest_option(std::string_view written,
 // nearest known one: "unrecognised option '--limt' (did you mean --limit?)".
 std::string command_line_error(const boost::program_options::error& error,
                                const boost::program_options::options_description& options);
+
+// Parses the command line of `program` ("paperdex-search") against its
+// option tables: `visible` (what --help lists; the did-you-mean reads it) and
+// `hidden`, with `positional` saying where bare arguments go (null: none are
+// taken). An abbreviated option ("--lim") is refused, not guessed. On an
+// error prints "PROGRAM: the problem\nTry 'PROGRAM --help'." to `err` and
+// returns false.
+bool parse_command_line(std::string_view program, int argc, const char* const* argv,
+                        const boost::program_options::options_description& visible,
+                        const boost::program_options::options_description& hidden,
+                        const boost::program_options::positional_options_description* positional,
+                        boost::program_options::variables_map& vm, std::ostream& err);
 
 enum class Shell { kBash, kZsh };
 // The shells --completion takes, by name, and "bash or zsh" for messages.

@@ -8,17 +8,11 @@
 #include <xapian.h>
 
 #include "paperdex/common/schema.h"
+#include "paperdex/common/utc_text.h"
 
 namespace paperdex {
 
-inline std::string utc_now_iso8601() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buffer;
-}
+inline std::string utc_now_iso8601() { return utc_text(std::time(nullptr), "%Y-%m-%dT%H:%M:%SZ"); }
 
 // Sets the stamp; the caller commits.
 inline void stamp_last_update(Xapian::WritableDatabase& db) {

@@ -690,31 +690,6 @@ std::string version_text() {
          Xapian::version_string() + "\n";
 }
 
-// Parses the command line into `options`; prints the problem and returns
-// false when it cannot be parsed.
-bool parse_command_line(int argc, const char* const* argv, const po::options_description& visible,
-                        po::options_description hidden, po::variables_map& vm, std::ostream& err) {
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("query", -1);
-  try {
-    po::store(
-        po::command_line_parser(argc, argv)
-            .options(all)
-            .positional(positional)
-            .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
-            .run(),
-        vm);
-    po::notify(vm);
-    return true;
-  } catch (const po::error& error) {
-    err << "paperdex-search: " << terminal_safe(command_line_error(error, visible))
-        << "\nTry 'paperdex-search --help'.\n";
-    return false;
-  }
-}
-
 // The options whose values are a list, for the completion scripts: each from
 // the table its check reads.
 ChoiceTable option_choices() {
@@ -910,7 +885,10 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
   CliOptions options;
   const po::options_description visible = describe_options(options);
   po::variables_map vm;
-  if (!parse_command_line(argc, argv, visible, hidden_options(options), vm, err)) {
+  po::positional_options_description positional;
+  positional.add("query", -1);
+  if (!parse_command_line("paperdex-search", argc, argv, visible, hidden_options(options),
+                          &positional, vm, err)) {
     return kExitError;
   }
   if (const std::optional<std::string> information = information_asked(vm, visible)) {

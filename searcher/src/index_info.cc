@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "paperdex/common/schema.h"
+#include "paperdex/common/utc_text.h"
 
 namespace paperdex::detail {
 namespace {
@@ -56,11 +57,7 @@ std::string commit_time(const fs::path& path) {
   if (!fs::exists(version_file, error)) version_file = path / "XAPIANDB";  // a stub: its own time
   struct stat status {};
   if (stat(version_file.c_str(), &status) != 0) return {};
-  std::tm utc{};
-  gmtime_r(&status.st_mtime, &utc);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buffer;
+  return utc_text(status.st_mtime, "%Y-%m-%dT%H:%M:%SZ");
 }
 
 int year_of(const std::string& bound) {

@@ -60,6 +60,14 @@ HttpResponse not_modified(std::string_view tag, std::string_view caching) {
   return response;
 }
 
+HttpResponse tagged_by_bytes(const HttpRequest& request, std::string_view caching,
+                             HttpResponse fresh) {
+  const std::string tag = entity_tag(fresh.body);
+  if (none_match(request, tag)) return not_modified(tag, caching);
+  add_caching(fresh, tag, caching);
+  return fresh;
+}
+
 void add_cors(const HttpRequest& request, const std::optional<std::string>& origin,
               HttpResponse& response) {
   if (!origin) return;

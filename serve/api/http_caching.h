@@ -31,6 +31,12 @@ HttpResponse not_modified(std::string_view tag, std::string_view caching);
 // Adds ETag and Cache-Control.
 void add_caching(HttpResponse& response, std::string_view tag, std::string_view caching);
 
+// An answer made whole before it is sent (a page file, the OpenSearch
+// document), named by its bytes: `fresh` with ETag and Cache-Control, or a
+// 304 with them when the request's If-None-Match has its tag.
+HttpResponse tagged_by_bytes(const HttpRequest& request, std::string_view caching,
+                             HttpResponse fresh);
+
 // With `origin` allowed and the request's Origin that origin:
 // Access-Control-Allow-Origin and the headers a script may read; and Vary:
 // Origin whenever CORS is on, so caches keep the answers apart.

@@ -59,11 +59,13 @@ HttpResponse answer_opensearch(ApiContext&, const RouteCall& call) {
       url +
       "/opensearch.xml\"/>\n"
       "</OpenSearchDescription>\n";
-  const std::string tag = entity_tag(body);
-  if (none_match(call.request, tag)) return not_modified(tag, kPageFileCaching);
-  HttpResponse response{
-      200, "application/opensearchdescription+xml; charset=utf-8", std::move(body), {}};
-  add_caching(response, tag, kPageFileCaching);
+  HttpResponse response = tagged_by_bytes(
+      call.request, kPageFileCaching,
+      {200, "application/opensearchdescription+xml; charset=utf-8", std::move(body), {}});
+  // The URLs are the Host's and the scheme's the client reached: a cache
+  // before the server (a proxy serving two names, or http and https) must
+  // not hand one's to the other.
+  response.headers.emplace_back("Vary", "Host, X-Forwarded-Proto");
   return response;
 }
 

@@ -1,18 +1,13 @@
 #include "query_string.h"
 
 #include <cctype>
+#include <optional>
 
 #include "api_error.h"
+#include "paperdex/common/percent_escape.h"
 
 namespace paperdex::serve {
 namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 std::string decoded_or_throw(std::string_view text, bool plus_is_space, const std::string& name) {
   std::string decoded;
@@ -32,10 +27,9 @@ bool percent_decode(std::string_view text, bool plus_is_space, std::string& deco
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c == '%') {
-      const int high = i + 1 < text.size() ? hex_value(text[i + 1]) : -1;
-      const int low = i + 2 < text.size() ? hex_value(text[i + 2]) : -1;
-      if (high < 0 || low < 0) return false;
-      decoded += static_cast<char>(high * 16 + low);
+      const std::optional<unsigned char> byte = percent_escaped_byte(text, i);
+      if (!byte) return false;
+      decoded += static_cast<char>(*byte);
       i += 2;
     } else {
       decoded += plus_is_space && c == '+' ? ' ' : c;

@@ -172,10 +172,11 @@ HttpResponse answer_page_file(const RequestTarget& target, const HttpRequest& re
   if (!file) {
     throw ApiError(404, "nothing at " + target.path + "; the API's routes are " + route_names());
   }
-  const std::string tag = entity_tag(file->bytes);
-  if (none_match(request, tag)) return not_modified(tag, kPageFileCaching);
-  HttpResponse response{200, std::string(file->content_type), std::string(file->bytes), {}};
-  add_caching(response, tag, kPageFileCaching);
+  HttpResponse response =
+      tagged_by_bytes(request, kPageFileCaching,
+                      {200, std::string(file->content_type), std::string(file->bytes), {}});
+  // The hardening travels with the 304 too: it refreshes what a cache keeps.
+  for (const auto& [name, value] : page_file_headers()) response.headers.emplace_back(name, value);
   return response;
 }
 

@@ -78,6 +78,12 @@ void apply_facet(SearchCall& call, const std::string& value) {
   if (value == "author") call.request.author_facet = true;
 }
 
+// A repeatable filter (subject, year, author): each value one more, OR-ed.
+template <std::vector<std::string> SearchRequest::*filter>
+void add_filter(SearchCall& call, const std::string& value) {
+  (call.request.*filter).push_back(value);
+}
+
 // clang-format off
 const std::array kParameters = {
     Parameter{"q", kSearchParameters | kSuggestParameters, false,
@@ -95,19 +101,13 @@ const std::array kParameters = {
               "relevance (default), newest, oldest, updated or added", apply_sort},
     Parameter{"subject", kSearchParameters, true,
               "only papers in this category, archive or group (repeatable, OR-ed)",
-              [](SearchCall& call, const std::string& value) {
-                call.request.subjects.push_back(value);
-              }},
+              add_filter<&SearchRequest::subjects>},
     Parameter{"year", kSearchParameters, true,
               "only papers from these years: 2024, 2020..2024, ..2010 (repeatable)",
-              [](SearchCall& call, const std::string& value) {
-                call.request.years.push_back(value);
-              }},
+              add_filter<&SearchRequest::years>},
     Parameter{"author", kSearchParameters, true,
               "only papers by this author (repeatable, OR-ed)",
-              [](SearchCall& call, const std::string& value) {
-                call.request.authors.push_back(value);
-              }},
+              add_filter<&SearchRequest::authors>},
     Parameter{"no-cross-lists", kSearchParameters, false,
               "only papers whose primary category is one of the subject filters",
               [](SearchCall& call, const std::string& value) {

@@ -53,6 +53,16 @@ const PageFiles& page_files() {
 
 }  // namespace
 
+std::span<const PageFileHeader> page_file_headers() {
+  static const std::string policy =
+      std::string(kPageContentSecurityPolicy) + "; frame-ancestors 'none'";
+  static const std::array headers = {
+      PageFileHeader{"Content-Security-Policy", policy},
+      PageFileHeader{"Referrer-Policy", "no-referrer"},
+  };
+  return headers;
+}
+
 const PageFile* find_page_file(std::string_view url_path) {
   for (const PageFile& file : page_files()) {
     if (file.url_path == url_path) return &file;

@@ -5,6 +5,8 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "paperdex/common/utc_text.h"
+
 namespace paperdex::serve {
 
 std::string escape_log_field(std::string_view text) {
@@ -33,12 +35,7 @@ std::string quoted_field(std::string_view text) {
 
 // [03/Dec/2026:18:07:15 +0000]
 std::string log_time(std::chrono::system_clock::time_point time) {
-  const std::time_t seconds = std::chrono::system_clock::to_time_t(time);
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[40];
-  std::strftime(text, sizeof text, "[%d/%b/%Y:%H:%M:%S +0000]", &utc);
-  return text;
+  return utc_text(std::chrono::system_clock::to_time_t(time), "[%d/%b/%Y:%H:%M:%S +0000]");
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 
 #include "access_log.h"
 #include "gzip_body.h"
+#include "paperdex/common/utc_text.h"
 #include "worker_pool.h"
 
 namespace paperdex::serve {
@@ -59,6 +60,8 @@ HttpResponse transport_error(unsigned status, std::string_view message) {
   response.body = "{\"error\":{\"status\":" + std::to_string(status) +
                   ",\"message\":" + json_string(message) + "}}\n";
   response.headers.emplace_back("Cache-Control", "no-store");
+  // As the API's answers (serve/api/api.cc): a browser must not read it as HTML.
+  response.headers.emplace_back("X-Content-Type-Options", "nosniff");
   return response;
 }
 
@@ -69,14 +72,7 @@ HttpResponse busy_error(std::string_view message, unsigned retry_after_seconds) 
 }
 
 // "Thu, 03 Dec 2026 18:07:15 GMT" (RFC 9110's IMF-fixdate).
-std::string http_date() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[40];
-  std::strftime(text, sizeof text, "%a, %d %b %Y %H:%M:%S GMT", &utc);
-  return text;
-}
+std::string http_date() { return utc_text(std::time(nullptr), "%a, %d %b %Y %H:%M:%S GMT"); }
 
 std::string lower_case(std::string_view text) {
   std::string lower(text);
@@ -153,8 +149,8 @@ struct HttpServer::Impl {
   void accept();
   void on_accept(const beast::error_code& error, tcp::socket socket);
   void begin_stop();
-  // What the handler answers, ready for the wire; a handler that throws
-  // gets a 500 (the API never does; a test handler may).
+  // What the handler answers, ready for the wire; a handler that throws,
+  // whatever it throws, gets a 500 (the API never does; a test handler may).
   WireResponse answer(const HttpRequest& request, const WireOptions& options);
 
   ServerSettings settings;
@@ -521,6 +517,8 @@ WireResponse HttpServer::Impl::answer(const HttpRequest& request, const WireOpti
     response = handler(request);
   } catch (const std::exception& error) {
     response = transport_error(500, std::string("the server failed: ") + error.what());
+  } catch (...) {  // escaping the worker thread would end the program
+    response = transport_error(500, "the server failed with an error of an unknown kind");
   }
   try {
     return wire_response(std::move(response), options);

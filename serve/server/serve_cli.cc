@@ -7,9 +7,11 @@
 #include <exception>
 #include <iostream>
 #include <optional>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "access_log.h"
@@ -17,6 +19,7 @@
 #include "http_server.h"
 #include "option_table.h"
 #include "paperdex/common/safe_text.h"
+#include "paperdex/searcher.h"
 
 namespace paperdex::serve {
 namespace {
@@ -80,7 +83,8 @@ void add_bound_options(po::options_description& visible, ServeOptions& options) 
        "connections open at once; past them a new one is answered 503 and closed")
       ("time-limit", po::value(&options.api.time_limit_seconds)->value_name("SECONDS")
           ->default_value(10),
-       "stop a search after SECONDS and answer with what it found so far, as paperdex-search's "
+       "stop a search after SECONDS (above 0) and answer with what it found so far, as "
+       "paperdex-search's "
        "--time-limit")
       ("header-timeout", po::value(&options.header_timeout)->value_name("SECONDS")
           ->default_value(options.header_timeout),
@@ -121,29 +125,6 @@ std::string completion_asked(const std::string& shell_name,
   return {};
 }
 
-// Parses the command line; prints the problem and returns false when it
-// cannot be parsed.
-bool parse_command_line(int argc, const char* const* argv, const po::options_description& visible,
-                        const po::options_description& hidden, po::variables_map& vm,
-                        std::ostream& err) {
-  po::options_description all;
-  all.add(visible).add(hidden);
-  try {
-    po::store(
-        po::command_line_parser(argc, argv)
-            .options(all)
-            .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
-            .run(),
-        vm);
-    po::notify(vm);
-    return true;
-  } catch (const po::error& error) {
-    err << "paperdex-serve: " << terminal_safe(cli::command_line_error(error, visible))
-        << "\nTry 'paperdex-serve --help'.\n";
-    return false;
-  }
-}
-
 // --listen ADDR:PORT ([ADDR]:PORT for IPv6) into the server's settings.
 bool parse_listen(const std::string& listen, ServerSettings& server, std::ostream& err) {
   const std::size_t colon = listen.rfind(':');
@@ -166,6 +147,40 @@ bool parse_listen(const std::string& listen, ServerSettings& server, std::ostrea
   return true;
 }
 
+// The problem with the time options, or "". The timeouts are bounded so that
+// they fit the server's clock (1e30 seconds would overflow it); the search
+// time limit is the library's range, but 0 (paperdex-search's "no limit") is
+// refused: a server's search must not hold a worker for as long as it likes.
+std::string time_problem(const ServeOptions& options) {
+  constexpr double kMaxTimeoutSeconds = 24 * 60 * 60;
+  const std::pair<const char*, double> timeouts[] = {{"--header-timeout", options.header_timeout},
+                                                     {"--idle-timeout", options.idle_timeout}};
+  for (const auto& [name, seconds] : timeouts) {
+    if (!(seconds > 0 && seconds <= kMaxTimeoutSeconds)) {
+      return std::string(name) + " takes a number of seconds above 0 and at most 86,400 (a day)";
+    }
+  }
+  if (!(options.api.time_limit_seconds > 0)) {
+    return "--time-limit must be above 0: a server's searches always have a time limit";
+  }
+  try {
+    check_request_value("time_limit_seconds", options.api.time_limit_seconds);
+  } catch (const InvalidRequestError& error) {
+    return "--time-limit " + error.problem();
+  }
+  return {};
+}
+
+// Whether --cors's ORIGIN is one as a browser sends it in Origin
+// ("https://lab.example", "http://127.0.0.1:3000"): another form (a trailing
+// '/', a path, capitals) would never match one, and CORS would stay off
+// without a word.
+bool is_origin(const std::string& origin) {
+  static const std::regex kOrigin(
+      R"(https?://([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:[0-9]{1,5})?)");
+  return std::regex_match(origin, kOrigin);
+}
+
 // The options' checks beyond their types; the settings they make.
 bool interpret(ServeOptions& options, std::ostream& err) {
   if (options.api.databases.empty()) {
@@ -174,14 +189,18 @@ bool interpret(ServeOptions& options, std::ostream& err) {
     return false;
   }
   if (!parse_listen(options.listen, options.server, err)) return false;
-  if (!(options.header_timeout > 0 && options.idle_timeout > 0 &&
-        options.api.time_limit_seconds > 0)) {
-    err << "paperdex-serve: --header-timeout, --idle-timeout and --time-limit take a number of "
-           "seconds above 0\n";
+  if (const std::string problem = time_problem(options); !problem.empty()) {
+    err << "paperdex-serve: " << problem << "\n";
     return false;
   }
   if (options.server.max_connections == 0) {
     err << "paperdex-serve: --max-connections must be at least 1\n";
+    return false;
+  }
+  if (!options.cors.empty() && !is_origin(options.cors)) {
+    err << "paperdex-serve: --cors " << terminal_safe(options.cors)
+        << ": give an origin as browsers send it, scheme and host in lower case and an optional "
+           "port, no path: https://lab.example or http://127.0.0.1:3000\n";
     return false;
   }
   if (!options.cors.empty()) options.api.cors_origin = options.cors;
@@ -242,7 +261,8 @@ int run_serve(int argc, const char* const* argv, std::ostream& out, std::ostream
   add_serving_options(visible, options);
   add_bound_options(visible, options);
   po::variables_map vm;
-  if (!parse_command_line(argc, argv, visible, hidden_options(options), vm, err)) {
+  if (!cli::parse_command_line("paperdex-serve", argc, argv, visible, hidden_options(options),
+                               nullptr, vm, err)) {
     return kExitError;
   }
   if (vm.count("help")) {

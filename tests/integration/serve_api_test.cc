@@ -20,6 +20,7 @@
 #include "api.h"
 #include "index_test_support.h"
 #include "output.h"
+#include "page_files.h"
 #include "paperdex/indexer/index_writer.h"
 #include "routes.h"
 #include "search_cli.h"
@@ -29,11 +30,8 @@
 
 namespace {
 
-using paperdex::serve::Api;
-using paperdex::serve::ApiSettings;
-using paperdex::serve::HttpHeaders;
-using paperdex::serve::HttpRequest;
-using paperdex::serve::HttpResponse;
+using paperdex::serve::Api, paperdex::serve::ApiSettings, paperdex::serve::HttpHeaders,
+    paperdex::serve::HttpRequest, paperdex::serve::HttpResponse;
 using paperdex::test::contains;
 using Json = nlohmann::ordered_json;
 
@@ -64,6 +62,16 @@ const paperdex::test::SharedIndex& small_index() {
   static const paperdex::test::SharedIndex index{
       paperdex::test::SharedIndex::WriteRecords(add_papers)};
   return index;
+}
+
+// small_index()'s papers in an index of its own in `dir`, for a test that
+// changes it; its path.
+std::string small_index_in(const paperdex::test::TempDir& dir) {
+  const std::string path = (dir / "index").string();
+  paperdex::IndexWriter writer(path);
+  add_papers(writer);
+  writer.commit();
+  return path;
 }
 
 ApiSettings settings_for(const std::string& path) {
@@ -271,6 +279,26 @@ TEST_CASE("serve API: an ETag from the index revision and the URL, If-None-Match
   CHECK(get(small_api(), "/", {{"if-none-match", *header(page, "ETag")}}).status == 304);
 }
 
+TEST_CASE("serve API: every page file is sent with the page's Content-Security-Policy header",
+          "[serve]") {
+  const std::string policy =
+      std::string(paperdex::serve::kPageContentSecurityPolicy) + "; frame-ancestors 'none'";
+  for (const std::string path : {"/", "/page.css", "/page.js", "/syntax.txt"}) {
+    INFO(path);
+    const HttpResponse file = get(small_api(), path);
+    REQUIRE(file.status == 200);
+    const HttpResponse cached = get(small_api(), path, {{"if-none-match", *header(file, "ETag")}});
+    REQUIRE(cached.status == 304);
+    for (const HttpResponse& response : {file, cached}) {
+      CHECK(header(response, "Content-Security-Policy") == policy);
+      CHECK(header(response, "X-Content-Type-Options") == "nosniff");
+      CHECK(header(response, "Referrer-Policy") == "no-referrer");
+    }
+  }
+  // The API's answers are data, not a page: no page policy.
+  CHECK_FALSE(header(get(small_api(), "/search?q=optical"), "Content-Security-Policy"));
+}
+
 TEST_CASE(
     "serve API: CORS is off by default; on, it allows the one origin and answers "
     "preflights",
@@ -307,6 +335,9 @@ TEST_CASE("serve API: /opensearch.xml points back at the host the client reached
   const HttpResponse proxied = get(small_api(), "/opensearch.xml",
                                    {{"host", "papers.example"}, {"x-forwarded-proto", "https"}});
   CHECK(contains(proxied.body, "https://papers.example/?q={searchTerms}"));
+  // Its bytes follow those two headers: a cache must keep the answers apart.
+  CHECK(header(response, "Vary") == "Host, X-Forwarded-Proto");
+  CHECK(header(proxied, "ETag") != header(response, "ETag"));
   const HttpResponse forged = get(small_api(), "/opensearch.xml", {{"host", "a\"><x y=\""}});
   CHECK(forged.status == 400);
   error_of(forged);
@@ -315,12 +346,7 @@ TEST_CASE("serve API: /opensearch.xml points back at the host the client reached
 TEST_CASE("serve API: an indexer's commit is seen by the next request, without a restart",
           "[serve]") {
   paperdex::test::TempDir dir;
-  const std::string path = (dir / "index").string();
-  {
-    paperdex::IndexWriter writer(path);
-    add_papers(writer);
-    writer.commit();
-  }
+  const std::string path = small_index_in(dir);
   Api api(settings_for(path));
   const HttpResponse before = get(api, "/search?q=zeppelin");
   REQUIRE(before.status == 200);
@@ -342,11 +368,9 @@ TEST_CASE(
     "never an error",
     "[serve]") {
   paperdex::test::TempDir dir;
-  const std::string path = (dir / "index").string();
-  paperdex::IndexWriter writer(path);
-  add_papers(writer);
-  writer.commit();
+  const std::string path = small_index_in(dir);
   Api api(settings_for(path));
+  paperdex::IndexWriter writer(path);
   constexpr int kCommits = 8;
   std::atomic<bool> writing{true};
   std::vector<std::vector<unsigned>> statuses(3);

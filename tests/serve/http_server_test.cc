@@ -11,6 +11,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #include "access_log.h"
@@ -20,13 +21,9 @@
 
 namespace {
 
-using paperdex::serve::HttpRequest;
-using paperdex::serve::HttpResponse;
-using paperdex::serve::ServerSettings;
-using paperdex::test::Gate;
-using paperdex::test::RawClient;
-using paperdex::test::Reply;
-using paperdex::test::TestServer;
+using paperdex::serve::HttpRequest, paperdex::serve::HttpResponse, paperdex::serve::ServerSettings;
+using paperdex::test::Gate, paperdex::test::RawClient, paperdex::test::Reply,
+    paperdex::test::TestServer;
 
 // Answers JSON naming the method and target, `size` bytes long at least.
 paperdex::serve::HttpHandler echo_handler(std::size_t size = 0) {
@@ -60,8 +57,11 @@ std::string gunzip(const std::string& data) {
   return out;
 }
 
+// The transport's own error: the API's JSON shape, and as every answer of the
+// API, not to be sniffed as another type (docs/http-api.md).
 bool is_json_error(const Reply& reply) {
   return reply.header("content-type").starts_with("application/json") &&
+         reply.header("x-content-type-options") == "nosniff" &&
          paperdex::test::contains(reply.body, "\"error\":") &&
          paperdex::test::contains(reply.body, std::to_string(reply.status));
 }
@@ -140,6 +140,24 @@ TEST_CASE("Accept-Encoding: gzip, x-gzip or * with a q-value above 0", "[serve][
   CHECK_FALSE(accepts_gzip("*;q=0"));
 }
 
+TEST_CASE("a handler that throws gets a 500 with a JSON error, and the server goes on",
+          "[serve][http]") {
+  TestServer server(small_settings(), [](const HttpRequest& request) -> HttpResponse {
+    if (request.target == "/std") throw std::runtime_error("disk on fire");
+    if (request.target == "/other") throw 42;
+    return echo_handler()(request);
+  });
+  RawClient client(server.port());
+  const Reply standard = client.get("/std");
+  CHECK(standard.status == 500);
+  CHECK(is_json_error(standard));
+  CHECK(paperdex::test::contains(standard.body, "disk on fire"));
+  const Reply other = client.get("/other");
+  CHECK(other.status == 500);
+  CHECK(is_json_error(other));
+  CHECK(client.get("/fine").status == 200);
+}
+
 TEST_CASE("oversized requests get 431, 414 and 413 with a JSON error", "[serve][http][bounds]") {
   ServerSettings settings = small_settings();
   settings.max_request_line = 1000;
@@ -181,7 +199,9 @@ TEST_CASE("oversized requests get 431, 414 and 413 with a JSON error", "[serve][
   SECTION("not HTTP") {
     RawClient client(server.port());
     client.send("GET /x HTTP/1.1\r\nBad Header\r\n\r\n");
-    CHECK(client.read().status == 400);
+    const Reply reply = client.read();
+    CHECK(reply.status == 400);
+    CHECK(is_json_error(reply));
   }
   CHECK(calls == 0);
   RawClient after(server.port());

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -65,9 +66,15 @@ class ServeProcess {
     kill(pid_, signal);
     return wait();
   }
+  // Its exit status; one still running after 10 s (a server that should
+  // have refused to start) is killed, and the status is -SIGKILL.
   int wait() {
     int status = 0;
-    waitpid(pid_, &status, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (waitpid(pid_, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() > deadline) kill(pid_, SIGKILL);
+      usleep(10'000);
+    }
     pid_ = -1;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
   }
@@ -97,7 +104,8 @@ unsigned short listening_port(const std::string& start_line) {
 TEST_CASE("paperdex-serve on an index answers /health and stops on SIGTERM with 0",
           "[serve][program]") {
   const auto& index = paperdex::test::one_paper_index();
-  ServeProcess serve({"--db", index.path(), "--listen", "127.0.0.1:0", "--threads", "2"});
+  ServeProcess serve({"--db", index.path(), "--listen", "127.0.0.1:0", "--threads", "2", "--cors",
+                      "http://127.0.0.1:3000"});
   const std::string start = serve.line();
   INFO(start << serve.err());
   const unsigned short port = listening_port(start);
@@ -107,6 +115,13 @@ TEST_CASE("paperdex-serve on an index answers /health and stops on SIGTERM with 
   CHECK(health.status == 200);
   CHECK(contains(health.body, "\"documents\":1"));
   CHECK(client.get("/search?q=phonons").status == 200);
+  // The page's hardening is on the wire, as headers, not only in its <meta>.
+  const paperdex::test::Reply page = client.get("/");
+  CHECK(page.status == 200);
+  CHECK(contains(page.header("content-security-policy"), "script-src 'self'"));
+  CHECK(contains(page.header("content-security-policy"), "frame-ancestors 'none'"));
+  CHECK(page.header("x-content-type-options") == "nosniff");
+  CHECK(page.header("referrer-policy") == "no-referrer");
   CHECK(serve.signal_and_wait(SIGTERM) == 0);
   CHECK(contains(serve.line(), "stopped"));
 }
@@ -146,6 +161,35 @@ TEST_CASE("paperdex-serve says what keeps it from starting, and exits 2", "[serv
     ServeProcess no_db({});
     CHECK(no_db.wait() == 2);
     CHECK(contains(no_db.err(), "--db"));
+  }
+  SECTION("a --cors that is no origin as a browser sends it") {
+    const auto& index = paperdex::test::one_paper_index();
+    for (const std::string origin :
+         {"https://lab.example/", "https://Lab.example", "lab.example", "https://a\r\nX-Y: z"}) {
+      INFO(origin);
+      ServeProcess serve({"--db", index.path(), "--listen", "127.0.0.1:0", "--cors", origin});
+      CHECK(serve.wait() == 2);
+      CHECK(contains(serve.err(), "--cors"));
+      CHECK(contains(serve.err(), "https://lab.example or http://127.0.0.1:3000"));
+    }
+  }
+  SECTION("a time option out of its range, named as the option") {
+    const auto& index = paperdex::test::one_paper_index();
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--time-limit", "0"}, "--time-limit must be above 0"},
+        {{"--time-limit", "100000"}, "--time-limit must be between 0 (no limit) and 86,400"},
+        {{"--idle-timeout", "1e30"},
+         "--idle-timeout takes a number of seconds above 0 and at most"},
+        {{"--header-timeout=-1"}, "--header-timeout takes a number of seconds above 0"},
+    };
+    for (const auto& [options, message] : cases) {
+      std::vector<std::string> args{"--db", index.path(), "--listen", "127.0.0.1:0"};
+      args.insert(args.end(), options.begin(), options.end());
+      ServeProcess serve(args);
+      CHECK(serve.wait() == 2);
+      CHECK(contains(serve.err(), message));
+      CHECK_FALSE(contains(serve.err(), "time_limit_seconds"));
+    }
   }
 }
 

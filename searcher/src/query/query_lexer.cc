@@ -6,6 +6,7 @@
 
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/edit_distance.h"
+#include "paperdex/common/percent_escape.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"
@@ -382,23 +383,12 @@ std::vector<QueryToken> lex_query(std::string_view query, const LexOptions& opti
 
 namespace {
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 // The byte %XX at q[i] stands for, or nullopt: a control character stays
 // as written, never a byte that could end or corrupt the query.
 std::optional<char> percent_escape(std::string_view q, std::size_t i) {
-  if (q[i] != '%' || i + 2 >= q.size()) return std::nullopt;
-  const int high = hex_value(q[i + 1]);
-  const int low = hex_value(q[i + 2]);
-  if (high < 0 || low < 0) return std::nullopt;
-  const int byte = high * 16 + low;
-  if (byte < 0x20 || byte == 0x7f) return std::nullopt;
-  return static_cast<char>(byte);
+  const std::optional<unsigned char> byte = percent_escaped_byte(q, i);
+  if (!byte || *byte < 0x20 || *byte == 0x7f) return std::nullopt;
+  return static_cast<char>(*byte);
 }
 
 bool is_url_operator(std::string_view part) {

@@ -7,18 +7,16 @@
 #include <ctime>
 #include <string>
 
+#include "paperdex/common/utc_text.h"
+
 namespace paperdex {
 
 // "YYYY-MM-DDTHH:MM:SS.ffffffZ" of `when`.
 inline std::string index_time(std::chrono::system_clock::time_point when) {
   const auto micros =
       std::chrono::duration_cast<std::chrono::microseconds>(when.time_since_epoch()).count();
-  const std::time_t seconds = static_cast<std::time_t>(micros / 1'000'000);
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char buffer[40];
-  const std::size_t length = std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &utc);
-  std::string text(buffer, length);
+  const std::string text =
+      utc_text(static_cast<std::time_t>(micros / 1'000'000), "%Y-%m-%dT%H:%M:%S");
   char fraction[16];
   std::snprintf(fraction, sizeof fraction, ".%06lldZ", static_cast<long long>(micros % 1'000'000));
   return text + fraction;
