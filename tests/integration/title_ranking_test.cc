@@ -1,6 +1,7 @@
 // What titles add to the ranking (searcher/src/query/title_bonus.h): a query
 // that is a paper's whole title finds that paper first, and a paper whose
-// title holds the query's words ranks above one whose abstract repeats them.
+// title holds the query's words ranks above one whose abstract repeats them,
+// as does a paper by the author a query names with a word of its title.
 // The bonus adds weight, never matches, and is not part of the parsed query.
 #include <string>
 #include <vector>
@@ -43,6 +44,13 @@ const paperdex::test::SharedIndex& titled_papers() {
                      "Dictionary learning for speech recognition."));
     writer.add(paper("1301.00004", 2013, "A survey",
                      "Sparse coding of speech; sparse coding of words; sparse speech coding."));
+    paperdex::Record hinton = paper("1205.00005", 2012, "Boltzmann machines for ratings",
+                                    "Restricted models of what users liked.");
+    hinton.authors = {"Geoffrey E. Hinton"};
+    writer.add(hinton);
+    writer.add(
+        paper("1205.00006", 2012, "Energy based models",
+              "Boltzmann machines as Hinton trained them; Boltzmann machines after Hinton."));
   });
   return index;
 }
@@ -118,4 +126,16 @@ TEST_CASE("a paper whose title holds the query's words ranks above one whose abs
   double sum = 0;
   for (const paperdex::TermContribution& part : found.hits[0].explanation) sum += part.weight;
   CHECK(sum == Approx(found.hits[0].score));
+}
+
+TEST_CASE("a surname and a word of the title find that author's paper first", "[known-item]") {
+  // The other paper has both words in its abstract, twice; this one has the
+  // surname among its authors and the word in its title.
+  const paperdex::SearchResult found = search("hinton boltzmann");
+  REQUIRE(ids(found) == std::vector<std::string>{"1205.00005", "1205.00006"});
+  double sum = 0;
+  for (const paperdex::TermContribution& part : found.hits[0].explanation) sum += part.weight;
+  CHECK(sum == Approx(found.hits[0].score));
+  // The author filter keeps its exact meaning.
+  CHECK(ids(search("boltzmann author:hinton")) == std::vector<std::string>{"1205.00005"});
 }

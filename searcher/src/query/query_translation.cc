@@ -450,8 +450,11 @@ bool searches(const schema::Field* field, const schema::Field& searched) {
 // search of the list itself made that quadratic (65 % of such a query's time).
 class UniqueList {
  public:
-  void add(const std::string& item) {
-    if (seen_.insert(item).second) items_.push_back(item);
+  // Whether `item` was new.
+  bool add(const std::string& item) {
+    if (!seen_.insert(item).second) return false;
+    items_.push_back(item);
+    return true;
   }
   std::vector<std::string> take() {
     seen_.clear();
@@ -536,6 +539,7 @@ class Translator {
   std::vector<std::string> take_highlight_terms() { return highlight_terms_.take(); }
   std::vector<std::string> take_highlight_stems() { return highlight_stems_.take(); }
   std::vector<std::string> take_plain_stems() { return plain_stems_.take(); }
+  std::vector<Xapian::Query> take_plain_names() { return std::move(plain_names_); }
   std::vector<QueryWord> take_words() { return std::move(words_); }
   // What a filter's value was read as, where it differs from what was
   // written (a date's time of day dropped), for ParsedQuery::notes.
@@ -1030,8 +1034,9 @@ class Translator {
       highlight_stems_.add(token.stem);
       // Function words say nothing of which title is meant, and their
       // title postings are long.
-      if (node.field == nullptr && collect_words_ && !is_stopword(token.term)) {
-        plain_stems_.add(token.stem);
+      if (node.field == nullptr && collect_words_ && !is_stopword(token.term) &&
+          plain_stems_.add(token.stem)) {
+        plain_names_.push_back(plain_name(token));
       }
       if (offsets_map && collect_words_) {
         words_.push_back(
@@ -1073,6 +1078,17 @@ class Translator {
                           : Query(Query::OP_NEAR, words.begin(), words.end(), window);
     }
     return query;
+  }
+
+  // The author names' terms a plain word searches (ParsedQuery::plain_names).
+  Query plain_name(const Token& token) const {
+    if (!options_.plain_words_search_authors) return Query();
+    for (const schema::Field& field : schema::kFields) {
+      if (field.default_search && field.indexing == schema::Indexing::kAuthors) {
+        return author_words(field, {token}, 0);
+      }
+    }
+    return Query();
   }
 
   // Words of an author search, as the indexer writes authors
@@ -1119,6 +1135,7 @@ class Translator {
   UniqueList highlight_terms_;
   UniqueList highlight_stems_;
   UniqueList plain_stems_;
+  std::vector<Xapian::Query> plain_names_;  // ParsedQuery::plain_names
   std::vector<QueryWord> words_;
   // The text the tokens being translated were cut from (their offsets index
   // it), so that author_words reads each word as written.
@@ -1299,6 +1316,7 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
   parsed.highlight_terms = translator.take_highlight_terms();
   parsed.highlight_stems = translator.take_highlight_stems();
   parsed.plain_stems = translator.take_plain_stems();
+  parsed.plain_names = translator.take_plain_names();
   parsed.words = translator.take_words();
   if (!syntax.url_form.empty()) {
     parsed.notes.push_back(

@@ -89,6 +89,10 @@ struct ParsedQuery {
   // wildcards, in query order: a title holding them ranks higher
   // (title_bonus.h).
   std::vector<std::string> plain_stems;
+  // Beside each of `plain_stems`: the author names' terms its word searches
+  // (Field::default_search), or an empty Query when plain words search no
+  // names (QueryParserOptions::plain_words_search_authors).
+  std::vector<Xapian::Query> plain_names;
   // When the query is words alone (no operator, field, phrase, wildcard,
   // "+" or "-"): the title key (schema::title_key_term) of a paper titled
   // with them, which ranks first (title_bonus.h). Else empty.

@@ -11,14 +11,30 @@ namespace {
 
 using Query = Xapian::Query;
 
-// The title terms of `stems`, joined by `op`, their weight scaled by `scale`.
-Query title_words(const std::vector<std::string>& stems, Query::op op, double scale) {
+Query title_words(const std::vector<std::string>& stems) {
   std::vector<Query> terms;
   terms.reserve(stems.size());
   for (const std::string& stem : stems) {
     terms.emplace_back(schema::make_term(schema::kTitlePrefix, stem));
   }
-  return Query(Query::OP_SCALE_WEIGHT, Query(op, terms.begin(), terms.end()), scale);
+  return Query(Query::OP_SCALE_WEIGHT, Query(Query::OP_OR, terms.begin(), terms.end()),
+               kTitleWordsWeight);
+}
+
+// Every plain word in the title or, where it searches names, the authors.
+Query all_words_in_title_or_names(const ParsedQuery& parsed) {
+  std::vector<Query> words;
+  for (std::size_t i = 0; i < parsed.plain_stems.size(); ++i) {
+    Query title(Query::OP_SCALE_WEIGHT,
+                Query(schema::make_term(schema::kTitlePrefix, parsed.plain_stems[i])),
+                kAllWordsTitleWeight);
+    if (i < parsed.plain_names.size() && !parsed.plain_names[i].empty()) {
+      title = Query(Query::OP_OR, title,
+                    Query(Query::OP_SCALE_WEIGHT, parsed.plain_names[i], kAllWordsNameWeight));
+    }
+    words.push_back(std::move(title));
+  }
+  return Query(Query::OP_AND, words.begin(), words.end());
 }
 
 Query whole_title(const std::string& key) {
@@ -34,8 +50,8 @@ Query with_title_bonus(const Xapian::Database& db, Query matched, const ParsedQu
                        bool remote) {
   std::vector<Query> bonus;
   const std::vector<std::string>& stems = parsed.plain_stems;
-  if (!stems.empty()) bonus.push_back(title_words(stems, Query::OP_OR, kTitleWordsWeight));
-  if (stems.size() >= 2) bonus.push_back(title_words(stems, Query::OP_AND, kAllTitleWordsWeight));
+  if (!stems.empty()) bonus.push_back(title_words(stems));
+  if (stems.size() >= 2) bonus.push_back(all_words_in_title_or_names(parsed));
   if (!parsed.whole_title_key.empty() && (remote || db.term_exists(parsed.whole_title_key))) {
     bonus.push_back(whole_title(parsed.whole_title_key));
   }
