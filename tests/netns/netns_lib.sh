@@ -43,6 +43,7 @@ declare -gA NETNS_PEER=()  # namespace -> the default namespace's address on its
 declare -gA NETNS_HOST_DEV=() # namespace -> the default namespace's veth
 declare -gA NETNS_DEV=()   # namespace -> its own veth
 NETNS_PIDS=()              # background commands (netns_start)
+declare -gA NETNS_PIDS_OF=() # namespace -> its background commands
 NETNS_PID=""
 NETNS_WORK=""              # the run's temporary directory
 NETNS_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -219,13 +220,14 @@ netns_exec() {
 # own (xapian-tcpsrv, sent SIGTERM, kills its whole process group), and gone
 # within 10 minutes even if the test is killed outright. Sets NETNS_PID.
 netns_start() {
-  local ns="$NETNS_RUN-$1"
+  local name=$1 ns="$NETNS_RUN-$1"
   shift
   set -m
   timeout "$NETNS_BACKGROUND_SECONDS" ip netns exec "$ns" "$@" &
   NETNS_PID=$!
   set +m
   NETNS_PIDS+=("$NETNS_PID")
+  NETNS_PIDS_OF[$name]="${NETNS_PIDS_OF[$name]:-} $NETNS_PID"
 }
 
 # Waits (up to 10 s) until HOST:PORT accepts a TCP connection.
@@ -279,6 +281,13 @@ netns_stop_processes() {
     # shellcheck disable=SC2086
     kill -KILL $pids 2>/dev/null || true
   fi
+  # Its background commands (netns_start) end with them: collected quietly,
+  # not reported as "Killed" jobs (and never a bare wait: it waits for all).
+  if [ -n "${NETNS_PIDS_OF[$1]:-}" ]; then
+    # shellcheck disable=SC2086
+    { wait ${NETNS_PIDS_OF[$1]}; } 2>/dev/null || true
+  fi
+  NETNS_PIDS_OF[$1]=""
 }
 
 # Whether this kernel has netem (tc qdisc ... netem): some have not.
