@@ -2,7 +2,10 @@
 # Shards on other hosts, timed (#34): p50/p99 of one index against its two
 # shards served by xapian-tcpsrv from two network namespaces (tests/netns/
 # netns_lib.sh: veth pairs on a private subnet), searched from this one, with
-# 0 ms and 1 ms added each way (netem; a kernel without netem gets "n/a").
+# 0 ms and 1 ms added each way: netem where the kernel has it; without netem,
+# "relay-simulated": each shard searched through a relay in its namespace
+# (tests/netns/delay_relay.py) that passes each chunk on after the delay, and
+# a +0 ms row through the relays too, for the relays' own cost.
 #
 # usage: bench/netns_bench.sh [-b BUILD_DIR] [-n QUERIES] INPUT...
 #   INPUT       what paperdex-index reads (corpus/, the cs harvest's pages)
@@ -23,36 +26,33 @@ while [ $# -gt 0 ]; do
   case $1 in
     -b) BUILD=${2:?}; shift 2 ;;
     -n) QUERIES=${2:?}; shift 2 ;;
-    -h | --help | -*) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    -h | --help | -*) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
     *) break ;;
   esac
 done
-[ $# -ge 1 ] || { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 INDEX=$BUILD/indexer/paperdex-index
 SEARCH=$BUILD/searcher/paperdex-search
 command -v xapian-tcpsrv >/dev/null || { echo "netns_bench: needs xapian-tcpsrv" >&2; exit 1; }
 # shellcheck source=../tests/netns/netns_lib.sh
 source "$ROOT/tests/netns/netns_lib.sh"
 netns_require
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/paperdex-netns-bench.XXXXXX")
-netns_on_exit() { rm -rf "$WORK"; }
 netns_init
+WORK=$NETNS_WORK
 log() { echo "[netns_bench $(date +%H:%M:%S)] $*" >&2; }
 
 log "indexing $* (one index, then two shards)"
 "$INDEX" --quiet --jobs 2 --db "$WORK/single" "$@" || [ $? -eq 1 ]
 "$INDEX" --quiet --jobs 2 --shards --db "$WORK/sharded" "$@" || [ $? -eq 1 ]
 
+declare -A shard_of=([a]=shard-0 [b]=shard-1)
 for host in a b; do
   netns_create "$host"
   netns_veth "$host"
+  netns_serve "$host" 7000 "$WORK/sharded/${shard_of[$host]}"
+  # Without netem, port 7001 is a relay in front of the server (its delay: netns_delay).
+  if [ "$NETNS_DELAY_KIND" = relay ]; then netns_relay "$host" 7001 7000; fi
 done
-netns_start a xapian-tcpsrv --interface "${NETNS_ADDR[a]}" --port 7000 "$WORK/sharded/shard-0" \
-  >"$WORK/server-a.log" 2>&1
-netns_start b xapian-tcpsrv --interface "${NETNS_ADDR[b]}" --port 7000 "$WORK/sharded/shard-1" \
-  >"$WORK/server-b.log" 2>&1
-netns_wait_port "${NETNS_ADDR[a]}" 7000
-netns_wait_port "${NETNS_ADDR[b]}" 7000
 
 # Title queries: 2-3 words (of four letters or more) of every k-th title.
 papers=$("$SEARCH" --db "$WORK/single" --stats --json | grep -o '"documents":[0-9]*' | cut -d: -f2)
@@ -83,21 +83,36 @@ pages() {
 
 read -r base50 base99 < <(timed --db "$WORK/single")
 pages >"$WORK/single.pages"
-printf '%-38s %9s %9s %8s %8s %s\n' layout p50_ms p99_ms p50_x p99_x pages
+printf '%-50s %9s %9s %8s %8s %s\n' layout p50_ms p99_ms p50_x p99_x pages
 row() {
   local name=$1 p50 p99 same
   shift
   read -r p50 p99 < <(timed "$@")
   same=$(cmp -s "$WORK/single.pages" <(pages) && echo identical || echo DIFFER)
   awk -v n="$name" -v a="$p50" -v b="$p99" -v c="$base50" -v d="$base99" -v s="$same" \
-    'BEGIN { printf "%-38s %9.2f %9.2f %7.2fx %7.2fx %s\n", n, a, b, a / c, b / d, s }'
+    'BEGIN { printf "%-50s %9.2f %9.2f %7.2fx %7.2fx %s\n", n, a, b, a / c, b / d, s }'
 }
-printf '%-38s %9.2f %9.2f %7.2fx %7.2fx %s\n' "one index" "$base50" "$base99" 1 1 reference
+printf '%-50s %9.2f %9.2f %7.2fx %7.2fx %s\n' "one index" "$base50" "$base99" 1 1 reference
 row "local shards (stub)" --db "$WORK/sharded"
-row "2 shards across namespaces, +0 ms" --db "tcp://${NETNS_ADDR[a]}:7000" --db "tcp://${NETNS_ADDR[b]}:7000"
-if netns_delay a 1 && netns_delay b 1; then
-  row "2 shards across namespaces, +1 ms" --db "tcp://${NETNS_ADDR[a]}:7000" \
-    --db "tcp://${NETNS_ADDR[b]}:7000"
-else
-  printf '%-38s %s\n' "2 shards across namespaces, +1 ms" "n/a: this kernel has no netem"
-fi
+across() { # PORT: the two shards' --db
+  echo --db "tcp://${NETNS_ADDR[a]}:$1" --db "tcp://${NETNS_ADDR[b]}:$1"
+}
+# shellcheck disable=SC2046
+row "2 shards across namespaces, +0 ms" $(across 7000)
+case $NETNS_DELAY_KIND in
+  netem)
+    netns_delay a 1
+    netns_delay b 1
+    # shellcheck disable=SC2046
+    row "2 shards across namespaces, +1 ms (netem)" $(across 7000)
+    ;;
+  relay)
+    # shellcheck disable=SC2046
+    row "2 shards across namespaces, +0 ms relay-simulated" $(across 7001)
+    netns_delay a 1
+    netns_delay b 1
+    # shellcheck disable=SC2046
+    row "2 shards across namespaces, +1 ms relay-simulated" $(across 7001)
+    ;;
+  *) printf '%-50s %s\n' "2 shards across namespaces, +1 ms" "n/a: neither netem nor python3" ;;
+esac

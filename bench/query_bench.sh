@@ -18,32 +18,13 @@
 # output), peak RSS. Needs GNU time and python3.
 set -euo pipefail
 
-usage() {
-  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
-  exit 2
-}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${PAPERDEX_BUILD_DIR:-$ROOT/build}
-ROUNDS=3
-WARMUP=1
+# shellcheck source=bench_lib.sh
+source "$ROOT/bench/bench_lib.sh"
 THREADS="1,$(nproc)"
-while [ $# -gt 0 ]; do
-  case $1 in
-  -r) ROUNDS=${2:?}; shift 2 ;;
-  -w) WARMUP=${2:?}; shift 2 ;;
-  -t) THREADS=${2:?}; shift 2 ;;
-  -b) BUILD=${2:?}; shift 2 ;;
-  -h | --help) usage ;;
-  -*) usage ;;
-  *) break ;;
-  esac
-done
-[ $# -eq 2 ] || usage
-[[ "$ROUNDS" =~ ^[1-9][0-9]*$ && "$WARMUP" =~ ^[0-9]+$ ]] || usage
-DB=$(realpath "$1")
-QUERIES=$(realpath "$2")
-[ -d "$DB" ] || { echo "query_bench: no index at $1" >&2; exit 2; }
-[ -f "$QUERIES" ] || { echo "query_bench: no query file $2" >&2; exit 2; }
+bench_rounds_options 18 "t:THREADS" "$@"
+DB=$(realpath "$BENCH_INPUT")
+[ -d "$DB" ] || { echo "query_bench: no index at $BENCH_INPUT" >&2; exit 2; }
 SEARCH=$BUILD/searcher/paperdex-search
 DRIVER=$BUILD/bench/perf/paperdex-query-bench
 TIME=/usr/bin/time
@@ -54,7 +35,7 @@ trap 'rm -rf "$WORK"' EXIT
 log() { echo "[query_bench $(date +%H:%M:%S)] $*" >&2; }
 
 # The harness' way: blank lines and CRs dropped, so line N is query N-1.
-sed -e 's/\r$//' "$QUERIES" | grep -v '^[[:space:]]*$' >"$WORK/queries.txt" || true
+bench_query_lines "$QUERIES" "$WORK/queries.txt"
 NQ=$(wc -l <"$WORK/queries.txt")
 CLASSES="${QUERIES%.txt}.classes"
 if [ -f "$CLASSES" ] && [ "$(grep -c . "$CLASSES")" != "$NQ" ]; then

@@ -25,32 +25,13 @@
 # ~2 min to index both layouts, then ~1 min per round of the three layouts.
 set -euo pipefail
 
-usage() {
-  sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
-  exit 2
-}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${PAPERDEX_BUILD_DIR:-$ROOT/build}
-ROUNDS=3
-WARMUP=1
+# shellcheck source=bench_lib.sh
+source "$ROOT/bench/bench_lib.sh"
 KEEP=
-while [ $# -gt 0 ]; do
-  case $1 in
-  -r) ROUNDS=${2:?}; shift 2 ;;
-  -w) WARMUP=${2:?}; shift 2 ;;
-  -k) KEEP=${2:?}; shift 2 ;;
-  -b) BUILD=${2:?}; shift 2 ;;
-  -h | --help) usage ;;
-  -*) usage ;;
-  *) break ;;
-  esac
-done
-[ $# -eq 2 ] || usage
-[[ "$ROUNDS" =~ ^[1-9][0-9]*$ && "$WARMUP" =~ ^[0-9]+$ ]] || usage
-CORPUS=$(realpath "$1")
-QUERIES=$(realpath "$2")
-[ -f "$CORPUS" ] || { echo "remote_bench: no corpus $1" >&2; exit 2; }
-[ -f "$QUERIES" ] || { echo "remote_bench: no query file $2" >&2; exit 2; }
+bench_rounds_options 25 "k:KEEP" "$@"
+CORPUS=$(realpath "$BENCH_INPUT")
+[ -f "$CORPUS" ] || { echo "remote_bench: no corpus $BENCH_INPUT" >&2; exit 2; }
 INDEX=$BUILD/indexer/paperdex-index
 SEARCH=$BUILD/searcher/paperdex-search
 for bin in "$INDEX" "$SEARCH"; do
@@ -60,13 +41,10 @@ command -v xapian-tcpsrv >/dev/null ||
   { echo "remote_bench: needs xapian-tcpsrv: apt-get install -y xapian-tools" >&2; exit 1; }
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/paperdex-remote-bench.XXXXXX")
-server_pids=()
+# shellcheck source=../tests/remote/tcpsrv_lib.sh
+source "$ROOT/tests/remote/tcpsrv_lib.sh"
 finish() {
-  local pid
-  for pid in "${server_pids[@]}"; do
-    kill -- "-$pid" 2>/dev/null || true # its process group: the server and its forks
-    wait "$pid" 2>/dev/null || true
-  done
+  tcpsrv_stop_all
   rm -rf "$WORK"
 }
 trap finish EXIT
@@ -89,39 +67,16 @@ build() { # DIR ARGS...: exit 1 (some records skipped) is fine
 build "$DATA/single"
 build "$DATA/sharded" --jobs 2 --shards
 
-# --- the shard servers (as tests/remote/remote_shards_test.sh starts them) --------
-start_server() { # DIR; sets $port
-  local dir=$1 log pid
-  for _ in $(seq 1 20); do
-    port=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
-    log="$WORK/server-$port.log"
-    set -m # a process group of its own: xapian-tcpsrv kills its group on SIGTERM
-    timeout 3600 xapian-tcpsrv --interface 127.0.0.1 --port "$port" "$dir" >"$log" 2>&1 &
-    pid=$!
-    set +m
-    for _ in $(seq 1 100); do
-      if grep -q '^Listening' "$log"; then
-        server_pids+=("$pid")
-        return 0
-      fi
-      kill -0 "$pid" 2>/dev/null || break # port taken: try another
-      sleep 0.1
-    done
-    kill -- "-$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  done
-  echo "remote_bench: could not start xapian-tcpsrv for $dir" >&2
-  exit 1
-}
-start_server "$DATA/sharded/shard-0"
-port0=$port
-start_server "$DATA/sharded/shard-1"
-port1=$port
+# --- the shard servers (tests/remote/tcpsrv_lib.sh, as remote_shards_test.sh) -----
+tcpsrv_start "$WORK" 3600 "$DATA/sharded/shard-0"
+port0=$TCPSRV_PORT
+tcpsrv_start "$WORK" 3600 "$DATA/sharded/shard-1"
+port1=$TCPSRV_PORT
 mkdir "$WORK/remote"
 printf 'remote 127.0.0.1:%s\nremote 127.0.0.1:%s\n' "$port0" "$port1" >"$WORK/remote/XAPIANDB"
 
 # --- the rounds ------------------------------------------------------------------
-sed -e 's/\r$//' "$QUERIES" | grep -v '^[[:space:]]*$' >"$WORK/queries.txt" || true
+bench_query_lines "$QUERIES" "$WORK/queries.txt"
 layouts=(single local remote)
 declare -A db_of=([single]="$DATA/single" [local]="$DATA/sharded" [remote]="$WORK/remote")
 log "$(wc -l <"$WORK/queries.txt") queries, $WARMUP warm-up + $ROUNDS rounds per layout"

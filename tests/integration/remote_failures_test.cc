@@ -125,8 +125,14 @@ TEST_CASE("a silent remote shard is given up within the time limit", "[remote][i
   paperdex::Searcher partial(locations, options);
   const paperdex::SearchResult result = partial.search(request_for("optical network", true));
   CHECK(seconds_since(start) < 1 + 0.5);  // half the limit for the shard, and a margin
+  CHECK(result.partial);
   CHECK(result.missing_shards == std::vector<std::string>{silent.location()});
-  CHECK_FALSE(result.hits.empty());
+  // The answer of the index that did answer, whole.
+  const paperdex::SearchResult reference =
+      paperdex::Searcher(index).search(request_for("optical network", false));
+  REQUIRE_FALSE(reference.hits.empty());
+  CHECK(ids_of(result) == ids_of(reference));
+  CHECK(result.total == reference.total);
 }
 
 TEST_CASE("locations are index directories, stubs or tcp://HOST:PORT", "[remote][integration]") {

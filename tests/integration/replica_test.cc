@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -269,7 +270,10 @@ void search_while_replicating(const std::string& replica, const std::atomic<bool
   };
   try {
     paperdex::Searcher searcher(replica);
-    while (!done.load() || log.searches < 20) {
+    // At least 20 searches, and more until the replication is done; bounded
+    // even when every search fails.
+    for (std::size_t attempts = 0; !done.load() || (log.searches < 20 && attempts < 200);
+         ++attempts) {
       try {
         if (searcher.reopen()) ++log.reopened;
         const paperdex::SearchResult result = searcher.search(zeppelin_request());
@@ -288,6 +292,26 @@ void search_while_replicating(const std::string& replica, const std::atomic<bool
   }
 }
 
+// DIR/master/index, edition 0 written; returns its path.
+std::string first_edition_master(const TempDir& dir) {
+  fs::create_directory(dir / "master");
+  const std::string master = (dir / "master" / "index").string();
+  write_edition(master, 0);
+  return master;
+}
+
+// A master index of edition 0, its changesets kept, served by
+// xapian-replicate-server, and its replica's first (full) copy.
+struct ReplicatedMaster {
+  TempDir dir;
+  KeepChangesets changesets;  // before the master is written
+  std::string master = first_edition_master(dir);
+  fs::path replica = dir / "replica";
+  ReplicationServer server{dir / "master"};
+
+  ReplicatedMaster() { REQUIRE(server.replicate("index", replica, false)); }
+};
+
 bool have_replication_tools() {
   if (on_path("xapian-replicate") && on_path("xapian-replicate-server")) return true;
   WARN(
@@ -301,14 +325,11 @@ bool have_replication_tools() {
 TEST_CASE("a Searcher on a replica follows changesets and full copies without a restart",
           "[replica][integration]") {
   if (!have_replication_tools()) return;
-  TempDir dir;
-  const KeepChangesets changesets;
-  const std::string master = (dir / "master" / "index").string();
-  const fs::path replica = dir / "replica";
-  fs::create_directory(dir / "master");
-  write_edition(master, 0);
-  const ReplicationServer server(dir / "master");
-  REQUIRE(server.replicate("index", replica, false));
+  const ReplicatedMaster replicated;
+  const TempDir& dir = replicated.dir;
+  const std::string& master = replicated.master;
+  const fs::path& replica = replicated.replica;
+  const ReplicationServer& server = replicated.server;
 
   paperdex::Searcher searcher(replica.string());
   // The replica served by xapian-tcpsrv, searched through a stub: a switch
@@ -350,14 +371,10 @@ TEST_CASE("a Searcher on a replica follows changesets and full copies without a 
 TEST_CASE("searches running while a replica switches copies never fail nor mix two revisions",
           "[replica][integration]") {
   if (!have_replication_tools()) return;
-  TempDir dir;
-  const KeepChangesets changesets;
-  const std::string master = (dir / "master" / "index").string();
-  const fs::path replica = dir / "replica";
-  fs::create_directory(dir / "master");
-  write_edition(master, 0);
-  const ReplicationServer server(dir / "master");
-  REQUIRE(server.replicate("index", replica, false));
+  const ReplicatedMaster replicated;
+  const std::string& master = replicated.master;
+  const fs::path& replica = replicated.replica;
+  const ReplicationServer& server = replicated.server;
 
   std::atomic<bool> done{false};
   SearchLog log;
@@ -385,5 +402,6 @@ TEST_CASE("searches running while a replica switches copies never fail nor mix t
     }
     expected.push_back(edition);
   }
+  REQUIRE_FALSE(log.editions.empty());
   CHECK(log.editions.back() == kEditions.back());
 }

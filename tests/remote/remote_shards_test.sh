@@ -38,18 +38,11 @@ if ! command -v xapian-tcpsrv >/dev/null; then
 fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/paperdex-remote.XXXXXX")
-server_pids=()
-stop_servers() {
-  local pid
-  for pid in "${server_pids[@]}"; do
-    kill -- "-$pid" 2>/dev/null || true  # its process group: the server and its forks
-    wait "$pid" 2>/dev/null || true
-  done
-  server_pids=()
-}
+# shellcheck source=tcpsrv_lib.sh
+source "$(dirname "$0")/tcpsrv_lib.sh"
 finish() {
   local status=$?
-  stop_servers
+  tcpsrv_stop_all
   rm -rf "$work"
   exit "$status"
 }
@@ -95,38 +88,12 @@ fi
 [ ! -e "$work/sharded/iamglass" ] || fail "paperdex-index created a database beside the shard stub"
 
 # --- serve the shards ----------------------------------------------------------
-# Starts xapian-tcpsrv for DIR on a free loopback port; sets $port.
-start_server() {
-  local dir=$1 log pid
-  for _ in $(seq 1 20); do
-    port=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
-    log="$work/server-$port.log"
-    # A process group of its own (set -m): on SIGTERM xapian-tcpsrv kills its
-    # whole process group, which would otherwise be this script's (and ctest's).
-    # timeout: gone in 10 minutes even if this script is killed outright.
-    set -m
-    timeout 600 xapian-tcpsrv --interface 127.0.0.1 --port "$port" "$dir" >"$log" 2>&1 &
-    pid=$!
-    set +m
-    for _ in $(seq 1 100); do
-      if grep -q '^Listening' "$log"; then
-        server_pids+=("$pid")
-        return 0
-      fi
-      kill -0 "$pid" 2>/dev/null || break  # exited: port taken, try another
-      sleep 0.1
-    done
-    kill -- "-$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  done
-  cat "$log" >&2
-  echo "could not start xapian-tcpsrv for $dir on a free loopback port" >&2
-  exit 1
-}
-start_server "$work/sharded/shard-0"
-port0=$port
-start_server "$work/sharded/shard-1"
-port1=$port
+# Each shard by its own xapian-tcpsrv on a free loopback port (tcpsrv_lib.sh),
+# gone in 10 minutes even if this script is killed outright.
+tcpsrv_start "$work" 600 "$work/sharded/shard-0"
+port0=$TCPSRV_PORT
+tcpsrv_start "$work" 600 "$work/sharded/shard-1"
+port1=$TCPSRV_PORT
 mkdir "$work/remote" "$work/mixed"
 printf 'remote 127.0.0.1:%s\nremote 127.0.0.1:%s\n' "$port0" "$port1" >"$work/remote/XAPIANDB"
 printf 'auto %s\nremote 127.0.0.1:%s\n' "$work/sharded/shard-0" "$port1" >"$work/mixed/XAPIANDB"
