@@ -10,11 +10,6 @@
 // Skipped (a WARN) without xapian-replicate and xapian-replicate-server
 // (Debian xapian-tools). Catch2 v2 assertions are not thread-safe, so the
 // searching thread records what it saw and the main thread asserts.
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <signal.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -31,6 +26,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "loopback_server.h"
 #include "paperdex/indexer/index_writer.h"
 #include "paperdex/searcher.h"
 #include "process_test_support.h"
@@ -47,10 +43,6 @@ constexpr std::size_t kAddedPerEdition = 5;  // and the papers each one adds
 const std::vector<std::string> kEditions = {"alpha",   "bravo", "charlie", "delta", "echo",
                                             "foxtrot", "golf",  "hotel",   "india", "juliett"};
 const std::vector<std::string> kSubjects = {"cs.NI", "cs.DC", "cs.LG"};
-
-bool on_path(const std::string& program) {
-  return paperdex::test::run_command("command -v " + program + " >/dev/null").status == 0;
-}
 
 // Paper `n` as edition `edition` writes it: later editions are newer.
 paperdex::Record edition_paper(std::size_t edition, std::size_t n) {
@@ -89,74 +81,6 @@ class KeepChangesets {
   KeepChangesets& operator=(const KeepChangesets&) = delete;
 };
 
-// A TCP port of 127.0.0.1 nobody listens on now.
-int free_loopback_port() {
-  const int socket_fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  REQUIRE(socket_fd >= 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  const bool bound = ::bind(socket_fd, reinterpret_cast<sockaddr*>(&address), length) == 0 &&
-                     ::getsockname(socket_fd, reinterpret_cast<sockaddr*>(&address), &length) == 0;
-  ::close(socket_fd);
-  REQUIRE(bound);
-  return ntohs(address.sin_port);
-}
-
-bool accepts_connections(int port) {
-  const int socket_fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(static_cast<std::uint16_t>(port));
-  const bool connected =
-      ::connect(socket_fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  ::close(socket_fd);
-  return connected;
-}
-
-// A server of Xapian's (xapian-replicate-server, xapian-tcpsrv) on
-// 127.0.0.1 and a free port, in a process group of its own (it forks per
-// connection); stopped with its children when destroyed.
-class LoopbackServer {
- public:
-  // `program` and its arguments but --interface and --port.
-  explicit LoopbackServer(std::vector<std::string> args) {
-    for (int attempt = 0; attempt < 10 && pid_ < 0; ++attempt) start(args);
-    REQUIRE(pid_ > 0);
-  }
-  ~LoopbackServer() {
-    if (pid_ <= 0) return;
-    ::kill(-pid_, SIGKILL);
-    ::waitpid(pid_, nullptr, 0);
-  }
-  LoopbackServer(const LoopbackServer&) = delete;
-  LoopbackServer& operator=(const LoopbackServer&) = delete;
-
-  int port() const { return port_; }
-
- private:
-  void start(std::vector<std::string> args) {
-    port_ = free_loopback_port();
-    args.insert(args.begin() + 1, {"--interface=127.0.0.1", "--port=" + std::to_string(port_)});
-    const pid_t pid = paperdex::test::spawn_quiet(args, true);
-    for (int wait = 0; wait < 100; ++wait) {
-      if (accepts_connections(port_)) {
-        pid_ = pid;
-        return;
-      }
-      if (::waitpid(pid, nullptr, WNOHANG) == pid) return;  // the port was taken: another
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    ::kill(-pid, SIGKILL);
-    ::waitpid(pid, nullptr, 0);
-  }
-
-  pid_t pid_ = -1;
-  int port_ = 0;
-};
-
 // xapian-replicate-server for the directory holding the master.
 class ReplicationServer {
  public:
@@ -175,7 +99,7 @@ class ReplicationServer {
   }
 
  private:
-  LoopbackServer server_;
+  paperdex::test::LoopbackServer server_;
 };
 
 // The copy the replica's stub names now ("replica_0" or "replica_1").
@@ -313,7 +237,9 @@ struct ReplicatedMaster {
 };
 
 bool have_replication_tools() {
-  if (on_path("xapian-replicate") && on_path("xapian-replicate-server")) return true;
+  if (paperdex::test::on_path("xapian-replicate") &&
+      paperdex::test::on_path("xapian-replicate-server"))
+    return true;
   WARN(
       "xapian-replicate or xapian-replicate-server not found (Debian xapian-tools); "
       "replicas not tested");
@@ -334,7 +260,7 @@ TEST_CASE("a Searcher on a replica follows changesets and full copies without a 
   paperdex::Searcher searcher(replica.string());
   // The replica served by xapian-tcpsrv, searched through a stub: a switch
   // fails the server's reopen, and the searcher connects again.
-  const LoopbackServer replica_server({"xapian-tcpsrv", replica.string()});
+  const paperdex::test::LoopbackServer replica_server({"xapian-tcpsrv", replica.string()});
   paperdex::test::write_file(dir / "remote" / "XAPIANDB",
                              "remote 127.0.0.1:" + std::to_string(replica_server.port()) + "\n");
   paperdex::Searcher remote((dir / "remote").string());

@@ -86,6 +86,7 @@ struct Matcher::Impl {
   Handles caller;                           // caller.whole shares the searcher's database
   Handles own;                              // the worker's
   std::vector<Xapian::Database> fetchers;   // remote: kDocumentFetchers' own
+  ConnectAgain connect_again;               // remote: opens own.whole and the fetchers
   std::shared_ptr<const FacetTable> table;  // of the whole database
   std::vector<std::shared_ptr<const FacetTable>> tables;  // by shard
   std::vector<Range> range_of;                            // by part, when split into ranges
@@ -143,8 +144,8 @@ struct Matcher::Impl {
   std::thread worker;
 
   Impl(const std::string& db_path, const Xapian::Database& db, std::size_t wanted,
-       PageRanking ranking, const ConnectAgain& connect_again)
-      : path(db_path), page_ranking(ranking) {
+       PageRanking ranking, const ConnectAgain& more_connections)
+      : path(db_path), connect_again(more_connections), page_ranking(ranking) {
     caller.whole = db;
     remote = has_remote_shard(db);
     const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
@@ -161,11 +162,39 @@ struct Matcher::Impl {
     } else if (db.size() == 1 && !remote) {
       ranges = wanted != 0 ? wanted : (db.get_doccount() >= kSplitFrom ? cores : 1);
       if (ranges > 1) own.whole = open_database_at(path, {});
-    } else if (remote && connect_again) {
-      own.whole = connect_again();
-      for (std::size_t i = 0; i < kDocumentFetchers; ++i) fetchers.push_back(connect_again());
     }
-    if (part_count() > 1 || !fetchers.empty()) worker = std::thread([this] { serve(); });
+    if (part_count() > 1) worker = std::thread([this] { serve(); });
+  }
+
+  // Remote shards: the worker's and the fetchers' connections, opened by the
+  // first run() (all at once: each is a connection to every server, and a
+  // server forks a process for each), so that a searcher that never runs a
+  // search, or one of a pool that is seldom used, holds one connection to
+  // each server. Then starts the worker.
+  void connect_more(const Xapian::Database& db) {
+    if (!connect_again || worker.joinable()) return;
+    std::vector<std::future<Xapian::Database>> opening;
+    for (std::size_t i = 0; i <= kDocumentFetchers; ++i) {
+      opening.push_back(std::async(std::launch::async, connect_again));
+    }
+    std::vector<Xapian::Database> opened;
+    for (std::future<Xapian::Database>& handle : opening) opened.push_back(handle.get());
+    check_same_size(db, opened);
+    own.whole = opened.back();
+    opened.pop_back();
+    fetchers = std::move(opened);
+    worker = std::thread([this] { serve(); });
+  }
+
+  // Xapian tells no revision of several shards; their size must agree with
+  // `db`'s (else the searcher reopens `db` and tries again).
+  static void check_same_size(const Xapian::Database& db,
+                              const std::vector<Xapian::Database>& handles) {
+    for (const Xapian::Database& handle : handles) {
+      if (handle.get_doccount() != db.get_doccount()) {
+        throw Xapian::DatabaseModifiedError("a shard changed while the index was reopened");
+      }
+    }
   }
 
   ~Impl() {
@@ -217,13 +246,8 @@ struct Matcher::Impl {
     if (!fetchers.empty()) {
       own.whole.reopen();
       for (Xapian::Database& fetcher : fetchers) fetcher.reopen();
-      // Xapian tells no revision of several shards; their size must agree.
-      for (const Xapian::Database& handle : fetchers) {
-        if (handle.get_doccount() != db.get_doccount() ||
-            own.whole.get_doccount() != db.get_doccount()) {
-          throw Xapian::DatabaseModifiedError("a shard changed while the index was reopened");
-        }
-      }
+      check_same_size(db, fetchers);
+      check_same_size(db, {own.whole});
     } else if (ranges > 1) {
       own.whole.reopen();
       // A writer committed between the two reopens: the searcher reopens and
@@ -450,6 +474,7 @@ struct Matcher::Impl {
 
   PassResult run(const PassRequest& request) {
     wait_idle();
+    connect_more(caller.whole);
     fetch_error = nullptr;
     offer = remote ? Offer::kPending : Offer::kNone;  // the worker is idle
     parts_to_count = request.exact_total ? part_count() : 0;

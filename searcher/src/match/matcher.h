@@ -118,8 +118,8 @@ class Matcher {
   // pay). `page_ranking`: kXapian ranks every page by Xapian over every
   // match (the reference walked pages are tested against). `connect_again`:
   // for remote shards, the worker's and the document fetchers' own
-  // connections (none given: one connection, the caller's, as for a stub
-  // that runs a program per connection).
+  // connections, opened by the first run() (none given: one connection, the
+  // caller's, as for a stub that runs a program per connection).
   // Call sync() before the first run.
   Matcher(const std::string& path, const Xapian::Database& db, std::size_t ranges = 0,
           PageRanking page_ranking = PageRanking::kWalked, const ConnectAgain& connect_again = {});
