@@ -102,21 +102,17 @@ void throw_unknown_field(std::string_view name, std::size_t position, std::strin
                          position, std::move(hint));
 }
 
-void throw_empty_value(const schema::Field& field, std::size_t position) {
+void throw_empty_value(std::string_view name, std::string_view example, std::size_t position) {
   // An example of the field's own kind of value shows the syntax best.
-  const std::string name(field.name);
-  throw QuerySyntaxError(name + ": has no value; write the value right after the colon, e.g. " +
-                             name + ":" + std::string(field.example) + ", " + name +
-                             ":\"...\" or " + name + ":(... OR ...)",
+  const std::string written(name);
+  throw QuerySyntaxError(written + ": has no value; write the value right after the colon, e.g. " +
+                             written + ":" + std::string(example) + ", " + written +
+                             ":\"...\" or " + written + ":(... OR ...)",
                          position);
 }
 
-void throw_empty_plain_words(std::string_view name, std::size_t position) {
-  const std::string written(name);
-  throw QuerySyntaxError(written + ": has no value; write the words right after the colon, e.g. " +
-                             written + ":word or " + written + ":\"...\" (" + written +
-                             ": searches what a plain word searches)",
-                         position);
+void throw_empty_value(const schema::Field& field, std::size_t position) {
+  throw_empty_value(field.name, field.example, position);
 }
 
 std::string nearest_field_name(std::string_view name) {
@@ -325,7 +321,7 @@ class Lexer {
     const schema::Field* field = schema::find_field(name);
     if (field != nullptr || schema::is_plain_words_name(name)) {
       if (value.empty() && !group_follows) {
-        if (field == nullptr) throw_empty_plain_words(name, at_);
+        if (field == nullptr) throw_empty_value(name, "word", at_);
         throw_empty_value(*field, at_);
       }
       const bool ranges = field != nullptr && (field->kind == schema::FieldKind::kYear ||

@@ -110,8 +110,9 @@ std::string nearest_field_name(std::string_view name);
 
 // Throws the QuerySyntaxError for `name:` with nothing after the colon.
 [[noreturn]] void throw_empty_value(const schema::Field& field, std::size_t position);
-// The same for all: (schema::kPlainWordsName) as `name` writes it.
-[[noreturn]] void throw_empty_plain_words(std::string_view name, std::size_t position);
+// The same for a name and an example of its value (all:, schema::kPlainWordsName).
+[[noreturn]] void throw_empty_value(std::string_view name, std::string_view example,
+                                    std::size_t position);
 
 // "text:, title:, ..." (the fields' names, not their aliases) for messages.
 std::string field_list();
