@@ -680,7 +680,7 @@ void bind_hit_and_facet(py::module_& m) {
             one.hits.push_back(hit);
             cli::OutputOptions options;
             options.explain = !hit.explanation.empty();
-            return to_python(cli::to_json("", one, options)["hits"][0]);
+            return to_python(cli::Json::parse(cli::result_json("", one, options))["hits"][0]);
           },
           "The hit as paperdex-search --format json prints it (one element of 'hits').")
       .def("__repr__", [](const Hit& hit) {
@@ -743,8 +743,8 @@ void bind_result_fields(py::class_<ResultView>& result) {
       .def(
           "to_dict",
           [](const ResultView& view) {
-            return to_python(
-                cli::to_json(view.request.query, view.result, json_options(view.request)));
+            return to_python(cli::Json::parse(
+                cli::result_json(view.request.query, view.result, json_options(view.request))));
           },
           "Exactly the JSON object paperdex-search --format json prints for this search.")
       .def(

@@ -18,42 +18,59 @@ std::string dumped(const Json& json) {
 
 // A facet as JSON buckets under `key`, largest first: [{"value", "name"
 // (subjects), "count"}], and under KEY_other what the values left out count.
-void facet_json(Json& facets, const std::string& key, const std::vector<FacetCount>& facet,
+void facet_json(JsonWriter& facets, std::string_view key, const std::vector<FacetCount>& facet,
                 bool named, const OutputOptions& options) {
   const FacetSelection selection =
       largest_values(facet, options.facet_values_given ? options.facet_values : facet.size());
-  Json buckets = Json::array();
+  facets.key(key).begin_array();
   for (const FacetCount& value : selection.shown) {
-    Json bucket = {{"value", value.value}};
-    if (named) bucket["name"] = value.label;
-    bucket["count"] = value.count;
-    buckets.push_back(std::move(bucket));
+    facets.begin_object().member("value", value.value);
+    if (named) facets.member("name", value.label);
+    facets.member("count", value.count).end();
   }
-  facets[key] = std::move(buckets);
-  facets[key + "_other"] = selection.other_count;
+  facets.end().member(std::string(key) + "_other", selection.other_count);
 }
 
-Json hit_json(const Hit& hit, const OutputOptions& options) {
-  Json json = columns_json(hit, options.fields.value_or(search_columns()), options.highlight);
-  if (!options.fields) json["matches_all_words"] = hit.matches_all_words;
+void hit_json(JsonWriter& json, const Hit& hit, const OutputOptions& options) {
+  json.begin_object();
+  write_columns(json, hit, options.fields.value_or(search_columns()), options.highlight);
+  if (!options.fields) json.member("matches_all_words", hit.matches_all_words);
   if (options.explain) {
-    Json terms = Json::array();
+    json.key("explain").begin_array();
     for (const TermContribution& term : hit.explanation) {
-      terms.push_back({{"field", term.field}, {"term", term.term}, {"weight", term.weight}});
+      json.begin_object()
+          .member("field", term.field)
+          .member("term", term.term)
+          .member("weight", term.weight)
+          .end();
     }
-    json["explain"] = std::move(terms);
+    json.end();
   }
-  return json;
+  json.end();
+}
+
+void paper_json(JsonWriter& json, const Paper& paper, const OutputOptions& options) {
+  HighlightStyle plain = options.highlight;
+  plain.enabled = false;  // nothing in a stored paper matched anything
+  json.begin_object();
+  write_columns(json, hit_of_paper(paper), options.fields.value_or(paper_columns()), plain);
+  json.end();
 }
 
 void print_json_result(std::ostream& out, const std::string& query, const SearchResult& result,
                        const SearchRequest&, const OutputOptions& options) {
-  out << dumped(to_json(query, result, options)) << '\n';
+  out << result_json(query, result, options) << '\n';
 }
 
 void print_jsonl_result(std::ostream& out, const std::string&, const SearchResult& result,
                         const SearchRequest&, const OutputOptions& options) {
-  for (const Hit& hit : result.hits) out << dumped(hit_json(hit, options)) << '\n';
+  std::string text;
+  for (const Hit& hit : result.hits) {
+    JsonWriter json(text);
+    hit_json(json, hit, options);
+    text += '\n';
+  }
+  out << text;
 }
 
 // One TSV cell: tabs and line breaks would split the row (terminal_safe has
@@ -87,13 +104,22 @@ void print_tsv_result(std::ostream& out, const std::string&, const SearchResult&
 }
 
 void print_json_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
-  Json papers = Json::array();
-  for (const Paper& paper : shown.papers) papers.push_back(paper_json(paper, options));
-  out << dumped({{"papers", std::move(papers)}, {"not_found", shown.missing}}) << '\n';
+  std::string text;
+  JsonWriter json(text);
+  json.begin_object().key("papers").begin_array();
+  for (const Paper& paper : shown.papers) paper_json(json, paper, options);
+  json.end().member("not_found", shown.missing).end();
+  out << text << '\n';
 }
 
 void print_jsonl_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
-  for (const Paper& paper : shown.papers) out << dumped(paper_json(paper, options)) << '\n';
+  std::string text;
+  for (const Paper& paper : shown.papers) {
+    JsonWriter json(text);
+    paper_json(json, paper, options);
+    text += '\n';
+  }
+  out << text;
 }
 
 void print_tsv_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
@@ -290,42 +316,39 @@ std::string_view name_of(const std::array<std::pair<Enum, std::string_view>, N>&
 std::string_view match_set_name(MatchSet set) { return name_of(kMatchSetNames, set); }
 std::string_view match_rule_name(MatchRule rule) { return name_of(kMatchRuleNames, rule); }
 
-Json to_json(const std::string& query, const SearchResult& result, const OutputOptions& options) {
-  Json json;
-  json["query"] = query;
-  json["total"] = result.total;
-  json["total_exact"] = result.total_exact;
-  json["match_set"] = match_set_name(result.match_set);
-  json["match_rule"] = match_rule_name(result.match_rule);
-  json["all_words_total"] = result.all_words_total;
+std::string result_json(const std::string& query, const SearchResult& result,
+                        const OutputOptions& options) {
+  std::string text;
+  JsonWriter json(text);
+  json.begin_object()
+      .member("query", query)
+      .member("total", result.total)
+      .member("total_exact", result.total_exact)
+      .member("match_set", match_set_name(result.match_set))
+      .member("match_rule", match_rule_name(result.match_rule))
+      .member("all_words_total", result.all_words_total);
   if (result.match_set == MatchSet::kMostWords) {
-    json["words_needed"] = result.words_needed;
-    json["words_searched"] = result.words_searched;
+    json.member("words_needed", result.words_needed)
+        .member("words_searched", result.words_searched);
   }
-  json["ranked_total"] = result.ranked_total;
-  json["notes"] = result.notes;
-  json["suggestion"] = result.suggestion.empty() ? Json() : Json(result.suggestion);
-  json["corrected"] = result.corrected;
-  json["partial"] = result.partial;
-  json["missing_shards"] = result.missing_shards;
-  if (options.explain) json["explain"] = {{"parsed_query", result.parsed_query}};
-  Json hits = Json::array();
-  for (const Hit& hit : result.hits) hits.push_back(hit_json(hit, options));
-  json["hits"] = std::move(hits);
-  Json facets = Json::object();
-  facet_json(facets, "subjects", result.subject_facets, true, options);
-  facet_json(facets, "years", result.year_facets, false, options);
+  json.member("ranked_total", result.ranked_total).member("notes", result.notes).key("suggestion");
+  result.suggestion.empty() ? json.null() : json.value(result.suggestion);
+  json.member("corrected", result.corrected)
+      .member("partial", result.partial)
+      .member("missing_shards", result.missing_shards);
+  if (options.explain) {
+    json.key("explain").begin_object().member("parsed_query", result.parsed_query).end();
+  }
+  json.key("hits").begin_array();
+  for (const Hit& hit : result.hits) hit_json(json, hit, options);
+  json.end().key("facets").begin_object();
+  facet_json(json, "subjects", result.subject_facets, true, options);
+  facet_json(json, "years", result.year_facets, false, options);
   if (!result.author_facets.empty()) {
-    facet_json(facets, "authors", result.author_facets, false, options);
+    facet_json(json, "authors", result.author_facets, false, options);
   }
-  json["facets"] = std::move(facets);
-  return json;
-}
-
-Json paper_json(const Paper& paper, const OutputOptions& options) {
-  HighlightStyle plain = options.highlight;
-  plain.enabled = false;  // nothing in a stored paper matched anything
-  return columns_json(hit_of_paper(paper), options.fields.value_or(paper_columns()), plain);
+  json.end().end();
+  return text;
 }
 
 Json stats_json(const std::string& path, const IndexInfo& info) {

@@ -76,10 +76,11 @@ FacetSelection largest_values(const std::vector<FacetCount>& facet, std::size_t 
 std::string_view match_set_name(MatchSet set);
 std::string_view match_rule_name(MatchRule rule);
 
-// The JSON object of one search (the json format's line), of one paper (an
-// element of --show's "papers"), and of --stats.
-Json to_json(const std::string& query, const SearchResult& result, const OutputOptions& options);
-Json paper_json(const Paper& paper, const OutputOptions& options);
+// The JSON text of one search (the json format's line, without its newline;
+// json_writer.h says why it is written, not built) and the JSON object of
+// --stats.
+std::string result_json(const std::string& query, const SearchResult& result,
+                        const OutputOptions& options);
 Json stats_json(const std::string& path, const IndexInfo& info);
 
 }  // namespace paperdex::cli

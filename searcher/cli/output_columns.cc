@@ -33,23 +33,25 @@ std::size_t code_points_before(const std::string& text, std::size_t byte) {
   return count_characters(std::string_view(text).substr(0, byte));
 }
 
-void put_highlighted(Json& object, std::string_view name, const HighlightedText& text,
+void put_highlighted(JsonWriter& object, std::string_view name, const HighlightedText& text,
                      const HighlightStyle& style) {
-  const std::string key(name);
-  object[key] = text.text;
+  object.member(name, text.text);
   if (!style.enabled) return;
-  object[key + "_highlighted"] = render_highlights(text, style.open, style.close, false);
-  Json spans = Json::array();
+  const std::string key(name);
+  object.member(key + "_highlighted", render_highlights(text, style.open, style.close, false));
+  object.key(key + "_spans").begin_array();
   // visit_highlights drops the spans the renderer drops: the two agree.
   std::size_t offset = 0;
   visit_highlights(text, [&](std::string_view run, bool matched) {
     if (matched) {
-      spans.push_back({code_points_before(text.text, offset),
-                       code_points_before(text.text, offset + run.size())});
+      object.begin_array()
+          .value(code_points_before(text.text, offset))
+          .value(code_points_before(text.text, offset + run.size()))
+          .end();
     }
     offset += run.size();
   });
-  object[key + "_spans"] = std::move(spans);
+  object.end();
 }
 
 std::string versions_text(const std::vector<PaperVersion>& versions) {
@@ -83,16 +85,21 @@ std::string record_text(const OutputColumn& column, const Hit& hit) {
 
 // A record field's value in JSON, in its natural type: a string, a number,
 // true or false, an array of strings, version objects.
-void record_json(Json& object, const OutputColumn& column, const Hit& hit, const HighlightStyle&) {
-  Json& json = object[std::string(column.name)];
+void record_json(JsonWriter& object, const OutputColumn& column, const Hit& hit,
+                 const HighlightStyle&) {
+  object.key(column.name);
   schema::visit_field(*column.field, hit.paper, [&](const auto& value) {
     using Value = std::remove_cvref_t<decltype(value)>;
     if constexpr (std::is_same_v<Value, std::vector<PaperVersion>>) {
-      json = Json::array();
-      for (const PaperVersion& v : value)
-        json.push_back({{"version", v.version}, {"date", v.date}});
-    } else if constexpr (!std::is_same_v<Value, std::map<std::string, std::string>>) {
-      json = value;
+      object.begin_array();
+      for (const PaperVersion& v : value) {
+        object.begin_object().member("version", v.version).member("date", v.date).end();
+      }
+      object.end();
+    } else if constexpr (std::is_same_v<Value, std::map<std::string, std::string>>) {
+      object.null();  // no public field is a map
+    } else {
+      object.value(value);
     }
   });
 }
@@ -123,7 +130,7 @@ OutputColumn record_column(const schema::RecordField& field) {
                       record_json};
   if (field.name == "title") {  // highlighted: the hit's title, which marks the matched words
     column.help += " (JSON: also title_highlighted, title_spans)";
-    column.json = [](Json& o, const OutputColumn& c, const Hit& h, const HighlightStyle& s) {
+    column.json = [](JsonWriter& o, const OutputColumn& c, const Hit& h, const HighlightStyle& s) {
       put_highlighted(o, c.name, h.title, s);
     };
   }
@@ -136,22 +143,22 @@ std::vector<OutputColumn> hit_columns() {
       {"score", "Score", "relevance (IneB2), 0 for filters alone (search hits only)",
        TextPlace::kMetaScore, true, false, nullptr,
        [](const OutputColumn&, const Hit& h) { return fixed(h.score, 4); },
-       [](Json& o, const OutputColumn& c, const Hit& h, const HighlightStyle&) {
-         o[std::string(c.name)] = h.score;
+       [](JsonWriter& o, const OutputColumn& c, const Hit& h, const HighlightStyle&) {
+         o.member(c.name, h.score);
        }},
       {"news", "News",
        "what is new about it since its saved search was last read: new, new version or "
        "cross-listed (search hits only, of --saved; JSON: only when there is news)",
        TextPlace::kMetaNews, true, false, nullptr,
        [](const OutputColumn&, const Hit& h) { return std::string(news_name(h.news)); },
-       [](Json& o, const OutputColumn& c, const Hit& h, const HighlightStyle&) {
-         if (h.news != PaperNews::kNone) o[std::string(c.name)] = news_name(h.news);
+       [](JsonWriter& o, const OutputColumn& c, const Hit& h, const HighlightStyle&) {
+         if (h.news != PaperNews::kNone) o.member(c.name, news_name(h.news));
        }},
       {"snippet", "Snippet",
        "the best-matching passage (search hits only; JSON: also *_highlighted, *_spans)",
        TextPlace::kSnippet, true, false, nullptr,
        [](const OutputColumn&, const Hit& h) { return h.snippet.text; },
-       [](Json& o, const OutputColumn& c, const Hit& h, const HighlightStyle& s) {
+       [](JsonWriter& o, const OutputColumn& c, const Hit& h, const HighlightStyle& s) {
          put_highlighted(o, c.name, h.snippet, s);
        }},
   };
@@ -257,10 +264,9 @@ ColumnSelection text_paper_columns() {
   return chosen;
 }
 
-Json columns_json(const Hit& hit, const ColumnSelection& chosen, const HighlightStyle& style) {
-  Json object = Json::object();
+void write_columns(JsonWriter& object, const Hit& hit, const ColumnSelection& chosen,
+                   const HighlightStyle& style) {
   for (const OutputColumn* column : chosen) column->json(object, *column, hit, style);
-  return object;
 }
 
 Hit hit_of_paper(const Paper& paper) {

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_writer.h"
 #include "paperdex/common/record_fields.h"
 #include "paperdex/searcher.h"
 
@@ -59,8 +60,8 @@ struct OutputColumn {
   const schema::RecordField* field;  // the record field shown; nullptr for score and snippet
   // The value as one line of plain text: a TSV cell, a text line's value.
   std::string (*text)(const OutputColumn& column, const Hit& hit);
-  // Adds the column's key (or keys) to a JSON object.
-  void (*json)(Json& object, const OutputColumn& column, const Hit& hit,
+  // Writes the column's key (or keys) and value into the JSON object being written.
+  void (*json)(JsonWriter& object, const OutputColumn& column, const Hit& hit,
                const HighlightStyle& style);
 };
 
@@ -93,8 +94,9 @@ std::string column_names();
 // The --fields help: each name with its help, one a line.
 std::string columns_help();
 
-// The JSON object of a hit with these columns.
-Json columns_json(const Hit& hit, const ColumnSelection& columns, const HighlightStyle& style);
+// The members of a hit's JSON object with these columns, into the object being written.
+void write_columns(JsonWriter& object, const Hit& hit, const ColumnSelection& columns,
+                   const HighlightStyle& style);
 
 // A hit standing for a stored paper (--show): the paper's id, title, authors,
 // subjects and year, nothing highlighted, no score, no snippet.
