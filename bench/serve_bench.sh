@@ -9,12 +9,17 @@
 # and 64 kept-alive connections (paperdex-serve-load: GET /search?q=, one
 # pass each after a warm-up pass), 8 connections while SLOW slowloris
 # clients (500) drip header lines, reconnecting when the server drops them,
-# and 8 connections to --threads 8 (the library's 8 threads' concurrency).
+# and 8 connections to --threads 8 (the library's 8 threads' concurrency);
+# then paperdex-http-floor (bench/http_floor.cc), the least an exchange of
+# the same size costs over loopback: a fixed answer of the mean /search
+# size, a blocking thread per connection, nothing parsed or searched.
 # Prints queries/s, p50/p99 latency, failed requests (any answer but 200;
-# must be 0), the slow clients dropped, the server's peak RSS; then the
-# targets: HTTP's p50 at 8 connections within 10 % of the in-process p50 at
-# 8 threads, and its queries/s with 2 server threads at least 90 % of 2
-# threads' in-process.
+# must be 0), the slow clients dropped, the server's peak RSS; the CPU time
+# a request costs the server and the client at 8 connections, beside the
+# library's a query (2 cores / its queries/s with 2 threads), for
+# paperdex-serve and for the floor; then the targets: HTTP's p50 at 8
+# connections within 10 % of the in-process p50 at 8 threads, and its
+# queries/s with 2 server threads at least 90 % of 2 threads' in-process.
 #
 # usage: bench/serve_bench.sh [-n QUERIES] [-s SLOW] [-w DIR] [--db INDEX]
 #   -n QUERIES  title queries drawn [1000]
@@ -47,12 +52,13 @@ while [ $# -gt 0 ]; do
   esac
 done
 for program in indexer/paperdex-index serve/server/paperdex-serve bench/paperdex-serve-load \
-  bench/perf/paperdex-query-bench; do
+  bench/perf/paperdex-query-bench bench/paperdex-http-floor searcher/paperdex-search; do
   [ -x "$BUILD/$program" ] || {
     echo "serve_bench: no $BUILD/$program: cmake --build $BUILD --target $(basename "$program")" >&2
     exit 2
   }
 done
+[ -x /usr/bin/time ] || { echo "serve_bench: needs GNU time: apt-get install -y time" >&2; exit 2; }
 [ -d "$SHARED/data/arxiv-oai-cs-2016" ] || { echo "serve_bench: no $SHARED/data (set SHARED)" >&2; exit 2; }
 mkdir -p "$WORK"
 if [ ! -s "$WORK/cs.jsonl" ]; then
@@ -79,8 +85,11 @@ done
 start_server() {
   local threads=$1
   shift
-  "$BUILD/serve/server/paperdex-serve" --db "$DB" --listen 127.0.0.1:0 --threads "$threads" "$@" \
-    >"$WORK/serve.out" 2>"$WORK/serve.err" &
+  start "$BUILD/serve/server/paperdex-serve" --db "$DB" --listen 127.0.0.1:0 --threads "$threads" "$@"
+}
+# start PROGRAM ARGS...: a server that says "listening on http://127.0.0.1:PORT/".
+start() {
+  "$@" >"$WORK/serve.out" 2>"$WORK/serve.err" &
   SERVER=$!
   PORT=
   for _ in $(seq 50); do
@@ -97,6 +106,19 @@ stop_server() {
 }
 trap '[ -z "${SERVER:-}" ] || kill "$SERVER" 2>/dev/null || true' EXIT
 load() { "$BUILD/bench/paperdex-serve-load" --port "$PORT" --queries "$WORK/queries.txt" "$@"; }
+# CPU seconds a process has used (user + system).
+cpu_seconds() { awk -v tick="$(getconf CLK_TCK)" '{ printf "%.3f", ($14 + $15) / tick }' "/proc/$1/stat"; }
+# timed_load FILE ARGS...: load ARGS into FILE; FILE.cpu gets the CPU ms a
+# request cost the server and the client.
+timed_load() {
+  local file=$1 before
+  shift
+  before=$(cpu_seconds "$SERVER")
+  /usr/bin/time -f '%U %S' -o "$file.client" "$BUILD/bench/paperdex-serve-load" --port "$PORT" \
+    --queries "$WORK/queries.txt" "$@" >"$file"
+  awk -v before="$before" -v after="$(cpu_seconds "$SERVER")" -v n="$(cut -f2 "$file")" \
+    '{ printf "%.3f %.3f\n", (after - before) * 1000 / n, ($1 + $2) * 1000 / n }' "$file.client" >"$file.cpu"
+}
 row() { printf '%-34s %9s %8s %8s %7s %8s\n' "$@"; }
 # http_row LABEL FILE: a row of paperdex-serve-load's line.
 http_row() {
@@ -114,7 +136,7 @@ for threads in 1 2 8; do http_row "API in-process, $threads threads" "$WORK/api-
 
 start_server 2 --max-connections $((SLOW + 256))
 for connections in 1 8 64; do
-  load --connections "$connections" >"$WORK/http-$connections.txt"
+  timed_load "$WORK/http-$connections.txt" --connections "$connections"
   http_row "HTTP, $connections conn., 2 threads" "$WORK/http-$connections.txt"
 done
 load --connections 8 --slow "$SLOW" --drip-ms 1000 >"$WORK/http-slow.txt"
@@ -129,6 +151,19 @@ load --connections 8 >"$WORK/http-8-8.txt"
 http_row "HTTP, 8 conn., 8 threads" "$WORK/http-8-8.txt"
 stop_server
 
+# The floor: the CLI's JSON answer of the mean size (the API's, byte for
+# byte), served as it is.
+"$BUILD/searcher/paperdex-search" --db "$DB" --batch "$WORK/queries.txt" --json 2>/dev/null |
+  awk '{ size[NR] = length($0); line[NR] = $0; sum += length($0) }
+       END { mean = sum / NR; best = 1
+             for (i = 1; i <= NR; ++i) if ((size[i] - mean)^2 < (size[best] - mean)^2) best = i
+             print line[best] }' >"$WORK/floor-answer.json"
+start "$BUILD/bench/paperdex-http-floor" "$WORK/floor-answer.json"
+timed_load "$WORK/floor-8.txt" --connections 8
+http_row "floor, 8 conn. ($(wc -c <"$WORK/floor-answer.json") bytes)" "$WORK/floor-8.txt"
+kill -TERM "$SERVER"
+wait "$SERVER" || true
+
 field() { awk -v col="$2" '{ print $col }' "$1"; }
 awk -v http="$(field "$WORK/http-8-8.txt" 6)" -v api="$(field "$WORK/api-8.txt" 6)" \
   -v lib="$(library 8 2)" -v h2="$(field "$WORK/http-8.txt" 5)" -v h64="$(field "$WORK/http-64.txt" 5)" \
@@ -138,3 +173,11 @@ awk -v http="$(field "$WORK/http-8-8.txt" 6)" -v api="$(field "$WORK/api-8.txt" 
   best = h2 > h64 ? h2 : h64
   printf "queries/s, 2 server threads (best of 8 and 64 connections): %.1f %% of the API in-process, %.1f %% of the library with 2 threads (target >= 90 %%)\n",
     best / a2 * 100, best / l2 * 100 }'
+read -r serve_ms client_ms <"$WORK/http-8.txt.cpu"
+read -r floor_ms floor_client_ms <"$WORK/floor-8.txt.cpu"
+awk -v lib="$(library 2 7)" -v s="$serve_ms" -v c="$client_ms" -v fs="$floor_ms" -v fc="$floor_client_ms" 'BEGIN {
+  lib_ms = 2000 / lib
+  printf "CPU ms a request at 8 connections: library %.3f (2 cores / its queries/s, 2 threads); paperdex-serve %.3f + client %.3f (%+.1f %%); floor %.3f + client %.3f\n",
+    lib_ms, s, c, (s + c - lib_ms) / lib_ms * 100, fs, fc
+  printf "the transport alone costs %.1f %% of a library query: over loopback on these cores no server exceeds %.1f %% of the library'"'"'s queries/s\n",
+    (fs + fc) / lib_ms * 100, lib_ms / (lib_ms + fs + fc) * 100 }'
