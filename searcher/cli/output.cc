@@ -57,6 +57,18 @@ void paper_json(JsonWriter& json, const Paper& paper, const OutputOptions& optio
   json.end();
 }
 
+// One JSON object a line, written by `write` for each item (the jsonl format).
+template <typename Items, typename Write>
+void print_json_lines(std::ostream& out, const Items& items, const Write& write) {
+  std::string text;
+  for (const auto& item : items) {
+    JsonWriter json(text);
+    write(json, item);
+    text += '\n';
+  }
+  out << text;
+}
+
 void print_json_result(std::ostream& out, const std::string& query, const SearchResult& result,
                        const SearchRequest&, const OutputOptions& options) {
   out << result_json(query, result, options) << '\n';
@@ -64,13 +76,8 @@ void print_json_result(std::ostream& out, const std::string& query, const Search
 
 void print_jsonl_result(std::ostream& out, const std::string&, const SearchResult& result,
                         const SearchRequest&, const OutputOptions& options) {
-  std::string text;
-  for (const Hit& hit : result.hits) {
-    JsonWriter json(text);
-    hit_json(json, hit, options);
-    text += '\n';
-  }
-  out << text;
+  print_json_lines(out, result.hits,
+                   [&](JsonWriter& json, const Hit& hit) { hit_json(json, hit, options); });
 }
 
 // One TSV cell: tabs and line breaks would split the row (terminal_safe has
@@ -113,13 +120,8 @@ void print_json_papers(std::ostream& out, const ShownPapers& shown, const Output
 }
 
 void print_jsonl_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
-  std::string text;
-  for (const Paper& paper : shown.papers) {
-    JsonWriter json(text);
-    paper_json(json, paper, options);
-    text += '\n';
-  }
-  out << text;
+  print_json_lines(out, shown.papers,
+                   [&](JsonWriter& json, const Paper& paper) { paper_json(json, paper, options); });
 }
 
 void print_tsv_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
