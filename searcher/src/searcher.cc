@@ -585,7 +585,7 @@ struct Searcher::Impl {
   // `query` as the request reads it (its match mode and syntax).
   detail::ParsedQuery parse(const SearchRequest& request, std::string_view query) const {
     // Wildcards not expanded by the time limit are searched as their words.
-    const detail::IndexTermSource terms(db, budget.deadline);
+    const detail::IndexTermSource terms(db, budget.deadline, matcher->remote());
     return parser.parse(query, request.match, &terms,
                         request.strict_syntax ? detail::Syntax::kStrict : detail::Syntax::kLenient);
   }

@@ -120,10 +120,9 @@ TEST_CASE("paperdex-search --explain shows the parsed query and what each term a
   REQUIRE_FALSE(parsed.empty());
   CHECK(json["explain"]["parsed_query"] == parsed);
   // In the query language, as a user could type it again.
-  // (A plain word searches the author names too.)
-  CHECK(parsed ==
-        "(text:optic OR author:optical) AND (text:circuit OR author:circuit) AND "
-        "(text:switch OR author:switch)");
+  // (A plain word searches the author names too, where some author's name
+  // has it: here no one's does.)
+  CHECK(parsed == "text:optic AND text:circuit AND text:switch");
   REQUIRE(json["hits"].size() == 5);
   for (const Json& hit : json["hits"]) {
     INFO(hit["id"]);

@@ -139,3 +139,13 @@ TEST_CASE("a surname and a word of the title find that author's paper first", "[
   // The author filter keeps its exact meaning.
   CHECK(ids(search("boltzmann author:hinton")) == std::vector<std::string>{"1205.00005"});
 }
+
+TEST_CASE("a plain word searches the names only where some author's name has it", "[known-item]") {
+  // No author is called Boltzmann: its name alternative is left out, not
+  // searched in every pass of the search.
+  const paperdex::SearchResult found = search("hinton boltzmann");
+  INFO(found.parsed_query);
+  CHECK(found.parsed_query == "(text:hinton OR author:hinton) AND text:boltzmann");
+  // As many papers match as with the alternative: it could match none.
+  CHECK(found.total == 2);
+}

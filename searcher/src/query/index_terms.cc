@@ -46,4 +46,11 @@ std::vector<std::string> IndexTermSource::terms_starting(std::string_view prefix
   return terms;
 }
 
+bool IndexTermSource::has_term(const std::string& term) const {
+  if (remote_) return true;
+  const auto [it, added] = has_term_.try_emplace(term, false);
+  if (added) it->second = db_.term_exists(term);
+  return it->second;
+}
+
 }  // namespace paperdex::detail

@@ -1008,6 +1008,7 @@ class Translator {
       if (searched.indexing == schema::Indexing::kAuthors && !options_.plain_words_search_authors)
         continue;
       Query query = field_text(searched, tokens, window);
+      if (searched.indexing == schema::Indexing::kAuthors && !may_match(query)) continue;
       if (searched.default_weight != 1.0) {
         query = Query(Query::OP_SCALE_WEIGHT, query, searched.default_weight);
       }
@@ -1085,10 +1086,38 @@ class Translator {
     if (!options_.plain_words_search_authors) return Query();
     for (const schema::Field& field : schema::kFields) {
       if (field.default_search && field.indexing == schema::Indexing::kAuthors) {
-        return author_words(field, {token}, 0);
+        Query names = author_words(field, {token}, 0);
+        return may_match(names) ? names : Query();
       }
     }
     return Query();
+  }
+
+  // False when some paper would need a term no paper has (TermSource::has_term)
+  // to match `query`, made of author_words()' operators. Most words are no
+  // one's name: a plain word's name alternative that cannot match is left
+  // out, lest every pass of the search open its posting lists.
+  bool may_match(const Query& query) const {
+    if (terms_ == nullptr) return true;
+    const std::size_t parts = query.get_num_subqueries();
+    switch (query.get_type()) {
+      case Query::LEAF_TERM:
+        return terms_->has_term(*query.get_terms_begin());
+      case Query::OP_OR:
+      case Query::OP_SYNONYM:
+        for (std::size_t i = 0; i < parts; ++i) {
+          if (may_match(query.get_subquery(i))) return true;
+        }
+        return false;
+      case Query::OP_PHRASE:
+      case Query::OP_NEAR:
+        for (std::size_t i = 0; i < parts; ++i) {
+          if (!may_match(query.get_subquery(i))) return false;
+        }
+        return true;
+      default:
+        return true;
+    }
   }
 
   // Words of an author search, as the indexer writes authors

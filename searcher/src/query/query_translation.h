@@ -48,6 +48,10 @@ class TermSource {
   // True once the search's time limit has run out: the wildcards not
   // expanded by then are searched as their words alone.
   virtual bool out_of_time() const { return false; }
+  // False when no paper has the index term `term`: a plain word's name
+  // alternative that nobody's name has is left out of the query. True when
+  // the source cannot tell.
+  virtual bool has_term(const std::string& /*term*/) const { return true; }
 };
 
 // A word of a title/abstract search, where it was written: spelling
