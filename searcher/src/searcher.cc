@@ -249,6 +249,11 @@ struct Searcher::Impl {
 
   // The page and the counts, over the index's parts on every core (matcher.h).
   std::unique_ptr<detail::Matcher> matcher;
+  // Remote shards: a page's hits made while its later documents were still
+  // being fetched (Matcher::DocumentReady), with their docids, for add_hits;
+  // made by `make_hit_ahead`, which search() sets for its page passes.
+  std::vector<std::pair<Xapian::docid, Hit>> hits_ahead;
+  detail::Matcher::DocumentReady make_hit_ahead;
   // Of the revision the matcher shows.
   detail::SpellingWords spellings;
 
@@ -508,7 +513,8 @@ struct Searcher::Impl {
   // two thirds of a query's time; and sorted by value over remote shards,
   // Xapian 1.4 would count some matches twice).
   detail::PassResult run(const Xapian::Query& query, bool by_relevance, SortOrder sort,
-                         Xapian::doccount first, Xapian::doccount count, bool facets) {
+                         Xapian::doccount first, Xapian::doccount count, bool facets,
+                         const detail::Matcher::DocumentReady& on_document = {}) {
     detail::PassRequest request;
     request.query = query;
     request.weighted = by_relevance;
@@ -518,7 +524,7 @@ struct Searcher::Impl {
     request.exact_total = true;
     request.facets = facets;
     request.deadline = budget.deadline;
-    detail::PassResult found = matcher->run(request);
+    detail::PassResult found = matcher->run(request, on_document);
     check_budget();
     return found;
   }
@@ -743,22 +749,27 @@ struct Searcher::Impl {
   void add_hits(SearchResult& result, const std::vector<detail::PageHit>& page,
                 const MatchPlan& plan, const SearchRequest& request,
                 const detail::Highlighter& highlighter) {
-    for (const detail::PageHit& found : page) {
-      result.hits.push_back(make_hit(found, highlighter, request, true));
+    for (std::size_t index = 0; index < page.size(); ++index) {
+      const detail::PageHit& found = page[index];
+      const bool ahead = index < hits_ahead.size() && hits_ahead[index].first == found.docid;
+      result.hits.push_back(ahead ? std::move(hits_ahead[index].second)
+                                  : make_hit(found, highlighter, request, true));
       if (request.explain) {
         result.hits.back().explanation = detail::explain_match(db, plan.ranked, found.docid);
       }
     }
+    hits_ahead.clear();
   }
 
   // The pass of `plan`'s page (the request's) with its total, and with the
   // subject and year facets unless they are counted apart.
   detail::PassResult page_pass(const SearchRequest& request, const detail::ParsedQuery& parsed,
                                const MatchPlan& plan) {
+    hits_ahead.clear();
     return run(plan.ranked, parsed.has_text, request.sort,
                static_cast<Xapian::doccount>(request.offset),
                static_cast<Xapian::doccount>(request.limit),
-               request.facets && plan.set != MatchSet::kMostWords);
+               request.facets && plan.set != MatchSet::kMostWords, make_hit_ahead);
   }
 
   // The page: the match set's top hits from `offset`. Sets the totals and
@@ -883,11 +894,15 @@ struct Searcher::Impl {
     start_budget(request.time_limit_seconds);
     const detail::ParsedQuery parsed = understand(request);
     check_budget();  // wildcards expand within it
-    MatchPlan plan = plan_match(request, parsed);
-    SearchResult result = describe(parsed, plan);
     const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems,
                                           parsed.query);
+    make_hit_ahead = [&](const detail::PageHit& found) {
+      hits_ahead.emplace_back(found.docid, make_hit(found, highlighter, request, true));
+    };
+    MatchPlan plan = plan_match(request, parsed);
+    SearchResult result = describe(parsed, plan);
     const detail::PassResult counted = fill_page(result, request, plan, parsed, highlighter);
+    make_hit_ahead = nullptr;  // it refers to this call's request and highlighter
     add_facets(result, request, plan, counted);
     note_time_limit(result, request);
     note_author_names(result, request);
