@@ -143,8 +143,13 @@ class Matcher {
   // Whether some shard is remote: each pass, each look-up is an exchange.
   bool remote() const;
 
+  // Called on the calling thread with each hit of a page whose documents are
+  // fetched (remote shards), in the page's order, as soon as its document is
+  // there: the caller's work on a hit overlaps the exchanges of the next ones.
+  using DocumentReady = std::function<void(const PageHit&)>;
+
   // Runs `request`'s passes. Rethrows what a pass on the worker threw.
-  PassResult run(const PassRequest& request);
+  PassResult run(const PassRequest& request, const DocumentReady& on_document = {});
 
   // Whether `query` matches any paper: by a walk that stops at the first
   // match where the query is walkable, else by Xapian. (Xapian 1.4, asked
