@@ -896,13 +896,14 @@ struct Searcher::Impl {
     check_budget();  // wildcards expand within it
     const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems,
                                           parsed.query);
-    make_hit_ahead = [&](const detail::PageHit& found) {
+    const auto hit_ahead = [&](const detail::PageHit& found) {
       hits_ahead.emplace_back(found.docid, make_hit(found, highlighter, request, true));
     };
+    make_hit_ahead = hit_ahead;  // a reference: hit_ahead lives until the page is made
     MatchPlan plan = plan_match(request, parsed);
     SearchResult result = describe(parsed, plan);
     const detail::PassResult counted = fill_page(result, request, plan, parsed, highlighter);
-    make_hit_ahead = nullptr;  // it refers to this call's request and highlighter
+    make_hit_ahead = {};  // it refers to this call's request and highlighter
     add_facets(result, request, plan, counted);
     note_time_limit(result, request);
     note_author_names(result, request);
