@@ -16,6 +16,7 @@ namespace {
 
 using paperdex::cli::JsonWriter;
 using Json = nlohmann::ordered_json;
+using namespace std::string_literals;
 
 std::string dumped(const Json& json) {
   return json.dump(-1, ' ', false, Json::error_handler_t::replace);
@@ -36,7 +37,7 @@ TEST_CASE("strings are written as nlohmann dumps them", "[json_writer]") {
       "plain ascii",
       "quote \" backslash \\ slash /",
       "tab\tline\nreturn\rback\bfeed\f",
-      std::string("nul \0 and \x01 \x1f \x7f", 19),
+      "nul \0 and \x01 \x1f \x7f"s,  // the NUL inside: a literal of std::string
       "Jürgen Schmidhuber – naïve Bayes, 𝔽₂, 漢字",
       "invalid \xC3 byte",
       "overlong \xC0\xAF and surrogate \xED\xA0\x80",
