@@ -208,11 +208,6 @@ struct MatchPlan {
   // The papers the total and facets describe: `matched`, but for kMostWords.
   Xapian::Query counted;
   Xapian::Query all_words;  // its papers with every word (== matched for kAllWords)
-  // Remote shards: the all-words page's pass, run to learn whether a short
-  // query matches every word (Impl::matches_every_word), when it does.
-  std::optional<detail::PassResult> page_ahead;
-  // That pass counted no paper with every word, exactly: neither does a hit.
-  bool none_has_every_word = false;
 };
 
 // A name's words as one `author:` phrase: they follow each other in one
@@ -249,11 +244,6 @@ struct Searcher::Impl {
 
   // The page and the counts, over the index's parts on every core (matcher.h).
   std::unique_ptr<detail::Matcher> matcher;
-  // Remote shards: a page's hits made while its later documents were still
-  // being fetched (Matcher::DocumentReady), with their docids, for add_hits;
-  // made by `make_hit_ahead`, which search() sets for its page passes.
-  std::vector<std::pair<Xapian::docid, Hit>> hits_ahead;
-  detail::Matcher::DocumentReady make_hit_ahead;
   // Of the revision the matcher shows.
   detail::SpellingWords spellings;
 
@@ -513,8 +503,7 @@ struct Searcher::Impl {
   // two thirds of a query's time; and sorted by value over remote shards,
   // Xapian 1.4 would count some matches twice).
   detail::PassResult run(const Xapian::Query& query, bool by_relevance, SortOrder sort,
-                         Xapian::doccount first, Xapian::doccount count, bool facets,
-                         const detail::Matcher::DocumentReady& on_document = {}) {
+                         Xapian::doccount first, Xapian::doccount count, bool facets) {
     detail::PassRequest request;
     request.query = query;
     request.weighted = by_relevance;
@@ -524,7 +513,7 @@ struct Searcher::Impl {
     request.exact_total = true;
     request.facets = facets;
     request.deadline = budget.deadline;
-    detail::PassResult found = matcher->run(request, on_document);
+    detail::PassResult found = matcher->run(request);
     check_budget();
     return found;
   }
@@ -680,33 +669,12 @@ struct Searcher::Impl {
       return plan;
     }
     plan.rule = MatchRule::kShortQuery;
-    if (!matches_every_word(request, parsed, plan)) {
+    if (!has_match(plan.all_words)) {
       plan.rule = MatchRule::kNoFullMatch;
       plan.set = MatchSet::kAnyWord;
       plan.matched = any_word;
     }
     return plan;
-  }
-
-  // Whether a short query's words all match one paper (MatchRule). Over
-  // remote shards each pass waits on exchanges with every server, and a
-  // count before the page was a pass in a row: there the all-words page's
-  // own pass answers (its count on the worker while this thread ranks the
-  // page, matcher.h), and is the search's page when the answer is yes. When
-  // no paper has every word its page is empty, and the any-word page is run
-  // after it, as it was after the count.
-  bool matches_every_word(const SearchRequest& request, const detail::ParsedQuery& parsed,
-                          MatchPlan& plan) {
-    if (!matcher->remote()) return has_match(plan.all_words);
-    MatchPlan all_words = plan;
-    all_words.ranked = detail::with_title_bonus(db, plan.all_words, parsed, true);
-    detail::PassResult pass = page_pass(request, parsed, all_words);
-    if (pass.matches == 0) {
-      plan.none_has_every_word = pass.exact;
-      return false;
-    }
-    plan.page_ahead = std::move(pass);
-    return true;
   }
 
   bool has_match(const Xapian::Query& query) {
@@ -749,38 +717,23 @@ struct Searcher::Impl {
   void add_hits(SearchResult& result, const std::vector<detail::PageHit>& page,
                 const MatchPlan& plan, const SearchRequest& request,
                 const detail::Highlighter& highlighter) {
-    for (std::size_t index = 0; index < page.size(); ++index) {
-      const detail::PageHit& found = page[index];
-      const bool ahead = index < hits_ahead.size() && hits_ahead[index].first == found.docid;
-      result.hits.push_back(ahead ? std::move(hits_ahead[index].second)
-                                  : make_hit(found, highlighter, request, true));
+    for (const detail::PageHit& found : page) {
+      result.hits.push_back(make_hit(found, highlighter, request, true));
       if (request.explain) {
         result.hits.back().explanation = detail::explain_match(db, plan.ranked, found.docid);
       }
     }
-    hits_ahead.clear();
-  }
-
-  // The pass of `plan`'s page (the request's) with its total, and with the
-  // subject and year facets unless they are counted apart.
-  detail::PassResult page_pass(const SearchRequest& request, const detail::ParsedQuery& parsed,
-                               const MatchPlan& plan) {
-    hits_ahead.clear();
-    return run(plan.ranked, parsed.has_text, request.sort,
-               static_cast<Xapian::doccount>(request.offset),
-               static_cast<Xapian::doccount>(request.limit),
-               request.facets && plan.set != MatchSet::kMostWords, make_hit_ahead);
   }
 
   // The page: the match set's top hits from `offset`. Sets the totals and
   // returns the facet counts of the match set.
-  detail::PassResult fill_page(SearchResult& result, const SearchRequest& request, MatchPlan& plan,
-                               const detail::ParsedQuery& parsed,
+  detail::PassResult fill_page(SearchResult& result, const SearchRequest& request,
+                               const MatchPlan& plan, const detail::ParsedQuery& parsed,
                                const detail::Highlighter& highlighter) {
     const bool counted_apart = plan.set == MatchSet::kMostWords;
-    detail::PassResult pass =
-        plan.page_ahead ? std::move(*plan.page_ahead) : page_pass(request, parsed, plan);
-    plan.page_ahead.reset();
+    detail::PassResult pass = run(
+        plan.ranked, parsed.has_text, request.sort, static_cast<Xapian::doccount>(request.offset),
+        static_cast<Xapian::doccount>(request.limit), request.facets && !counted_apart);
     result.ranked_total = pass.matches;
     if (counted_apart) count_apart(pass, plan.counted, request.facets);
     add_hits(result, pass.page, plan, request, highlighter);
@@ -788,9 +741,6 @@ struct Searcher::Impl {
     result.total_exact = pass.exact;
     if (result.match_set == MatchSet::kAllWords) {
       result.all_words_total = result.total;
-    } else if (plan.none_has_every_word) {
-      result.all_words_total = 0;
-      for (Hit& hit : result.hits) hit.matches_all_words = false;
     } else {
       result.all_words_total = count(plan.all_words);
       mark_hits_with_every_word(result, pass.page, plan.all_words);
@@ -894,16 +844,11 @@ struct Searcher::Impl {
     start_budget(request.time_limit_seconds);
     const detail::ParsedQuery parsed = understand(request);
     check_budget();  // wildcards expand within it
+    const MatchPlan plan = plan_match(request, parsed);
+    SearchResult result = describe(parsed, plan);
     const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems,
                                           parsed.query);
-    const auto hit_ahead = [&](const detail::PageHit& found) {
-      hits_ahead.emplace_back(found.docid, make_hit(found, highlighter, request, true));
-    };
-    make_hit_ahead = hit_ahead;  // a reference: hit_ahead lives until the page is made
-    MatchPlan plan = plan_match(request, parsed);
-    SearchResult result = describe(parsed, plan);
     const detail::PassResult counted = fill_page(result, request, plan, parsed, highlighter);
-    make_hit_ahead = {};  // it refers to this call's request and highlighter
     add_facets(result, request, plan, counted);
     note_time_limit(result, request);
     note_author_names(result, request);

@@ -123,10 +123,6 @@ queries=(
   '--subject|cs.NI|--sort|newest|network'
   '--subject|cs|--year|2013'
   '--offset|7|learning'
-  # Short queries no paper matches every word of: over remote shards the
-  # all-words page's pass, run first, finds none, and the any-word page follows.
-  'quantum scheduling'
-  '--offset|5|photonic graph coloring'
   # Ties: one common word (runs of equal scores) across a page boundary,
   # and filters alone (runs of equal dates) in each date order.
   'network'

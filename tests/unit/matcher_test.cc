@@ -8,14 +8,12 @@
 
 #include <cmath>
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <xapian.h>
 
 #include "index_test_support.h"
-#include "loopback_server.h"
 #include "match/matcher.h"
 #include "match/ranking.h"
 #include "paperdex/common/analyzer.h"
@@ -249,52 +247,4 @@ TEST_CASE("the matcher follows the index to a new revision", "[matcher]") {
   Matcher fresh(path.string(), db, 1);
   fresh.sync(db);
   require_same(fresh.run(every), after);
-}
-
-// Remote shards: each hit of a page is handed to the caller, in the page's
-// order, as soon as its document has come (Matcher::DocumentReady), while
-// the other threads still fetch the next ones; a hand-out that throws fails
-// that run once the others are done fetching, and not the next run.
-TEST_CASE("a remote page's hits are handed out in order as their documents come",
-          "[matcher][remote]") {
-  if (!paperdex::test::on_path("xapian-tcpsrv")) {
-    WARN("skipped: no xapian-tcpsrv (apt-get install -y xapian-tools)");
-    return;
-  }
-  paperdex::test::TempDir dir;
-  const fs::path path = dir.path() / "index";
-  paperdex::test::build_with_two_workers(path.string(), {kCorpus + "/arxiv-snapshot"}, false);
-  const paperdex::test::LoopbackServer server({"xapian-tcpsrv", path.string()});
-  const auto connect = [&] { return Xapian::Remote::open("127.0.0.1", server.port()); };
-  const Xapian::Database db = connect();
-  Matcher matcher("", db, 0, PageRanking::kWalked, connect);
-  matcher.sync(db);
-  PassRequest request;
-  request.query = Xapian::Query(std::string());  // every paper, newest first: 10 of them
-  request.sort = SortOrder::kNewest;
-
-  std::vector<Xapian::docid> handed;
-  std::vector<std::string> records;
-  const PassResult page = matcher.run(request, [&](const paperdex::detail::PageHit& hit) {
-    handed.push_back(hit.docid);
-    records.push_back(hit.document->get_data());
-  });
-  REQUIRE(page.page.size() == 10);
-  std::vector<Xapian::docid> in_page;
-  for (const auto& hit : page.page) in_page.push_back(hit.docid);
-  CHECK(handed == in_page);
-  for (std::size_t index = 0; index < handed.size(); ++index) {
-    CHECK(records[index] == Xapian::Database(path.string()).get_document(handed[index]).get_data());
-  }
-
-  std::size_t calls = 0;
-  const auto throws_at_third = [&](const paperdex::detail::PageHit&) {
-    if (++calls == 3) throw std::runtime_error("a record that does not decode");
-  };
-  CHECK_THROWS_WITH(matcher.run(request, throws_at_third), "a record that does not decode");
-  CHECK(calls == 3);  // none after the one that threw
-  const PassResult again = matcher.run(request);
-  REQUIRE(again.page.size() == 10);
-  for (const auto& hit : again.page) CHECK(hit.document.has_value());
-  CHECK(again.matches == page.matches);
 }

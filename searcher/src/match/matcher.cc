@@ -121,9 +121,7 @@ struct Matcher::Impl {
   std::condition_variable offered;
   std::vector<PageHit>* fetching = nullptr;
   std::atomic<std::size_t> next_fetch{0};
-  std::exception_ptr fetch_error;  // the first fetch (or DocumentReady) that failed
-  std::vector<char> fetched;       // under `mutex`: by hit, its fetch is over
-  std::condition_variable fetch_over;
+  std::exception_ptr fetch_error;  // the first fetch that failed
 
   // Remote shards: has_match counts its query's matches whole (Xapian 1.4
   // counts them all before it answers over shards anyway), with the facets,
@@ -388,7 +386,6 @@ struct Matcher::Impl {
       fetching = fetch ? page : nullptr;
       next_fetch = 0;
       offer = fetch ? Offer::kOffered : Offer::kNone;
-      fetched.assign(fetch ? page->size() : 0, false);
     }
     offered.notify_one();
   }
@@ -404,50 +401,9 @@ struct Matcher::Impl {
     }
     std::vector<PageHit>& page = *fetching;
     for (std::size_t hit = next_fetch++; hit < page.size(); hit = next_fetch++) {
-      fetch_document(db, page, hit);
-    }
-  }
-
-  void fetch_document(const Xapian::Database& db, std::vector<PageHit>& page, std::size_t hit) {
-    std::exception_ptr error;
-    try {
-      page[hit].document = db.get_document(page[hit].docid);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    {
-      std::lock_guard lock(mutex);
-      if (error && !fetch_error) fetch_error = error;
-      fetched[hit] = true;
-    }
-    fetch_over.notify_all();
-  }
-
-  // The caller's share of the offered page's documents, with `on_document`:
-  // each hit in turn, as soon as it is fetched; between them, the caller
-  // fetches hits nobody has claimed yet. What `on_document` throws is kept
-  // as a failed fetch is (the others are still fetching into the page).
-  void hand_out_documents(const DocumentReady& on_document) {
-    std::vector<PageHit>& page = *fetching;
-    bool failed = false;
-    for (std::size_t next = 0; next < page.size(); ++next) {
-      for (;;) {
-        {
-          std::unique_lock lock(mutex);
-          if (fetched[next]) break;
-          if (next_fetch >= page.size()) {
-            fetch_over.wait(lock, [&] { return fetched[next] != 0; });
-            break;
-          }
-        }
-        const std::size_t hit = next_fetch++;
-        if (hit < page.size()) fetch_document(caller.whole, page, hit);
-      }
-      if (failed || !page[next].document) continue;
       try {
-        on_document(page[next]);
+        page[hit].document = db.get_document(page[hit].docid);
       } catch (...) {
-        failed = true;
         std::lock_guard lock(mutex);
         if (!fetch_error) fetch_error = std::current_exception();
       }
@@ -456,7 +412,7 @@ struct Matcher::Impl {
 
   // The offered page's documents, by the caller, the fetchers (each on a
   // thread of its own, for this page) and the worker once it has counted.
-  void fetch_offered_documents(const DocumentReady& on_document) {
+  void fetch_offered_documents() {
     std::vector<std::future<void>> helpers;
     if (fetching != nullptr) {
       for (const Xapian::Database& fetcher : fetchers) {
@@ -468,11 +424,7 @@ struct Matcher::Impl {
         }
       }
     }
-    if (fetching != nullptr && on_document) {
-      hand_out_documents(on_document);
-    } else {
-      fetch_documents(caller.whole, false);
-    }
+    fetch_documents(caller.whole, false);
     for (std::future<void>& helper : helpers) helper.wait();
   }
 
@@ -520,7 +472,7 @@ struct Matcher::Impl {
                .get_matches_lower_bound() > 0;
   }
 
-  PassResult run(const PassRequest& request, const DocumentReady& on_document) {
+  PassResult run(const PassRequest& request) {
     wait_idle();
     connect_more(caller.whole);
     fetch_error = nullptr;
@@ -562,7 +514,7 @@ struct Matcher::Impl {
       }
     }
     offer_documents(&result.page);
-    fetch_offered_documents(on_document);
+    fetch_offered_documents();
     count_parts(caller, request);
     wait_idle();
     for (const std::exception_ptr& error : errors) {
@@ -593,9 +545,7 @@ void Matcher::sync(const Xapian::Database& db) { impl_->sync(db); }
 std::size_t Matcher::part_count() const { return impl_->part_count(); }
 bool Matcher::remote() const { return impl_->remote; }
 const std::vector<Xapian::Database>& Matcher::local_shards() const { return impl_->caller.shards; }
-PassResult Matcher::run(const PassRequest& request, const DocumentReady& on_document) {
-  return impl_->run(request, on_document);
-}
+PassResult Matcher::run(const PassRequest& request) { return impl_->run(request); }
 bool Matcher::has_match(const Xapian::Query& query, const PassRequest::Deadline& deadline) {
   return impl_->has_match(query, deadline);
 }

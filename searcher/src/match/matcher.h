@@ -40,14 +40,12 @@
 #pragma once
 
 #include <chrono>
-#include <concepts>
 #include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include <xapian.h>
@@ -111,30 +109,6 @@ enum class PageRanking { kWalked, kXapian };
 // (the same shards, the same ones left out), for threads of the Matcher's own.
 using ConnectAgain = std::function<Xapian::Database()>;
 
-// Called on the calling thread with each hit of a page whose documents are
-// fetched (remote shards), in the page's order, as soon as its document is
-// there: the caller's work on a hit overlaps the exchanges of the next ones.
-// A reference to the caller's callable, which outlives the run() it is
-// given to: not a std::function, whose target's typeinfo the library would
-// export (a closure of Searcher's, named by its detail:: parameter).
-class DocumentReady {
- public:
-  DocumentReady() = default;
-  template <typename Callable>
-  requires(!std::same_as<std::remove_cvref_t<Callable>, DocumentReady>)
-      DocumentReady(Callable&& callable)  // NOLINT: converts, as a std::function would
-      : target_(const_cast<void*>(static_cast<const void*>(&callable))),
-        call_([](void* target, const PageHit& hit) {
-          (*static_cast<std::remove_reference_t<Callable>*>(target))(hit);
-        }) {}
-  explicit operator bool() const { return call_ != nullptr; }
-  void operator()(const PageHit& hit) const { call_(target_, hit); }
-
- private:
-  void* target_ = nullptr;
-  void (*call_)(void*, const PageHit&) = nullptr;
-};
-
 class Matcher {
  public:
   // Matches in `db`, opened from `path` (a handle sharing `db`'s state is
@@ -169,11 +143,8 @@ class Matcher {
   // Whether some shard is remote: each pass, each look-up is an exchange.
   bool remote() const;
 
-  // Called with each hit of a page as its document comes (DocumentReady, above).
-  using DocumentReady = detail::DocumentReady;
-
   // Runs `request`'s passes. Rethrows what a pass on the worker threw.
-  PassResult run(const PassRequest& request, const DocumentReady& on_document = {});
+  PassResult run(const PassRequest& request);
 
   // Whether `query` matches any paper: by a walk that stops at the first
   // match where the query is walkable, else by Xapian. (Xapian 1.4, asked
