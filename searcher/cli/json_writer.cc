@@ -1,6 +1,5 @@
 #include "json_writer.h"
 
-#include <charconv>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -77,15 +76,6 @@ JsonWriter& JsonWriter::null() {
   separate();
   out_ += "null";
   return *this;
-}
-
-void JsonWriter::append_integer(long long signed_value, bool is_signed,
-                                unsigned long long unsigned_value) {
-  char digits[24];
-  const auto [end, error] = is_signed
-                                ? std::to_chars(digits, digits + sizeof digits, signed_value)
-                                : std::to_chars(digits, digits + sizeof digits, unsigned_value);
-  out_.append(digits, end);
 }
 
 // Valid UTF-8 (stored text always is: the indexer sanitizes it) is copied

@@ -10,11 +10,11 @@
 // see one format. Smaller JSON (--stats, CSL) stays nlohmann::ordered_json.
 #pragma once
 
+#include <charconv>
 #include <concepts>
 #include <cstddef>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
 namespace paperdex::cli {
@@ -39,8 +39,8 @@ class JsonWriter {
   template <std::integral Integer>
   requires(!std::same_as<Integer, bool>) JsonWriter& value(Integer number) {
     separate();
-    append_integer(static_cast<long long>(number), std::is_signed_v<Integer>,
-                   static_cast<unsigned long long>(number));
+    char digits[24];
+    out_.append(digits, std::to_chars(digits, digits + sizeof digits, number).ptr);
     return *this;
   }
   JsonWriter& value(const std::vector<std::string>& texts);
@@ -55,7 +55,6 @@ class JsonWriter {
  private:
   // The comma before a value that is not its container's first (none after a key).
   void separate();
-  void append_integer(long long signed_value, bool is_signed, unsigned long long unsigned_value);
   void append_string(std::string_view text);
 
   // An object or array being written.
