@@ -267,7 +267,10 @@ int main(int argc, char** argv) {
   asio::io_context io(1);
   run.io = &io;
   if (!options.api_db.empty()) {
-    paperdex::serve::Api api(paperdex::serve::ApiSettings{{options.api_db}, std::nullopt, 10});
+    paperdex::serve::ApiSettings settings{{options.api_db}, std::nullopt, 10};
+    // As paperdex-serve with as many workers as connections here.
+    settings.split_each_search = options.connections < std::thread::hardware_concurrency();
+    paperdex::serve::Api api(settings);
     Run warm_up = run;  // one untimed pass: each thread's Searcher opened, caches warm
     warm_up.total = run.targets.size();
     run_in_process(api, options.connections, warm_up);

@@ -256,6 +256,7 @@ class Searcher:
         *,
         allow_program_stubs: bool = False,
         allow_partial: bool = False,
+        split_each_search: bool = True,
     ) -> None: ...
     # One keyword per SearchRequest field (Searcher.search_keywords; the tests
     # check that this list matches it).

@@ -525,7 +525,13 @@ auto searcher_keywords() {
           "allow_partial", "bool", SearcherOptions{}.allow_partial,
           [](Call& c, bool v) { c.options.allow_partial = v; },
           "open without the remote shards that cannot be reached, for searches with "
-          "allow_partial=True (others try them again, and raise IoError naming them)"));
+          "allow_partial=True (others try them again, and raise IoError naming them)"),
+      typed_keyword<Call>(
+          "split_each_search", "bool", SearcherOptions{}.split_each_search,
+          [](Call& c, bool v) { c.options.split_each_search = v; },
+          "count each search's matches on a second thread beside its page (the fastest "
+          "single search); False runs it on the calling thread alone, for programs that "
+          "search from as many threads at once as there are cores"));
 }
 
 py::object index_info_dict(const IndexInfo& info, const std::string& path) {

@@ -251,6 +251,9 @@ struct Searcher::Impl {
   // (SearchRequest::allow_partial; SearcherOptions' for the other calls).
   bool partial_allowed = false;
   const bool partial_by_default = false;
+  // SearcherOptions::split_each_search: the matcher's document-number ranges
+  // (0: as many as cores; 1: each search on the calling thread alone).
+  const std::size_t ranges = 0;
   // When the call under way started: its time limit counts from then, also
   // when it is run again without a failed shard.
   std::chrono::steady_clock::time_point call_started = std::chrono::steady_clock::now();
@@ -260,7 +263,8 @@ struct Searcher::Impl {
       : locations(std::move(db_locations)),
         path(locations_text(locations)),
         partial_allowed(options.allow_partial),
-        partial_by_default(options.allow_partial) {
+        partial_by_default(options.allow_partial),
+        ranges(options.split_each_search ? 0 : 1) {
     open_options.allow_program_stubs = options.allow_program_stubs;
     open_options.remote_timeout_seconds =
         detail::remote_timeout_for(options.time_limit_seconds, options.allow_partial);
@@ -278,7 +282,7 @@ struct Searcher::Impl {
     opened = std::move(fresh);
     db = opened.db;
     // The matcher counts a stub's local shards in parallel (it reads the stub).
-    matcher = std::make_unique<detail::Matcher>(locations.size() == 1 ? path : "", db, 0,
+    matcher = std::make_unique<detail::Matcher>(locations.size() == 1 ? path : "", db, ranges,
                                                 detail::PageRanking::kWalked, connect_again());
     sync_matcher(false);
     connected_at = std::chrono::steady_clock::now();

@@ -98,6 +98,7 @@ SearcherOptions searcher_options(const ApiSettings& settings) {
   SearcherOptions options;
   options.time_limit_seconds = settings.time_limit_seconds;
   options.allow_partial = settings.allow_partial;
+  options.split_each_search = settings.split_each_search;
   return options;
 }
 

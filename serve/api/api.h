@@ -22,6 +22,9 @@ struct ApiSettings {
   // Answer with the shards that answered when a remote shard fails or stays
   // silent (SearcherOptions::allow_partial); the JSON says "partial".
   bool allow_partial = false;
+  // Each search split over the cores (SearcherOptions::split_each_search):
+  // off when as many requests are answered at once as there are cores.
+  bool split_each_search = true;
 };
 
 class Api {

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -150,6 +151,12 @@ WalkedPages require_reference(Matcher& matcher, const std::vector<PassResult>& e
   return walked;
 }
 
+// The threads of this process now.
+std::size_t thread_count() {
+  const fs::directory_iterator tasks("/proc/self/task");
+  return static_cast<std::size_t>(std::distance(begin(tasks), end(tasks)));
+}
+
 }  // namespace
 
 TEST_CASE("searches split over ranges and shards equal one pass over the whole index",
@@ -206,6 +213,14 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
     Matcher by_xapian(shards.string(), db, 0, PageRanking::kXapian);
     by_xapian.sync(db);
     REQUIRE(walked.part_count() == 2);
+    // One range asked for (SearcherOptions::split_each_search off): both
+    // shards counted on the calling thread, with no worker thread started.
+    const std::size_t threads_before = thread_count();
+    Matcher on_caller(shards.string(), db, 1);
+    on_caller.sync(db);
+    on_caller.sync(db);  // a reopen, with no worker's handles to move
+    CHECK(thread_count() == threads_before);
+    CHECK(on_caller.part_count() == 2);
     std::size_t index = 0;
     WalkedPages walked_pages;
     for (const Xapian::Query& query : queries()) {
@@ -216,6 +231,7 @@ TEST_CASE("searches split over ranges and shards equal one pass over the whole i
         CHECK(got.page.size() == expected[index++].page.size());
         // Walked or not, the shards' own page.
         require_same(by_xapian.run(request), got);
+        require_same(on_caller.run(request), got);
         walked_pages.add(got);
       }
       CHECK(walked.has_match(query, {}) == (expected[index - 1].matches > 0));

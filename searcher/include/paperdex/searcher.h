@@ -346,6 +346,15 @@ struct SearcherOptions {
   /// half the time limit. Searches that do not allow partial results try the
   /// missing shards again, and fail naming them.
   bool allow_partial = false;
+  /// Split each search over the cores: a second thread counts the matches
+  /// (a local index's second half, or a sharded one's other shards) while
+  /// the calling thread ranks the page; the fastest single search on an
+  /// otherwise idle machine. Off: each search runs on the calling thread
+  /// alone, for a program that runs as many searches at once as it has cores
+  /// (paperdex-serve), whose other searches keep the cores busy: there a
+  /// second thread only adds its hand-offs. Remote shards keep their helper
+  /// threads either way (they wait on the servers, not on a core).
+  bool split_each_search = true;
 };
 
 /// Checks every number of `request` against its range (kMaxLimit and the

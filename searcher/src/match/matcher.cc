@@ -149,6 +149,10 @@ struct Matcher::Impl {
     caller.whole = db;
     remote = has_remote_shard(db);
     const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    // One range asked for: every part on the calling thread (no worker) for
+    // local databases; remote shards' worker waits on the servers, not on
+    // a core, and stays.
+    const bool one_thread = wanted == 1 && !remote;
     if (db.size() > 1 && !remote) {
       if (const auto shards = listed_local_shards(path); shards && shards->size() == db.size()) {
         sharded = true;
@@ -156,14 +160,14 @@ struct Matcher::Impl {
           // A listed shard may be a stub itself: read as the searcher reads
           // it (database_open.h), with no program allowed.
           caller.shards.push_back(open_database_at(shard, {}));
-          own.shards.push_back(open_database_at(shard, {}));
+          if (!one_thread) own.shards.push_back(open_database_at(shard, {}));
         }
       }
     } else if (db.size() == 1 && !remote) {
       ranges = wanted != 0 ? wanted : (db.get_doccount() >= kSplitFrom ? cores : 1);
       if (ranges > 1) own.whole = open_database_at(path, {});
     }
-    if (part_count() > 1) worker = std::thread([this] { serve(); });
+    if (part_count() > 1 && !one_thread) worker = std::thread([this] { serve(); });
   }
 
   // Remote shards: the worker's and the fetchers' connections, opened by the
@@ -223,6 +227,7 @@ struct Matcher::Impl {
     counted_ahead_query.clear();
     if (sharded) {
       for (Handles* handles : {&caller, &own}) {
+        if (handles->shards.empty()) continue;  // no worker: its handles are not opened
         Xapian::doccount documents = 0;
         for (Xapian::Database& shard : handles->shards) {
           shard.reopen();

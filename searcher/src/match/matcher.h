@@ -115,7 +115,9 @@ class Matcher {
   // kept for the calling thread: a reopen of `db` moves it too). `ranges`:
   // how many document-number ranges one database is counted in (0: as many
   // as there are cores; one for an index too small for a second thread to
-  // pay). `page_ranking`: kXapian ranks every page by Xapian over every
+  // pay); 1 also counts a local sharded index's shards on the calling
+  // thread, after the page: no worker thread (SearcherOptions::
+  // split_each_search). `page_ranking`: kXapian ranks every page by Xapian over every
   // match (the reference walked pages are tested against). `connect_again`:
   // for remote shards, the worker's and the document fetchers' own
   // connections, opened by the first run() (none given: one connection, the
