@@ -167,9 +167,12 @@ wait "$SERVER" || true
 field() { awk -v col="$2" '{ print $col }' "$1"; }
 awk -v http="$(field "$WORK/http-8-8.txt" 6)" -v api="$(field "$WORK/api-8.txt" 6)" \
   -v lib="$(library 8 2)" -v h2="$(field "$WORK/http-8.txt" 5)" -v h64="$(field "$WORK/http-64.txt" 5)" \
+  -v http2="$(field "$WORK/http-8.txt" 6)" \
   -v a2="$(field "$WORK/api-2.txt" 5)" -v l2="$(library 2 7)" 'BEGIN {
   printf "p50 at 8 connections (8 threads): HTTP %+.1f %% of the API in-process, %+.1f %% of the library (target <= 10 %%)\n",
     (http - api) / api * 100, (http - lib) / lib * 100
+  printf "p50 at 8 connections to the default --threads (one per core, 2): HTTP %+.1f %% of the library with 8 threads\n",
+    (http2 - lib) / lib * 100
   best = h2 > h64 ? h2 : h64
   printf "queries/s, 2 server threads (best of 8 and 64 connections): %.1f %% of the API in-process, %.1f %% of the library with 2 threads (target >= 90 %%)\n",
     best / a2 * 100, best / l2 * 100 }'
