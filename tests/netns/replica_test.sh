@@ -104,7 +104,15 @@ check 20 || fail "the replica's first copy does not serve the master's pages"
 first_copy=$(live_copy)
 
 # --- 2. 1,000 papers, as changesets ----------------------------------------------------
+# The follower is held still while the master commits: Xapian makes the new
+# revision visible before it renames its changeset into place (after an
+# fsync), and a replica that asks in between is sent a full copy instead,
+# correct but not what this step tests (seen once under the sanitizer
+# build's load). A second lets a conversation already under way end.
+kill -STOP -- "-$follower"
+sleep 1
 XAPIAN_MAX_CHANGESETS=10 index "$corpus/page-050.xml.gz"
+kill -CONT -- "-$follower"
 committed=$(date +%s.%N)
 want=$(revision_of "$master")
 until [ "$(revision_of "$replica")" = "$want" ]; do
@@ -116,7 +124,8 @@ until [ "$(revision_of "$replica")" = "$want" ]; do
 done
 lag=$(awk -v since="$committed" -v now="$(date +%s.%N)" 'BEGIN { printf "%.2f", now - since }')
 echo "replica lag after a 1,000-paper update: $lag s (follow --interval 1; master $want)"
-[ "$(live_copy)" = "$first_copy" ] || fail "the changesets made a new copy ($(live_copy))"
+[ "$(live_copy)" = "$first_copy" ] ||
+  fail "the changesets made a new copy ($(live_copy)); the follower's log: $(tail -c 600 "$work/follow.log")"
 check 10 || fail "after the update the replica does not serve the master's pages"
 
 # --- 3. a full copy, the stub switched -----------------------------------------------
