@@ -23,6 +23,16 @@
 //   --check-spies  instead: on each layout, whether a match spy in the page's
 //            pass counts every match once (the year facet's ValueCountMatchSpy,
 //            the page sorted by relevance then date, as paperdex sorts it)
+//   --records-slot  also: copies of the two shards with each document's data
+//            in a value slot too (made in a temporary directory, ~1 min on
+//            the cs harvest), served the same way, and a page whose records
+//            come back with it as the hits' collapse keys (the slot's values
+//            are unique, so nothing collapses): the page's pass without an
+//            exact count (the count would be a pass of its own beside it, as
+//            paperdex counts) and no document exchange ("remote, records as
+//            collapse keys"); beside it the same pass without the collapse key
+//            ("remote, page pass without count"). What a remote page could
+//            cost if Xapian 1.4's one-document-per-exchange were bypassed.
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -35,6 +45,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -56,12 +67,13 @@ struct Options {
   int rounds = 3;
   int warmup = 1;
   bool check_spies = false;
+  bool records_slot = false;
   fs::path single, sharded, queries;
 };
 
 [[noreturn]] void usage() {
-  std::cerr << "usage: paperdex-remote-floor [--rounds N] [--warmup N] [--check-spies] SINGLE "
-               "SHARDED QUERIES\n"
+  std::cerr << "usage: paperdex-remote-floor [--rounds N] [--warmup N] [--check-spies] "
+               "[--records-slot] SINGLE SHARDED QUERIES\n"
                "  SINGLE: one index; SHARDED: its --shards build (shard-0, shard-1 and a stub)\n";
   std::exit(2);
 }
@@ -77,6 +89,8 @@ Options parse_options(int argc, char** argv) {
       (arg == "--rounds" ? options.rounds : options.warmup) = value;
     } else if (arg == "--check-spies") {
       options.check_spies = true;
+    } else if (arg == "--records-slot") {
+      options.records_slot = true;
     } else if (!arg.empty() && arg[0] == '-') {
       usage();
     } else {
@@ -167,32 +181,55 @@ struct Page {
   bool operator==(const Page& other) const { return matches == other.matches && ids == other.ids; }
 };
 
+// The slot the --records-slot copies hold each document's data in (past
+// paperdex's own slots, schema.h).
+constexpr Xapian::valueno kRecordSlot = 15;
+
 struct Layout {
   std::string name;
   Xapian::Database db;
-  bool documents = true;                // false: the page's pass alone, no document read
+  bool documents = true;  // false: the page's pass alone, no document read
+  // The page's pass without an exact count; with `collapse_records`, its
+  // hits' records come as their collapse keys (--records-slot).
+  bool without_count = false;
+  bool collapse_records = false;
   std::vector<std::vector<double>> ms;  // by query, one per round
   std::vector<Page> pages;              // of the first measured round
 };
 
-// The least a page needs (above), without the documents unless
-// `documents`; returns its milliseconds.
-double search(const Xapian::Database& db, const Xapian::Query& query, bool documents, Page& page) {
+// The least a page needs (above), as `layout` says; returns its milliseconds.
+double search(const Layout& layout, const Xapian::Query& query, Page& page) {
   const auto started = std::chrono::steady_clock::now();
-  Xapian::Enquire enquire(db);
+  Xapian::Enquire enquire(layout.db);
   enquire.set_query(query);
-  const Xapian::MSet mset = enquire.get_mset(0, 10, db.get_doccount());
-  page.matches = mset.get_matches_estimated();
+  if (layout.collapse_records) enquire.set_collapse_key(kRecordSlot);
+  const Xapian::MSet mset =
+      enquire.get_mset(0, 10, layout.without_count ? 0 : layout.db.get_doccount());
+  page.matches = layout.without_count ? 0 : mset.get_matches_estimated();
   page.hits.clear();
   std::size_t bytes = 0;
   for (auto hit = mset.begin(); hit != mset.end(); ++hit) {
     page.hits.push_back(*hit);
-    if (documents) bytes += hit.get_document().get_data().size();
+    if (layout.documents) bytes += hit.get_document().get_data().size();
+    if (layout.collapse_records) bytes += hit.get_collapse_key().size();
   }
   const double ms = paperdex::bench::seconds_since(started) * 1000;
-  if (documents && bytes == 0 && !page.hits.empty())
-    throw std::runtime_error("documents without data");
+  if ((layout.documents || layout.collapse_records) && bytes == 0 && !page.hits.empty())
+    throw std::runtime_error("a page without its records");
   return ms;
+}
+
+// A copy of `shard` in `copy` whose documents hold their data in
+// kRecordSlot too.
+void copy_with_records(const fs::path& shard, const fs::path& copy) {
+  fs::copy(shard, copy, fs::copy_options::recursive);
+  Xapian::WritableDatabase db(copy.string(), Xapian::DB_OPEN);
+  for (auto id = db.postlist_begin(""); id != db.postlist_end(""); ++id) {
+    Xapian::Document document = db.get_document(*id);
+    document.add_value(kRecordSlot, document.get_data());
+    db.replace_document(*id, document);
+  }
+  db.commit();
 }
 
 // The id term ("Q...") of each of `page`'s hits (what one index and the
@@ -268,7 +305,9 @@ void print_table(const std::vector<Layout>& layouts) {
     const std::vector<double> lat = latencies(layout);
     std::size_t same = 0;
     for (std::size_t q = 0; q < layout.pages.size(); ++q) {
-      same += layout.pages[q] == layouts.front().pages[q];
+      // A pass without an exact count is compared by its hits alone.
+      same += layout.without_count ? layout.pages[q].ids == layouts.front().pages[q].ids
+                                   : layout.pages[q] == layouts.front().pages[q];
     }
     std::printf("| %s (plain Xapian) | %.2f | %.2f | x%.2f | x%.2f | %zu of %zu |\n",
                 layout.name.c_str(), percentile(lat, 50), percentile(lat, 99),
@@ -294,10 +333,35 @@ void run(const Options& options) {
                       << "\nremote 127.0.0.1:" << shard1.port() << "\n";
   std::vector<Layout> layouts;
   const Xapian::Database remote(stub.string());
-  layouts.push_back({"single", Xapian::Database(options.single.string()), true, {}, {}});
-  layouts.push_back({"local", Xapian::Database(options.sharded.string()), true, {}, {}});
-  layouts.push_back({"remote", remote, true, {}, {}});
-  layouts.push_back({"remote, no documents", remote, false, {}, {}});
+  // A layout to measure: `documents` read in turn, or the page's pass alone;
+  // without its exact count; its records as collapse keys.
+  const auto layout = [](std::string name, Xapian::Database db, bool documents = true,
+                         bool without_count = false, bool collapse_records = false) {
+    Layout made;
+    made.name = std::move(name);
+    made.db = std::move(db);
+    made.documents = documents;
+    made.without_count = without_count;
+    made.collapse_records = collapse_records;
+    return made;
+  };
+  layouts.push_back(layout("single", Xapian::Database(options.single.string())));
+  layouts.push_back(layout("local", Xapian::Database(options.sharded.string())));
+  layouts.push_back(layout("remote", remote));
+  layouts.push_back(layout("remote, no documents", remote, false));
+  std::optional<ShardServer> records0, records1;
+  if (options.records_slot) {
+    copy_with_records(options.sharded / "shard-0", work / "records-0");
+    copy_with_records(options.sharded / "shard-1", work / "records-1");
+    records0.emplace(work / "records-0", work);
+    records1.emplace(work / "records-1", work);
+    const fs::path records_stub = work / "records.stub";
+    std::ofstream(records_stub) << "remote 127.0.0.1:" << records0->port()
+                                << "\nremote 127.0.0.1:" << records1->port() << "\n";
+    const Xapian::Database with_records(records_stub.string());
+    layouts.push_back(layout("remote, page pass without count", with_records, false, true));
+    layouts.push_back(layout("remote, records as collapse keys", with_records, false, true, true));
+  }
   if (options.check_spies) {
     for (const Layout& layout : layouts) {
       if (!layout.documents) continue;
@@ -312,7 +376,7 @@ void run(const Options& options) {
       layout.pages.resize(queries.size());
       Page page;
       for (std::size_t q = 0; q < queries.size(); ++q) {
-        const double ms = search(layout.db, queries[q], layout.documents, page);
+        const double ms = search(layout, queries[q], page);
         if (round < 0) continue;
         layout.ms[q].push_back(ms);
         if (round > 0) continue;
