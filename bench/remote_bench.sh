@@ -3,7 +3,8 @@
 # --json (the CLI's defaults: top 10, snippets, exact facets, suggestions) on
 # three layouts of the same records:
 #   single  one index (the reference)
-#   local   its --jobs 2 --shards build: a stub of two local shards
+#   local   its --jobs 2 --shards --records-in-slot build (docs/deployment.md):
+#           a stub of two local shards
 #   remote  the same two shards, each served by xapian-tcpsrv on 127.0.0.1
 # and prints p50/p99 of each (in-process per query, as --timings measures it;
 # a query's latency is its median over the rounds), their ratios to one
@@ -18,7 +19,11 @@
 #   -r ROUNDS   measured rounds per layout [3], the layouts taken in turn
 #   -w WARMUP   warm-up rounds per layout, discarded [1]
 #   -k DIR      keep the two indexes in DIR and reuse them on the next run
-#               (rebuilt when CORPUS is newer); default: a temporary directory
+#               (rebuilt when CORPUS is newer or their options differ);
+#               default: a temporary directory
+#   -s ARGS     the shards' paperdex-index options besides --jobs 2 --shards
+#               [--records-in-slot]; none: no others (each hit's document an
+#               exchange of its own)
 #   -b DIR      a Release build tree [$PAPERDEX_BUILD_DIR or REPO/build]
 # Needs xapian-tcpsrv (Debian xapian-tools) and python3. Loopback only; the
 # shard servers are stopped on exit. On 2 cores, the cs harvest (102k papers):
@@ -29,7 +34,9 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=bench_lib.sh
 source "$ROOT/bench/bench_lib.sh"
 KEEP=
-bench_rounds_options 25 "k:KEEP" "$@"
+SHARD_ARGS=--records-in-slot
+bench_rounds_options 30 "k:KEEP s:SHARD_ARGS" "$@"
+[ "$SHARD_ARGS" != none ] || SHARD_ARGS=""
 CORPUS=$(realpath "$BENCH_INPUT")
 [ -f "$CORPUS" ] || { echo "remote_bench: no corpus $BENCH_INPUT" >&2; exit 2; }
 INDEX=$BUILD/indexer/paperdex-index
@@ -57,15 +64,17 @@ mkdir -p "$DATA"
 build() { # DIR ARGS...: exit 1 (some records skipped) is fine
   local dir=$1 status=0
   shift
-  if [ -f "$dir.built" ] && [ "$dir.built" -nt "$CORPUS" ]; then return; fi
+  if [ -f "$dir.built" ] && [ "$dir.built" -nt "$CORPUS" ] &&
+    [ "$(cat "$dir.built")" = "$*" ]; then return; fi
   rm -rf "$dir" "$dir.built"
   log "indexing $CORPUS into $dir ($*)"
   nice -n 5 "$INDEX" --quiet "$@" --db "$dir" "$CORPUS" >"$WORK/index.log" 2>&1 || status=$?
   [ "$status" -le 1 ] || { tail -5 "$WORK/index.log" >&2; exit 1; }
-  touch "$dir.built"
+  echo "$*" >"$dir.built"
 }
 build "$DATA/single"
-build "$DATA/sharded" --jobs 2 --shards
+# shellcheck disable=SC2086 # the options are words
+build "$DATA/sharded" --jobs 2 --shards $SHARD_ARGS
 
 # --- the shard servers (tests/remote/tcpsrv_lib.sh, as remote_shards_test.sh) -----
 tcpsrv_start "$WORK" 3600 "$DATA/sharded/shard-0"

@@ -319,6 +319,7 @@ def index(
     delete: _Strings = (),
     delete_from: Optional[Union[str, os.PathLike[str]]] = None,
     shards: bool = False,
+    records_in_slot: bool = False,
     batch_records: int = 0,
     batch_interval: float = 0.0,
     wait_for_lock: bool = False,

@@ -334,7 +334,7 @@ class Worker {
   // with the write lock held, as IndexWriter's batches take theirs.
   const std::string build_time_;
   Analyzer analyzer_;
-  DocumentBuilder builder_{analyzer_};
+  DocumentBuilder builder_{analyzer_, options_.records_in_slot};
   // The spelling words, written now and then into a database of their own
   // (spelling_path()) rather than into the segments: merges copy no spelling
   // table, and the table can go to any shard (see BulkBuilder::Impl::finish).
@@ -481,9 +481,10 @@ struct BulkBuilder::Impl {
   }
 
   // Through the ordinary writer, so they meet the same update policy.
-  static void add_without_id(const std::string& path, RecordSpill& records, IndexStats& stats) {
+  static void add_without_id(const std::string& path, RecordSpill& records, IndexStats& stats,
+                             bool records_in_slot) {
     if (records.empty()) return;
-    IndexWriter writer(path);
+    IndexWriter writer(path, IndexWriterOptions{.records_in_slot = records_in_slot});
     records.for_each([&writer](Record&& record) { writer.add(std::move(record)); });
     stats += writer.finish();
   }
@@ -511,7 +512,7 @@ struct BulkBuilder::Impl {
     });
     readers.clear();
     for (std::size_t i = 0; i < shards.size(); ++i) {
-      add_without_id((dir / shards[i]).string(), per_shard[i], stats);
+      add_without_id((dir / shards[i]).string(), per_shard[i], stats, options.records_in_slot);
     }
   }
 
@@ -585,7 +586,7 @@ struct BulkBuilder::Impl {
       }
       // Author-page records join their arXiv paper by title: that needs the
       // whole index, so they go in last, through the ordinary writer.
-      add_without_id(built.string(), *without_id, stats);
+      add_without_id(built.string(), *without_id, stats, options.records_in_slot);
       stamp(built, kept);
     }
     workers.clear();

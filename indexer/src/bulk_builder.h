@@ -38,7 +38,8 @@ struct BulkBuildOptions {
   // Leave one shard per worker behind a stub instead of merging; the whole
   // spelling table goes to the first shard.
   bool keep_shards = false;
-  bool wait_for_lock = false;  // wait for another writer instead of failing
+  bool wait_for_lock = false;    // wait for another writer instead of failing
+  bool records_in_slot = false;  // IndexRunOptions::records_in_slot
 };
 
 class BulkBuilder final : public RecordWriter {

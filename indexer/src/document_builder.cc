@@ -135,7 +135,9 @@ std::vector<std::string> DocumentBuilder::spelling_words(const Record& record) c
 Xapian::Document DocumentBuilder::build(const Record& record,
                                         std::vector<std::string>* spelling_words) const {
   Xapian::Document doc;
-  doc.set_data(encode_stored_record(record));
+  std::string stored = encode_stored_record(record);
+  if (record_in_slot_) doc.add_value(schema::kStoredRecordSlot, stored);
+  doc.set_data(std::move(stored));
   if (const std::string key = title_key_term(record.title); !key.empty()) {
     doc.add_boolean_term(key);
   }

@@ -16,7 +16,9 @@ namespace paperdex {
 
 class DocumentBuilder {
  public:
-  explicit DocumentBuilder(const Analyzer& analyzer) : analyzer_(analyzer) {}
+  // `record_in_slot`: the stored record in schema::kStoredRecordSlot too.
+  explicit DocumentBuilder(const Analyzer& analyzer, bool record_in_slot = false)
+      : analyzer_(analyzer), record_in_slot_(record_in_slot) {}
 
   // `record.id` must be set. Authors and page_authors must already be merged.
   // With `spelling_words`, also (replacing its contents) the record's
@@ -58,6 +60,7 @@ class DocumentBuilder {
                     Xapian::termpos& position) const;
 
   const Analyzer& analyzer_;
+  bool record_in_slot_ = false;
 };
 
 // Prefix of ids derived by derived_id(): such papers may later merge into an

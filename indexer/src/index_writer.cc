@@ -34,7 +34,7 @@ struct IndexWriter::Impl {
   IndexWriterOptions options;
   Xapian::WritableDatabase db;
   Analyzer analyzer;
-  DocumentBuilder builder{analyzer};
+  DocumentBuilder builder;
   IndexStats stats;
   std::size_t changes_in_batch = 0;
   bool in_batch = false;
@@ -45,7 +45,11 @@ struct IndexWriter::Impl {
   std::string batch_time;
 
   Impl(const std::string& db_path, IndexWriterOptions opts)
-      : path(db_path), options(opts), db(open_writable(db_path, opts.wait_for_lock)) {
+      : path(db_path),
+        options(opts),
+        db(open_writable(db_path, opts.wait_for_lock)),
+        builder(analyzer,
+                opts.records_in_slot || db.get_value_freq(schema::kStoredRecordSlot) > 0) {
     check_schema();
   }
 

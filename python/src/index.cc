@@ -84,6 +84,10 @@ auto index_keywords() {
           "shards", "bool", false, [](Call& c, bool v) { c.options.keep_shards = v; },
           "a bulk build keeps one shard per worker"),
       typed_keyword<Call>(
+          "records_in_slot", "bool", false, [](Call& c, bool v) { c.options.records_in_slot = v; },
+          "each paper's record also in a value slot, for shards served by xapian-tcpsrv "
+          "(a remote page brings its hits' records with it)"),
+      typed_keyword<Call>(
           "batch_records", "int", std::size_t{0},
           [](Call& c, std::size_t v) { c.batch_records = v; },
           "commit a batch every this many changes (0: the default); implies incremental=True"),

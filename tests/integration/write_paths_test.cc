@@ -4,6 +4,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <xapian.h>
@@ -178,6 +179,56 @@ TEST_CASE("a bulk build and batched updates give the same counts and documents",
       paperdex::schema::kIdPrefix, "2101.00002")];
   CHECK(merged.find("Ada Lovelace") != std::string::npos);
   CHECK(merged.find("Optical circuit switching") != std::string::npos);
+}
+
+// How many of the documents at `path` hold their stored record (the data) in
+// schema::kStoredRecordSlot, and how many there are; a slot that differs
+// from the data fails the test.
+std::pair<std::size_t, std::size_t> records_in_slot(const std::string& path) {
+  const Xapian::Database db(path);
+  std::size_t with_record = 0, documents = 0;
+  for (auto id = db.postlist_begin(""); id != db.postlist_end(""); ++id, ++documents) {
+    const Xapian::Document document = db.get_document(*id);
+    const std::string slot = document.get_value(paperdex::schema::kStoredRecordSlot);
+    if (slot.empty()) continue;
+    CHECK(slot == document.get_data());
+    ++with_record;
+  }
+  return {with_record, documents};
+}
+
+TEST_CASE("records in their slot (--records-in-slot): every paper's record in its slot, on both write paths and after",
+          "[write-paths]") {
+  TempDir dir;
+  const auto records = dir / "records.jsonl";
+  write(records, snapshot_line("2101.00001", "Lattice phonons", "A. Author", "2021-01-05") +
+                     snapshot_line("2101.00002", "Optical switching", "B. Writer", "2021-02-01"));
+  const auto update = dir / "update.jsonl";
+  write(update,
+        snapshot_line("2101.00002", "Optical circuit switching", "B. Writer", "2021-03-01") +
+            snapshot_line("2101.00003", "Sparse kernels", "C. Coder", "2021-01-10"));
+  for (const bool incremental : {false, true}) {
+    INFO((incremental ? "batched" : "bulk"));
+    paperdex::IndexRunOptions options;
+    options.db_path = (dir / (incremental ? "batched" : "bulk")).string();
+    options.inputs = {records.string()};
+    options.incremental = incremental;
+    options.records_in_slot = true;
+    REQUIRE(paperdex::run_index(options).outcome == paperdex::IndexRunOutcome::kCompleted);
+    CHECK(records_in_slot(options.db_path) == std::pair<std::size_t, std::size_t>{2, 2});
+    // A later update without the option keeps the slot: its new and its
+    // changed paper have their (new) record there too.
+    options.inputs = {update.string()};
+    options.records_in_slot = false;
+    REQUIRE(paperdex::run_index(options).outcome == paperdex::IndexRunOutcome::kCompleted);
+    CHECK(records_in_slot(options.db_path) == std::pair<std::size_t, std::size_t>{3, 3});
+  }
+  // Without the option nothing is written there.
+  paperdex::IndexRunOptions plain;
+  plain.db_path = (dir / "plain").string();
+  plain.inputs = {records.string()};
+  REQUIRE(paperdex::run_index(plain).outcome == paperdex::IndexRunOutcome::kCompleted);
+  CHECK(records_in_slot(plain.db_path) == std::pair<std::size_t, std::size_t>{0, 2});
 }
 
 TEST_CASE("removals through either writer: found papers are deleted, others reported",

@@ -12,6 +12,9 @@
 #   local   the --shards directory itself (a stub of two local shards)
 #   remote  a stub of two remote shards ("remote 127.0.0.1:PORT" lines)
 #   mixed   a stub of one local shard and one remote shard
+#   records the shards of a third build, --jobs 2 --shards --records-in-slot,
+#           served the same way: each page brings its hits' records
+#           (docs/deployment.md), no document is fetched
 # and compares, with the reference: the totals (total, total_exact, match_set,
 # all_words_total), every facet count (subject, year; author for one query),
 # and the hits in order: id, year, score (to 10 significant digits), whether it
@@ -70,11 +73,21 @@ build() {
 }
 build --db "$work/single" >"$work/single.summary"
 build --jobs 2 --shards --db "$work/sharded" >"$work/sharded.summary"
+build --jobs 2 --shards --records-in-slot --db "$work/records" >"$work/records.summary"
 if ! diff -u "$work/single.summary" "$work/sharded.summary" >&2; then
   fail "the single and the sharded build indexed different records"
 fi
+# Values of slot 7 (schema.h kStoredRecordSlot) that are not empty, in SHARD.
+records_in_slot() { xapian-delve -1 -V7 "$1" | grep -c '^[0-9]*:.' || true; }
 for shard in shard-0 shard-1; do
   [ -e "$work/sharded/$shard/iamglass" ] || fail "--shards wrote no $shard"
+  # --records-in-slot: every paper's record there; without it, none.
+  papers=$(xapian-delve "$work/records/$shard" | awk '/^number of documents/ { print $NF }')
+  with_record=$(records_in_slot "$work/records/$shard")
+  [ "$with_record" = "$papers" ] && [ "$papers" -gt 0 ] ||
+    fail "--records-in-slot: $with_record of $papers papers of $shard have their record in slot 7"
+  [ "$(records_in_slot "$work/sharded/$shard")" = 0 ] ||
+    fail "a build without --records-in-slot wrote records in slot 7 of $shard"
 done
 grep -qx 'auto shard-0' "$work/sharded/XAPIANDB" || fail "--shards wrote no stub entry for shard-0"
 
@@ -94,12 +107,18 @@ tcpsrv_start "$work" 600 "$work/sharded/shard-0"
 port0=$TCPSRV_PORT
 tcpsrv_start "$work" 600 "$work/sharded/shard-1"
 port1=$TCPSRV_PORT
-mkdir "$work/remote" "$work/mixed"
+tcpsrv_start "$work" 600 "$work/records/shard-0"
+records0=$TCPSRV_PORT
+tcpsrv_start "$work" 600 "$work/records/shard-1"
+records1=$TCPSRV_PORT
+mkdir "$work/remote" "$work/mixed" "$work/remote-records"
 printf 'remote 127.0.0.1:%s\nremote 127.0.0.1:%s\n' "$port0" "$port1" >"$work/remote/XAPIANDB"
 printf 'auto %s\nremote 127.0.0.1:%s\n' "$work/sharded/shard-0" "$port1" >"$work/mixed/XAPIANDB"
-layouts=(local remote mixed)
+printf 'remote 127.0.0.1:%s\nremote 127.0.0.1:%s\n' "$records0" "$records1" \
+  >"$work/remote-records/XAPIANDB"
+layouts=(local remote mixed records)
 declare -A db_of=([single]="$work/single" [local]="$work/sharded" [remote]="$work/remote"
-  [mixed]="$work/mixed")
+  [mixed]="$work/mixed" [records]="$work/remote-records")
 
 # --- compare -----------------------------------------------------------------------
 limit=20

@@ -16,6 +16,7 @@
 #include "match/part_count.h"
 #include "match/posting_walk.h"
 #include "match/ranking.h"
+#include "paperdex/common/schema.h"
 
 namespace paperdex::detail {
 namespace {
@@ -80,7 +81,10 @@ void limit_time(Xapian::Enquire& enquire, const PassRequest::Deadline& deadline)
 
 struct Matcher::Impl {
   std::string path;
-  bool remote = false;                      // some shard is remote: each pass costs exchanges
+  bool remote = false;  // some shard is remote: each pass costs exchanges
+  // Remote shards hold their records in a slot (--records-in-slot): the
+  // page's pass brings them (rank_page), and only hits without one are fetched.
+  bool records_with_page = false;
   bool sharded = false;                     // counted per local shard
   std::size_t ranges = 1;                   // of one database, counted apart
   Handles caller;                           // caller.whole shares the searcher's database
@@ -261,6 +265,7 @@ struct Matcher::Impl {
         throw Xapian::DatabaseModifiedError("the index changed while it was reopened");
       }
     }
+    records_with_page = remote && db.get_value_freq(schema::kStoredRecordSlot) > 0;
     table = FacetTable::load(db);
     lengths = table ? DocumentLengths::load(db) : nullptr;
     const Xapian::docid last = db.get_lastdocid();
@@ -387,7 +392,9 @@ struct Matcher::Impl {
   void offer_documents(std::vector<PageHit>* page) {
     {
       std::lock_guard lock(mutex);
-      const bool fetch = remote && page != nullptr && !page->empty();
+      const bool fetch = remote && page != nullptr &&
+                         std::any_of(page->begin(), page->end(),
+                                     [](const PageHit& hit) { return hit.record.empty(); });
       fetching = fetch ? page : nullptr;
       next_fetch = 0;
       offer = fetch ? Offer::kOffered : Offer::kNone;
@@ -406,6 +413,7 @@ struct Matcher::Impl {
     }
     std::vector<PageHit>& page = *fetching;
     for (std::size_t hit = next_fetch++; hit < page.size(); hit = next_fetch++) {
+      if (!page[hit].record.empty()) continue;  // it came with the page
       try {
         page[hit].document = db.get_document(page[hit].docid);
       } catch (...) {
@@ -509,7 +517,7 @@ struct Matcher::Impl {
     PassResult result;
     if (request.page && !walked) {
       try {
-        RankedPage page = rank_page(caller.whole, request);
+        RankedPage page = rank_page(caller.whole, request, records_with_page);
         result.page = std::move(page.hits);
         result.matches = page.estimated;
         result.exact = page.exact;

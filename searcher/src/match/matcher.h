@@ -80,6 +80,10 @@ struct PageHit {
   // from the worker's connection: read it, never copy it (Xapian's reference
   // counts are not atomic).
   std::optional<Xapian::Document> document;
+  // The paper's stored record when the page brought it: a remote page over
+  // shards built with --records-in-slot has it as the hit's collapse key
+  // (schema.h kStoredRecordSlot), and the hit's document is not fetched.
+  std::string record;
 };
 
 // How a page was ranked (above).

@@ -162,7 +162,7 @@ std::optional<RankedPage> order_by_walks(const Xapian::Database& whole,
   }
   RankedPage page;
   for (std::size_t i = request.first; i < end; ++i) {
-    page.hits.push_back({all[i].docid, all[i].weight, std::nullopt});
+    page.hits.push_back({all[i].docid, all[i].weight, std::nullopt, {}});
   }
   page.source = PageSource::kWalks;
   return page;
@@ -209,16 +209,21 @@ std::optional<RankedPage> rank_among_candidates(const Xapian::Database& whole,
 
 }  // namespace
 
-RankedPage rank_page(const Xapian::Database& db, const PassRequest& request) {
+RankedPage rank_page(const Xapian::Database& db, const PassRequest& request,
+                     bool records_with_page) {
   Xapian::Enquire enquire(db);
   limit_time(enquire, request.deadline);
   enquire.set_query(request.weighted ? request.query : unweighted_match(request.query));
   enquire.set_weighting_scheme(ranking_weight());
   PageOrder(request).apply(enquire);
+  // Each paper's record is its own (it holds the paper's id): as collapse
+  // keys they collapse nothing, and come back with the page.
+  if (records_with_page) enquire.set_collapse_key(schema::kStoredRecordSlot);
   const Xapian::MSet mset = enquire.get_mset(request.first, request.count);
   RankedPage page;
   for (auto it = mset.begin(); it != mset.end(); ++it) {
-    page.hits.push_back({*it, it.get_weight(), std::nullopt});
+    page.hits.push_back({*it, it.get_weight(), std::nullopt,
+                         records_with_page ? it.get_collapse_key() : std::string()});
   }
   page.estimated = mset.get_matches_estimated();
   page.exact = mset.get_matches_lower_bound() == mset.get_matches_upper_bound();

@@ -23,8 +23,11 @@ struct RankedPage {
   PageSource source = PageSource::kXapian;
 };
 
-// The page ranked by Xapian over every match of `db`.
-RankedPage rank_page(const Xapian::Database& db, const PassRequest& request);
+// The page ranked by Xapian over every match of `db`; with
+// `records_with_page`, each hit brings its stored record (PageHit::record)
+// as its collapse key.
+RankedPage rank_page(const Xapian::Database& db, const PassRequest& request,
+                     bool records_with_page = false);
 
 // The walked page from every part's `candidates` (their document numbers
 // `whole`'s), over `whole`'s statistics. Nullopt when Xapian's weights are

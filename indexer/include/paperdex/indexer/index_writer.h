@@ -27,6 +27,10 @@ struct IndexWriterOptions {
   std::size_t batch_records = 5000;                  ///< commit after this many changes
   std::chrono::milliseconds batch_interval{10'000};  ///< ... or after this long
   bool wait_for_lock = false;  ///< wait for another writer instead of throwing DatabaseLockedError
+  /// Each paper's stored record also in schema::kStoredRecordSlot
+  /// (IndexRunOptions::records_in_slot). An index that has such records
+  /// keeps getting them without it.
+  bool records_in_slot = false;
 };
 
 /// What an IndexWriter did so far (counts since it was opened).
