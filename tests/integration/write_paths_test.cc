@@ -197,7 +197,7 @@ std::pair<std::size_t, std::size_t> records_in_slot(const std::string& path) {
   return {with_record, documents};
 }
 
-TEST_CASE("records in their slot (--records-in-slot): every paper's record in its slot, on both write paths and after",
+TEST_CASE("records in their slot (--records-in-slot), on both write paths and after",
           "[write-paths]") {
   TempDir dir;
   const auto records = dir / "records.jsonl";
