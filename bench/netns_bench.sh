@@ -5,7 +5,10 @@
 # 0 ms and 1 ms added each way: netem where the kernel has it; without netem,
 # "relay-simulated": each shard searched through a relay in its namespace
 # (tests/netns/delay_relay.py) that passes each chunk on after the delay, and
-# a +0 ms row through the relays too, for the relays' own cost.
+# a +0 ms row through the relays too, for the relays' own cost. The shards
+# are built as docs/deployment.md builds them (--records-in-slot: a page
+# brings its hits' records); each row is run on shards built without it too
+# ("documents fetched": a hit's document an exchange of its own).
 #
 # usage: bench/netns_bench.sh [-b BUILD_DIR] [-n QUERIES] INPUT...
 #   INPUT       what paperdex-index reads (corpus/, the cs harvest's pages)
@@ -41,17 +44,22 @@ netns_init
 WORK=$NETNS_WORK
 log() { echo "[netns_bench $(date +%H:%M:%S)] $*" >&2; }
 
-log "indexing $* (one index, then two shards)"
+log "indexing $* (one index, then two shards with their records in a slot, then without)"
 "$INDEX" --quiet --jobs 2 --db "$WORK/single" "$@" || [ $? -eq 1 ]
-"$INDEX" --quiet --jobs 2 --shards --db "$WORK/sharded" "$@" || [ $? -eq 1 ]
+"$INDEX" --quiet --jobs 2 --shards --records-in-slot --db "$WORK/sharded" "$@" || [ $? -eq 1 ]
+"$INDEX" --quiet --jobs 2 --shards --db "$WORK/fetched" "$@" || [ $? -eq 1 ]
 
 declare -A shard_of=([a]=shard-0 [b]=shard-1)
 for host in a b; do
   netns_create "$host"
   netns_veth "$host"
   netns_serve "$host" 7000 "$WORK/sharded/${shard_of[$host]}"
-  # Without netem, port 7001 is a relay in front of the server (its delay: netns_delay).
-  if [ "$NETNS_DELAY_KIND" = relay ]; then netns_relay "$host" 7001 7000; fi
+  netns_serve "$host" 7100 "$WORK/fetched/${shard_of[$host]}"
+  # Without netem, port +1 is a relay in front of the server (its delay: netns_delay).
+  if [ "$NETNS_DELAY_KIND" = relay ]; then
+    netns_relay "$host" 7001 7000
+    netns_relay "$host" 7101 7100
+  fi
 done
 
 # Title queries: 2-3 words (of four letters or more) of every k-th title.
@@ -83,36 +91,40 @@ pages() {
 
 read -r base50 base99 < <(timed --db "$WORK/single")
 pages >"$WORK/single.pages"
-printf '%-50s %9s %9s %8s %8s %s\n' layout p50_ms p99_ms p50_x p99_x pages
+printf '%-66s %9s %9s %8s %8s %s\n' layout p50_ms p99_ms p50_x p99_x pages
 row() {
   local name=$1 p50 p99 same
   shift
   read -r p50 p99 < <(timed "$@")
   same=$(cmp -s "$WORK/single.pages" <(pages) && echo identical || echo DIFFER)
   awk -v n="$name" -v a="$p50" -v b="$p99" -v c="$base50" -v d="$base99" -v s="$same" \
-    'BEGIN { printf "%-50s %9.2f %9.2f %7.2fx %7.2fx %s\n", n, a, b, a / c, b / d, s }'
+    'BEGIN { printf "%-66s %9.2f %9.2f %7.2fx %7.2fx %s\n", n, a, b, a / c, b / d, s }'
 }
-printf '%-50s %9.2f %9.2f %7.2fx %7.2fx %s\n' "one index" "$base50" "$base99" 1 1 reference
+printf '%-66s %9.2f %9.2f %7.2fx %7.2fx %s\n' "one index" "$base50" "$base99" 1 1 reference
 row "local shards (stub)" --db "$WORK/sharded"
 across() { # PORT: the two shards' --db
   echo --db "tcp://${NETNS_ADDR[a]}:$1" --db "tcp://${NETNS_ADDR[b]}:$1"
 }
-# shellcheck disable=SC2046
-row "2 shards across namespaces, +0 ms" $(across 7000)
+# across_rows NAME PORT: the row of the shards with their records at PORT,
+# then of those without at PORT + 100.
+across_rows() {
+  # shellcheck disable=SC2046
+  row "$1" $(across "$2")
+  # shellcheck disable=SC2046
+  row "$1, documents fetched" $(across $(($2 + 100)))
+}
+across_rows "2 shards across namespaces, +0 ms" 7000
 case $NETNS_DELAY_KIND in
   netem)
     netns_delay a 1
     netns_delay b 1
-    # shellcheck disable=SC2046
-    row "2 shards across namespaces, +1 ms (netem)" $(across 7000)
+    across_rows "2 shards across namespaces, +1 ms (netem)" 7000
     ;;
   relay)
-    # shellcheck disable=SC2046
-    row "2 shards across namespaces, +0 ms relay-simulated" $(across 7001)
+    across_rows "2 shards across namespaces, +0 ms relay-simulated" 7001
     netns_delay a 1
     netns_delay b 1
-    # shellcheck disable=SC2046
-    row "2 shards across namespaces, +1 ms relay-simulated" $(across 7001)
+    across_rows "2 shards across namespaces, +1 ms relay-simulated" 7001
     ;;
-  *) printf '%-50s %s\n' "2 shards across namespaces, +1 ms" "n/a: neither netem nor python3" ;;
+  *) printf '%-66s %s\n' "2 shards across namespaces, +1 ms" "n/a: neither netem nor python3" ;;
 esac
