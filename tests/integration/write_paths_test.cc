@@ -31,6 +31,12 @@ std::string snapshot_line(const std::string& id, const std::string& title,
   return paperdex::test::snapshot_json(record);
 }
 
+// Two papers' snapshot lines, 2101.00001 and 2101.00002.
+std::string two_papers() {
+  return snapshot_line("2101.00001", "Lattice phonons", "A. Author", "2021-01-05") +
+         snapshot_line("2101.00002", "Optical switching", "B. Writer", "2021-02-01");
+}
+
 void write(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path) << text;
 }
@@ -201,8 +207,7 @@ TEST_CASE("records in their slot (--records-in-slot), on both write paths and af
           "[write-paths]") {
   TempDir dir;
   const auto records = dir / "records.jsonl";
-  write(records, snapshot_line("2101.00001", "Lattice phonons", "A. Author", "2021-01-05") +
-                     snapshot_line("2101.00002", "Optical switching", "B. Writer", "2021-02-01"));
+  write(records, two_papers());
   const auto update = dir / "update.jsonl";
   write(update,
         snapshot_line("2101.00002", "Optical circuit switching", "B. Writer", "2021-03-01") +
@@ -235,8 +240,7 @@ TEST_CASE("removals through either writer: found papers are deleted, others repo
           "[write-paths]") {
   TempDir dir;
   const auto records = dir / "records.jsonl";
-  write(records, snapshot_line("2101.00001", "Lattice phonons", "A. Author", "2021-01-05") +
-                     snapshot_line("2101.00002", "Optical switching", "B. Writer", "2021-02-01"));
+  write(records, two_papers());
   const std::string db = (dir / "index").string();
   paperdex::IndexRunOptions build;
   build.db_path = db;
