@@ -8,6 +8,7 @@
 // Skipped (a WARN) without xapian-tcpsrv (Debian xapian-tools).
 #include <chrono>
 #include <cstddef>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -57,4 +58,35 @@ TEST_CASE("a searcher opens its more connections to a remote shard at its first 
   // Later searches reuse them.
   CHECK(searcher.search(request).hits.size() == 1);
   CHECK(settled_children(server, 6) == 6);
+}
+
+TEST_CASE("over shards with their records in a slot, a searcher opens no document fetchers",
+          "[remote][integration]") {
+  if (!paperdex::test::on_path("xapian-tcpsrv")) {
+    WARN("skipped: no xapian-tcpsrv (apt-get install -y xapian-tools)");
+    return;
+  }
+  paperdex::test::TempDir dir;
+  const auto input = dir / "one.jsonl";
+  paperdex::test::write_file(input, paperdex::test::snapshot_line("1501.00001", "Lattice phonons",
+                                                                  "phonons in a lattice") +
+                                        "\n");
+  paperdex::IndexRunOptions options;
+  options.db_path = (dir / "index").string();
+  options.inputs = {input.string()};
+  options.records_in_slot = true;  // paperdex-index --records-in-slot
+  std::ostringstream out, err;
+  REQUIRE(paperdex::test::run_indexer(options, out, err) == 0);
+  const LoopbackServer server({"xapian-tcpsrv", options.db_path});
+  REQUIRE(settled_children(server, 0) == 0);
+
+  paperdex::Searcher searcher("tcp://127.0.0.1:" + std::to_string(server.port()));
+  paperdex::SearchRequest request;
+  request.query = "phonons";
+  const paperdex::SearchResult first = searcher.search(request);
+  REQUIRE(first.hits.size() == 1);
+  CHECK(first.hits[0].id == "1501.00001");  // its record came with the page
+  CHECK(first.hits[0].title.text == "Lattice phonons");
+  // The page's and the worker's: nothing to fetch.
+  CHECK(settled_children(server, 2) == 2);
 }

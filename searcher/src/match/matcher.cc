@@ -181,8 +181,11 @@ struct Matcher::Impl {
   // each server. Then starts the worker.
   void connect_more(const Xapian::Database& db) {
     if (!connect_again || worker.joinable()) return;
+    // A page that brings its records leaves the fetchers nothing to fetch
+    // (a hit of a shard without them is fetched by the caller and the worker).
+    const std::size_t fetcher_count = records_with_page ? 0 : kDocumentFetchers;
     std::vector<std::future<Xapian::Database>> opening;
-    for (std::size_t i = 0; i <= kDocumentFetchers; ++i) {
+    for (std::size_t i = 0; i <= fetcher_count; ++i) {
       opening.push_back(std::async(std::launch::async, connect_again));
     }
     std::vector<Xapian::Database> opened;
