@@ -535,11 +535,12 @@ struct Searcher::Impl {
   Hit make_hit(const detail::PageHit& found, const detail::Highlighter& highlighter,
                const SearchRequest& request, bool all_words) {
     const std::size_t snippet_bytes = request.snippet_bytes;
-    // A page of remote shards brings its records or documents (matcher.h's PageHit).
-    Record record =
-        decode_stored_record(!found.record.empty() ? found.record
-                             : found.document      ? found.document->get_data()
-                                                   : db.get_document(found.docid).get_data());
+    // A page of remote shards brings its records or documents (matcher.h's
+    // PageHit); a record it brought is read where it is.
+    const std::string fetched = !found.record.empty() ? std::string()
+                                : found.document      ? found.document->get_data()
+                                                      : db.get_document(found.docid).get_data();
+    Record record = decode_stored_record(found.record.empty() ? fetched : found.record);
     Hit hit;
     hit.news = news_since(record, request.new_since);
     hit.id = record.id;
