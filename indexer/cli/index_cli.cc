@@ -133,7 +133,7 @@ po::options_description visible_options(Command& command) {
        "new index: build with N parallel workers (1 to 256; default: one per core)")
       ("shards", po::bool_switch(&run.keep_shards),
        "new index: keep one shard per worker behind a stub file instead of merging")
-      ("records-in-slot", po::bool_switch(&run.records_in_slot),
+      ("records-in-slot", po::bool_switch(&run.writer.records_in_slot),
        "each paper's record also in a value slot, for shards served by xapian-tcpsrv: a remote "
        "page brings its hits' records with it (docs/deployment.md); the index grows ~14 %")
       ("incremental", po::bool_switch(&run.incremental),

@@ -39,7 +39,7 @@ struct BulkBuildOptions {
   // spelling table goes to the first shard.
   bool keep_shards = false;
   bool wait_for_lock = false;    // wait for another writer instead of failing
-  bool records_in_slot = false;  // IndexRunOptions::records_in_slot
+  bool records_in_slot = false;  // IndexWriterOptions::records_in_slot
 };
 
 class BulkBuilder final : public RecordWriter {

@@ -130,16 +130,14 @@ std::unique_ptr<RecordWriter> open_writer(const IndexRunOptions& options,
         options.db_path, BulkBuildOptions{.jobs = options.jobs,
                                           .keep_shards = options.keep_shards,
                                           .wait_for_lock = options.writer.wait_for_lock,
-                                          .records_in_slot = options.records_in_slot});
+                                          .records_in_slot = options.writer.records_in_slot});
     if (bulk) {
       mode = WriteMode::kBulk;
       return bulk;
     }
   }
   mode = WriteMode::kBatched;
-  IndexWriterOptions writer_options = options.writer;
-  writer_options.records_in_slot = writer_options.records_in_slot || options.records_in_slot;
-  auto writer = std::make_unique<IndexWriter>(options.db_path, writer_options);
+  auto writer = std::make_unique<IndexWriter>(options.db_path, options.writer);
   warn_if_analysis_differs(options.db_path, events);
   if ((options.keep_shards || options.jobs > 0) && events.on_warning) {
     events.on_warning("--jobs and --shards apply to building a new index; " + options.db_path +

@@ -84,7 +84,8 @@ auto index_keywords() {
           "shards", "bool", false, [](Call& c, bool v) { c.options.keep_shards = v; },
           "a bulk build keeps one shard per worker"),
       typed_keyword<Call>(
-          "records_in_slot", "bool", false, [](Call& c, bool v) { c.options.records_in_slot = v; },
+          "records_in_slot", "bool", false,
+          [](Call& c, bool v) { c.options.writer.records_in_slot = v; },
           "each paper's record also in a value slot, for shards served by xapian-tcpsrv "
           "(a remote page brings its hits' records with it)"),
       typed_keyword<Call>(

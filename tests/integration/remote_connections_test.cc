@@ -74,7 +74,7 @@ TEST_CASE("over shards with their records in a slot, a searcher opens no documen
   paperdex::IndexRunOptions options;
   options.db_path = (dir / "index").string();
   options.inputs = {input.string()};
-  options.records_in_slot = true;  // paperdex-index --records-in-slot
+  options.writer.records_in_slot = true;  // paperdex-index --records-in-slot
   std::ostringstream out, err;
   REQUIRE(paperdex::test::run_indexer(options, out, err) == 0);
   const LoopbackServer server({"xapian-tcpsrv", options.db_path});

@@ -218,13 +218,13 @@ TEST_CASE("records in their slot (--records-in-slot), on both write paths and af
     options.db_path = (dir / (incremental ? "batched" : "bulk")).string();
     options.inputs = {records.string()};
     options.incremental = incremental;
-    options.records_in_slot = true;
+    options.writer.records_in_slot = true;
     REQUIRE(paperdex::run_index(options).outcome == paperdex::IndexRunOutcome::kCompleted);
     CHECK(records_in_slot(options.db_path) == std::pair<std::size_t, std::size_t>{2, 2});
     // A later update without the option keeps the slot: its new and its
     // changed paper have their (new) record there too.
     options.inputs = {update.string()};
-    options.records_in_slot = false;
+    options.writer.records_in_slot = false;
     REQUIRE(paperdex::run_index(options).outcome == paperdex::IndexRunOutcome::kCompleted);
     CHECK(records_in_slot(options.db_path) == std::pair<std::size_t, std::size_t>{3, 3});
   }

@@ -94,7 +94,7 @@ inline constexpr Xapian::valueno kUpdatedSlot = 4;
 inline constexpr Xapian::valueno kAddedSlot = 5;
 inline constexpr Xapian::valueno kChangedSlot = 6;
 // The stored record (the document's data) again, in an index built with
-// --records-in-slot (IndexRunOptions::records_in_slot), for shards served by
+// --records-in-slot (IndexWriterOptions::records_in_slot), for shards served by
 // xapian-tcpsrv: a remote page's hits bring their records as their collapse
 // keys (unique: nothing collapses), one exchange with each server instead of
 // one exchange a hit (Xapian 1.4 reads a remote document at a time).

@@ -28,14 +28,9 @@ struct IndexRunOptions {
   /// at the end and installed at once. An existing index, or any index when
   /// this is set, is updated in batches committed whole.
   bool incremental = false;
-  unsigned jobs = 0;         ///< bulk: worker threads; 0 = one per core
-  bool keep_shards = false;  ///< bulk: one shard per worker behind a stub, no final merge
-  /// Each paper's stored record also in a value slot (schema.h
-  /// kStoredRecordSlot), for shards served by xapian-tcpsrv: a remote page
-  /// brings its hits' records with it. The index grows by its records' size
-  /// (~14 % on the cs harvest); later updates keep writing them.
-  bool records_in_slot = false;
-  IndexWriterOptions writer;  ///< batching and locking
+  unsigned jobs = 0;          ///< bulk: worker threads; 0 = one per core
+  bool keep_shards = false;   ///< bulk: one shard per worker behind a stub, no final merge
+  IndexWriterOptions writer;  ///< batching, locking, records in a slot (bulk builds too)
 };
 
 /// Asks for batch commits every `batch_records` changes (0: the default) or
