@@ -269,7 +269,7 @@ int main(int argc, char** argv) {
   if (!options.api_db.empty()) {
     paperdex::serve::ApiSettings settings{{options.api_db}, std::nullopt, 10};
     // As paperdex-serve with as many workers as connections here.
-    settings.split_each_search = options.connections < std::thread::hardware_concurrency();
+    settings.split_each_search = paperdex::serve::splits_searches(options.connections);
     paperdex::serve::Api api(settings);
     Run warm_up = run;  // one untimed pass: each thread's Searcher opened, caches warm
     warm_up.total = run.targets.size();

@@ -1,8 +1,10 @@
 #include "api.h"
 
+#include <algorithm>
 #include <array>
 #include <exception>
 #include <new>
+#include <thread>
 
 #include "api_error.h"
 #include "http_caching.h"
@@ -110,6 +112,10 @@ SearchRequest request_defaults(const ApiSettings& settings) {
 }
 
 }  // namespace
+
+bool splits_searches(unsigned workers) {
+  return workers != 0 && workers < std::max(1u, std::thread::hardware_concurrency());
+}
 
 struct Api::State {
   ApiContext context;

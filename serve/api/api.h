@@ -23,9 +23,16 @@ struct ApiSettings {
   // silent (SearcherOptions::allow_partial); the JSON says "partial".
   bool allow_partial = false;
   // Each search split over the cores (SearcherOptions::split_each_search):
-  // off when as many requests are answered at once as there are cores.
+  // off when as many requests are answered at once as there are cores
+  // (splits_searches).
   bool split_each_search = true;
 };
+
+// Whether searches should be split over the cores when `workers` threads
+// (0: one per core) answer requests at once: only while they leave a core
+// idle. A worker per core keeps the cores busy with the other requests'
+// searches, and a split's hand-offs only cost (bench/README.md).
+bool splits_searches(unsigned workers);
 
 class Api {
  public:

@@ -2,7 +2,6 @@
 
 #include <sys/resource.h>
 
-#include <algorithm>
 #include <boost/program_options.hpp>
 #include <boost/version.hpp>
 #include <exception>
@@ -235,11 +234,7 @@ void raise_file_limit(std::size_t max_connections, std::ostream& err) {
 
 int serve(ServeOptions& options, std::ostream& out, std::ostream& err) {
   raise_file_limit(options.server.max_connections, err);
-  // A search split over two cores pays only while the workers leave a core
-  // idle; a worker per core keeps them busy with the other requests'
-  // searches, and the split's hand-offs only cost (bench/README.md).
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  options.api.split_each_search = options.server.threads != 0 && options.server.threads < cores;
+  options.api.split_each_search = splits_searches(options.server.threads);
   Api api(options.api);
   std::optional<AccessLog> access_log;
   if (!options.access_log.empty()) access_log.emplace(options.access_log);
