@@ -246,6 +246,9 @@ struct Searcher::Impl {
   std::unique_ptr<detail::Matcher> matcher;
   // Of the revision the matcher shows.
   detail::SpellingWords spellings;
+  // Of the revision `db` shows, as `spellings`: a cache, which reading a
+  // query (const) fills.
+  mutable detail::TermFrequencies termfreqs;
 
   // Whether the call under way takes the results of the shards that answer
   // (SearchRequest::allow_partial; SearcherOptions' for the other calls).
@@ -455,6 +458,7 @@ struct Searcher::Impl {
           if (changed) {
             matcher->sync(db);
             spellings = detail::SpellingWords::of(db, matcher->local_shards());
+            termfreqs.clear();
           }
         },
         [&] {
@@ -592,9 +596,14 @@ struct Searcher::Impl {
   // `query` as the request reads it (its match mode and syntax).
   detail::ParsedQuery parse(const SearchRequest& request, std::string_view query) const {
     // Wildcards not expanded by the time limit are searched as their words.
-    const detail::IndexTermSource terms(db, budget.deadline, matcher->remote());
-    return parser.parse(query, request.match, &terms,
-                        request.strict_syntax ? detail::Syntax::kStrict : detail::Syntax::kLenient);
+    detail::IndexTermSource terms(db, termfreqs, budget.deadline, matcher->remote());
+    const auto syntax = request.strict_syntax ? detail::Syntax::kStrict : detail::Syntax::kLenient;
+    detail::ParsedQuery parsed = parser.parse(query, request.match, &terms, syntax);
+    // Over remote shards the terms' frequencies (a word's weight as a name)
+    // come in one exchange after a first reading, and the query is read
+    // again with them, as over one index.
+    if (terms.learn_termfreqs()) parsed = parser.parse(query, request.match, &terms, syntax);
+    return parsed;
   }
 
   // A query that is one paper's id or DOI finds that paper, as id: or doi:

@@ -1,7 +1,8 @@
 // What titles add to the ranking (searcher/src/query/title_bonus.h): a query
 // that is a paper's whole title finds that paper first, and a paper whose
 // title holds the query's words ranks above one whose abstract repeats them,
-// as does a paper by the author a query names with a word of its title.
+// as does a paper by the author a query names with a word of its title or
+// abstract.
 // The bonus adds weight, never matches, and is not part of the parsed query.
 #include <string>
 #include <vector>
@@ -51,6 +52,18 @@ const paperdex::test::SharedIndex& titled_papers() {
     writer.add(
         paper("1205.00006", 2012, "Energy based models",
               "Boltzmann machines as Hinton trained them; Boltzmann machines after Hinton."));
+    // Hinton's paper on dropout does not name it in its title; two later
+    // papers cite it by his name, with the word in their text twice.
+    paperdex::Record dropout =
+        paper("1207.00007", 2012, "Improving neural networks by preventing co-adaptation",
+              "Omitting half of the units at random, dropout, on each "
+              "training case keeps them from co-adapting.");
+    dropout.authors = {"Geoffrey E. Hinton", "Nitish Srivastava"};
+    writer.add(dropout);
+    writer.add(paper("1306.00008", 2013, "Noise as a regularizer",
+                     "Dropout (Hinton et al., 2012) as noise; dropout after Hinton."));
+    writer.add(paper("1412.00009", 2014, "Pseudo-ensembles",
+                     "Dropout (Hinton et al., 2012) perturbs a model; dropout again."));
   });
   return index;
 }
@@ -138,6 +151,20 @@ TEST_CASE("a surname and a word of the title find that author's paper first", "[
   CHECK(sum == Approx(found.hits[0].score));
   // The author filter keeps its exact meaning.
   CHECK(ids(search("boltzmann author:hinton")) == std::vector<std::string>{"1205.00005"});
+}
+
+TEST_CASE("a surname and a word of the abstract find that author's paper above papers citing it",
+          "[known-item]") {
+  // "hinton" is a name in 2 papers and a word in 3: its name weighs by
+  // that share (schema.h kAuthorWordsPerNameShare), not a fifth alone.
+  const paperdex::SearchResult found = search("hinton dropout");
+  REQUIRE(ids(found).size() == 3);
+  CHECK(ids(found)[0] == "1207.00007");
+  double names = 0;
+  for (const paperdex::TermContribution& part : found.hits[0].explanation) {
+    if (part.field == "author") names += part.weight;
+  }
+  CHECK(names > found.hits[0].score / 2);
 }
 
 TEST_CASE("a plain word searches the names only where some author's name has it", "[known-item]") {

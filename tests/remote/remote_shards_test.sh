@@ -136,6 +136,10 @@ queries=(
   'quantum error correction year:2000..'
   '+llm -vision training'
   'author:zhao'
+  # Plain words that are names: a name weighs by the share of the word's
+  # papers that have it as one, frequencies a remote search learns first.
+  'zhao network'
+  'chen learning'
   '--any|photonic routing testbed'
   '--sort|newest|quantum'
   '--sort|oldest|graph coloring'

@@ -11,6 +11,7 @@
 #include <cctype>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -382,6 +383,56 @@ TEST_CASE("a plain word searches the author names too, at a fifth of the weight"
   CHECK(any_word.find("1.41421") != std::string::npos);
   CHECK(with_authors.parse("optim*", kAll, &index_words()).query.get_description() ==
         parser().parse("optim*", kAll, &index_words()).query.get_description());
+}
+
+// Term frequencies as an index would give them (TermSource::termfreq).
+class FrequencySource : public WordList {
+ public:
+  explicit FrequencySource(std::map<std::string, Xapian::doccount> freqs)
+      : WordList({}), freqs_(std::move(freqs)) {}
+  std::optional<Xapian::doccount> termfreq(const std::string& term) const override {
+    const auto found = freqs_.find(term);
+    return found == freqs_.end() ? 0 : found->second;
+  }
+
+ private:
+  std::map<std::string, Xapian::doccount> freqs_;
+};
+
+TEST_CASE("a plain word weighs as a name by the share of its papers that have it as one",
+          "[query]") {
+  using paperdex::schema::kAuthorWordsInPlainQuery;
+  using paperdex::schema::kAuthorWordsPerNameShare;
+  const QueryParser with_authors(analyzer());
+  // As a name in 20 papers, in the text of 10: two thirds of its papers.
+  const FrequencySource hinton({{"Thinton", 10}, {"Ahinton", 20}});
+  const Xapian::Query name_mostly = with_authors.parse("hinton", kAll, &hinton).query;
+  const double weight = kAuthorWordsInPlainQuery + kAuthorWordsPerNameShare * (20.0 / 30);
+  CHECK(
+      name_mostly.get_description() ==
+      Xapian::Query(Xapian::Query::OP_OR, Xapian::Query("Thinton"),
+                    Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query("Ahinton"), weight))
+          .get_description());
+  CHECK(name_mostly.get_description().find("3.5333") != std::string::npos);
+  // A word mostly of the text keeps about the names' fifth; the text
+  // keeps its whole weight either way.
+  const FrequencySource deep({{"Tdeep", 996}, {"Adeep", 4}});
+  const std::string word_mostly = with_authors.parse("deep", kAll, &deep).query.get_description();
+  INFO(word_mostly);
+  CHECK(word_mostly.find("0.22") != std::string::npos);
+  CHECK(word_mostly.find("* Tdeep") == std::string::npos);
+  // The spellings of a name count as its most frequent one.
+  const FrequencySource jurgen({{"Tjurgen", 1}, {"Ajurgen", 1}, {"Ajuergen", 3}});
+  CHECK(with_authors.parse("Jürgen", kAll, &jurgen).query.get_description() ==
+        "Query((Tjurgen OR 3.9500000000000001776 * (Ajurgen SYNONYM Ajuergen)))");
+  // Without frequencies (a source that cannot tell), and in a phrase, the
+  // names weigh their fifth.
+  CHECK(with_authors.parse("hinton", kAll).query.get_description() ==
+        "Query((Thinton OR 0.2000000000000000111 * Ahinton))");
+  const std::string phrase =
+      with_authors.parse("\"grace hopper\"", kAll, &hinton).query.get_description();
+  INFO(phrase);
+  CHECK(phrase.find("0.2000000000000000111 * (Agrace PHRASE 2 Ahopper)") != std::string::npos);
 }
 
 TEST_CASE("loose words search the text field, title: the title field", "[query]") {

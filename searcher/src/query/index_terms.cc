@@ -1,5 +1,7 @@
 #include "query/index_terms.h"
 
+#include <algorithm>
+
 #include "paperdex/common/schema.h"
 
 namespace paperdex::detail {
@@ -21,10 +23,15 @@ void take_prefixed(Xapian::TermIterator it, std::string_view prefix, std::size_t
 
 std::vector<std::string> IndexTermSource::words_starting(std::string_view prefix,
                                                          std::size_t limit) const {
+  const Listing listing(prefix, limit);
+  if (remote_) {
+    if (const auto read = words_read_.find(listing); read != words_read_.end()) return read->second;
+  }
   std::vector<std::string> words;
   try {
     if (db_.spellings_begin() != db_.spellings_end()) {
       take_prefixed(db_.spellings_begin(), prefix, 0, limit, words);
+      if (remote_) words_read_.emplace(listing, words);
       return words;
     }
   } catch (const Xapian::DatabaseModifiedError&) {
@@ -36,21 +43,54 @@ std::vector<std::string> IndexTermSource::words_starting(std::string_view prefix
   // The text field holds the title's stems too.
   const std::string pattern = std::string(schema::kTextPrefix) + std::string(prefix);
   take_prefixed(db_.allterms_begin(pattern), pattern, schema::kTextPrefix.size(), limit, words);
+  if (remote_) words_read_.emplace(listing, words);
   return words;
 }
 
 std::vector<std::string> IndexTermSource::terms_starting(std::string_view prefix,
                                                          std::size_t limit) const {
+  const Listing listing(prefix, limit);
+  if (remote_) {
+    if (const auto read = terms_read_.find(listing); read != terms_read_.end()) return read->second;
+  }
   std::vector<std::string> terms;
   take_prefixed(db_.allterms_begin(std::string(prefix)), prefix, 0, limit, terms);
+  if (remote_) terms_read_.emplace(listing, terms);
   return terms;
 }
 
 bool IndexTermSource::has_term(const std::string& term) const {
-  if (remote_) return true;
-  const auto [it, added] = has_term_.try_emplace(term, false);
-  if (added) it->second = db_.term_exists(term);
-  return it->second;
+  const std::optional<Xapian::doccount> freq = termfreq(term);
+  return !freq || *freq > 0;
+}
+
+std::optional<Xapian::doccount> IndexTermSource::termfreq(const std::string& term) const {
+  if (const auto known = known_.find(term); known != known_.end()) return known->second;
+  if (remote_) {
+    if (std::find(unanswered_.begin(), unanswered_.end(), term) == unanswered_.end())
+      unanswered_.push_back(term);
+    return std::nullopt;
+  }
+  return remember(term, db_.get_termfreq(term));
+}
+
+Xapian::doccount IndexTermSource::remember(const std::string& term, Xapian::doccount freq) const {
+  if (known_.size() >= kMostKnownTermFrequencies) known_.clear();
+  known_.emplace(term, freq);
+  return freq;
+}
+
+bool IndexTermSource::learn_termfreqs() {
+  if (unanswered_.empty()) return false;
+  // Xapian gathers every query term's frequency from every shard before it
+  // matches, all shards at once; a match of no documents stops there.
+  Xapian::Enquire stats(db_);
+  stats.set_query(Xapian::Query(Xapian::Query::OP_OR, unanswered_.begin(), unanswered_.end()));
+  stats.set_weighting_scheme(Xapian::BoolWeight());
+  const Xapian::MSet none = stats.get_mset(0, 0);
+  for (const std::string& term : unanswered_) remember(term, none.get_termfreq(term));
+  unanswered_.clear();
+  return true;
 }
 
 }  // namespace paperdex::detail

@@ -5,10 +5,13 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <xapian.h>
@@ -17,18 +20,28 @@
 
 namespace paperdex::detail {
 
+// Terms' frequencies in one revision of an index, kept by its searcher
+// from search to search (a word's weight as a name reads them): over remote
+// shards a frequency not known is an exchange. Emptied when the revision
+// changes, and when it holds kMostKnownTermFrequencies.
+using TermFrequencies = std::unordered_map<std::string, Xapian::doccount>;
+inline constexpr std::size_t kMostKnownTermFrequencies = 1 << 16;
+
 class IndexTermSource : public TermSource {
  public:
   using Deadline = std::optional<std::chrono::steady_clock::time_point>;
-  // `db` must outlive this object. Past `deadline`, out_of_time().
-  // `remote`: `db` has remote shards, where a look-up is an exchange with
-  // each server in turn: has_term() does not look, it answers true.
-  explicit IndexTermSource(const Xapian::Database& db, Deadline deadline = std::nullopt,
-                           bool remote = false)
-      : db_(db), deadline_(deadline), remote_(remote) {}
+  // `db` and `known` (frequencies in db's revision) must outlive this
+  // object. Past `deadline`, out_of_time(). `remote`: `db` has remote
+  // shards, where a look-up is an exchange with each server in turn:
+  // termfreq() answers only what `known` holds or learn_termfreqs() brought,
+  // and has_term() true for any other term.
+  IndexTermSource(const Xapian::Database& db, TermFrequencies& known,
+                  Deadline deadline = std::nullopt, bool remote = false)
+      : db_(db), known_(known), deadline_(deadline), remote_(remote) {}
 
   // An index without spelling data (built before paperdex kept it) offers
   // the title and abstract stems instead: coarser, but a wildcard still works.
+  // Remote: what was read once is not read again (a query parsed twice).
   std::vector<std::string> words_starting(std::string_view prefix,
                                           std::size_t limit) const override;
   std::vector<std::string> terms_starting(std::string_view prefix,
@@ -37,14 +50,27 @@ class IndexTermSource : public TermSource {
     return deadline_ && std::chrono::steady_clock::now() >= *deadline_;
   }
   // A term asked about again (a word's name terms are, as a word and in
-  // the title bonus) is not looked up again.
+  // the title bonus, and in later searches) is not looked up again.
   bool has_term(const std::string& term) const override;
+  std::optional<Xapian::doccount> termfreq(const std::string& term) const override;
+
+  // Remote: the frequencies of every term termfreq() could not answer, in
+  // one pass over all the shards at once (their statistics, Xapian's first
+  // exchange of a match). False when there were none: a query parsed again
+  // after a true parses as a local index's would.
+  bool learn_termfreqs();
 
  private:
+  using Listing = std::pair<std::string, std::size_t>;  // prefix, limit
+  // Remembers `freq` of `term` in known_ (emptied first when full).
+  Xapian::doccount remember(const std::string& term, Xapian::doccount freq) const;
+
   const Xapian::Database& db_;
+  TermFrequencies& known_;
   Deadline deadline_;
   bool remote_;
-  mutable std::unordered_map<std::string, bool> has_term_;
+  mutable std::vector<std::string> unanswered_;                                  // remote
+  mutable std::map<Listing, std::vector<std::string>> words_read_, terms_read_;  // remote
 };
 
 }  // namespace paperdex::detail

@@ -1002,6 +1002,7 @@ class Translator {
   Query text_query(const schema::Field* field, const std::vector<Token>& tokens,
                    Xapian::termcount window) const {
     if (field != nullptr) return field_text(*field, tokens, window);
+    std::vector<const schema::Field*> fields;
     std::vector<Query> alternatives;
     for (const schema::Field& searched : schema::kFields) {
       if (!searched.default_search) continue;
@@ -1009,12 +1010,50 @@ class Translator {
         continue;
       Query query = field_text(searched, tokens, window);
       if (searched.indexing == schema::Indexing::kAuthors && !may_match(query)) continue;
-      if (searched.default_weight != 1.0) {
-        query = Query(Query::OP_SCALE_WEIGHT, query, searched.default_weight);
-      }
+      fields.push_back(&searched);
       alternatives.push_back(std::move(query));
     }
+    const std::vector<double> shares = tokens.size() == 1 && window == 0
+                                           ? field_shares(fields, alternatives)
+                                           : std::vector<double>{};
+    for (std::size_t i = 0; i < alternatives.size(); ++i) {
+      const double weight =
+          fields[i]->default_weight +
+          (shares.empty() ? 0.0 : fields[i]->default_weight_per_share * shares[i]);
+      if (weight != 1.0) alternatives[i] = Query(Query::OP_SCALE_WEIGHT, alternatives[i], weight);
+    }
     return combine(Query::OP_OR, std::move(alternatives));
+  }
+
+  // Beside each of a plain word's `alternatives` (one per field of
+  // `fields`): the share of the papers with the word in any of them that
+  // have it in that one (Field::default_weight_per_share), a field's papers
+  // counted as those of its most frequent term. Empty when no field weighs
+  // by its share, or the term source cannot tell.
+  std::vector<double> field_shares(const std::vector<const schema::Field*>& fields,
+                                   const std::vector<Query>& alternatives) const {
+    if (terms_ == nullptr || std::none_of(fields.begin(), fields.end(), [](const auto* field) {
+          return field->default_weight_per_share != 0;
+        })) {
+      return {};
+    }
+    std::vector<double> shares;
+    double total = 0;
+    bool known = true;  // every term asked, for a source that learns what it is asked
+    for (const Query& alternative : alternatives) {
+      Xapian::doccount papers = 0;
+      for (auto term = alternative.get_unique_terms_begin();
+           term != alternative.get_unique_terms_end(); ++term) {
+        const std::optional<Xapian::doccount> freq = terms_->termfreq(*term);
+        known = known && freq.has_value();
+        papers = std::max(papers, freq.value_or(0));
+      }
+      shares.push_back(papers);
+      total += papers;
+    }
+    if (!known || total == 0) return {};
+    for (double& share : shares) share /= total;
+    return shares;
   }
 
   // What the highlighter marks and the speller may correct: the words of

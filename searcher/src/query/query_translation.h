@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +53,12 @@ class TermSource {
   // alternative that nobody's name has is left out of the query. True when
   // the source cannot tell.
   virtual bool has_term(const std::string& /*term*/) const { return true; }
+  // How many papers have the index term `term`, or none when the source
+  // cannot tell (yet): a plain word's fields then weigh their
+  // Field::default_weight alone.
+  virtual std::optional<Xapian::doccount> termfreq(const std::string& /*term*/) const {
+    return std::nullopt;
+  }
 };
 
 // A word of a title/abstract search, where it was written: spelling

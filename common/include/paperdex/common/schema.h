@@ -76,6 +76,12 @@ inline constexpr Xapian::termcount kTitleWordsInText = 2;
 // (cs, 102k papers) author + word s@1 0.531 at 1, 0.546 at 0.2, 0.549 at
 // 0.1, and the title shapes as without authors from 0.5 down.
 inline constexpr double kAuthorWordsInPlainQuery = 0.2;
+// ...plus this times the share of the papers with the word that have it as
+// a name (of those with it in the text or the names): "hinton" (0.67 in cs)
+// is mostly a name, "deep" (0.004) a word. Hinton's dropout paper, whose
+// title lacks "dropout", goes from 3rd to 1st for `hinton dropout`, above
+// papers citing "(Hinton et al., 2012)" (bench/README.md).
+inline constexpr double kAuthorWordsPerNameShare = 5.0;
 
 // Value slots.
 inline constexpr Xapian::valueno kYearSlot = 0;      // Xapian::sortable_serialise(year)
@@ -158,8 +164,12 @@ struct Field {
   std::string_view prefix{};   // term prefix; empty for fields searched by value slot only
   FieldKind kind = FieldKind::kText;
   Indexing indexing = Indexing::kWords;
-  bool default_search = false;                 // searched by words without a field
-  double default_weight = 1.0;                 // default_search: its share of a plain word's weight
+  bool default_search = false;  // searched by words without a field
+  double default_weight = 1.0;  // default_search: its share of a plain word's weight
+  // default_search: added to default_weight per share of the papers with a
+  // plain word that have it in this field (of those with it in any
+  // default_search field), as the index counts them.
+  double default_weight_per_share = 0;
   std::string Record::*source = nullptr;       // kWords, kKeyword, kDate: the record's text
   Xapian::valueno slot = Xapian::BAD_VALUENO;  // kYear, kDate: the value slot
   // kKeyword: the value as both the indexer and the query parser write it.
@@ -201,6 +211,7 @@ inline constexpr Field kFields[] = {
      // "hinton dropout" finds Hinton's dropout paper.
      .default_search = true,
      .default_weight = kAuthorWordsInPlainQuery,
+     .default_weight_per_share = kAuthorWordsPerNameShare,
      .example = "zhao",
      .help = "an author with that name part; author:\"Zhida Jiang\": that name; "
              "au:Hinton_G, au:\"G. Hinton\": initials"},
