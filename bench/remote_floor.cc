@@ -33,6 +33,16 @@
 //            collapse keys"); beside it the same pass without the collapse key
 //            ("remote, page pass without count"). What a remote page could
 //            cost if Xapian 1.4's one-document-per-exchange were bypassed.
+//   --count-floor  also: the count a search's total and facets need, alone,
+//            on one index and on the remote shards: every match counted,
+//            unweighted, with Xapian's value-count spies on the subject and
+//            year slots (what paperdex's count of remote shards runs on the
+//            servers, part_count.cc; one index walks posting lists instead)
+//            ("..., count with facets"); and on the remote shards that count
+//            followed by the page's pass without documents ("remote, count
+//            with facets, then the page's pass"): the least a remote search
+//            with an exact total and facets exchanges and makes the servers
+//            do, before any paperdex code.
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -68,12 +78,13 @@ struct Options {
   int warmup = 1;
   bool check_spies = false;
   bool records_slot = false;
+  bool count_floor = false;
   fs::path single, sharded, queries;
 };
 
 [[noreturn]] void usage() {
   std::cerr << "usage: paperdex-remote-floor [--rounds N] [--warmup N] [--check-spies] "
-               "[--records-slot] SINGLE SHARDED QUERIES\n"
+               "[--records-slot] [--count-floor] SINGLE SHARDED QUERIES\n"
                "  SINGLE: one index; SHARDED: its --shards build (shard-0, shard-1 and a stub)\n";
   std::exit(2);
 }
@@ -91,6 +102,8 @@ Options parse_options(int argc, char** argv) {
       options.check_spies = true;
     } else if (arg == "--records-slot") {
       options.records_slot = true;
+    } else if (arg == "--count-floor") {
+      options.count_floor = true;
     } else if (!arg.empty() && arg[0] == '-') {
       usage();
     } else {
@@ -193,12 +206,47 @@ struct Layout {
   // hits' records come as their collapse keys (--records-slot).
   bool without_count = false;
   bool collapse_records = false;
+  // Instead of a page: every match counted, unweighted, with the facet spies
+  // (--count-floor).
+  bool count_with_facets = false;
+  bool then_page = false;               // and then the page's pass (`documents` as set)
   std::vector<std::vector<double>> ms;  // by query, one per round
   std::vector<Page> pages;              // of the first measured round
 };
 
 // The least a page needs (above), as `layout` says; returns its milliseconds.
+// paperdex's subject and year slots (schema.h kSubjectsSlot, kYearSlot).
+constexpr Xapian::valueno kSubjectsSlot = 1;
+constexpr Xapian::valueno kYearSlot = 0;
+
+// The count with facets alone (--count-floor); returns its milliseconds.
+double count(const Layout& layout, const Xapian::Query& query, Page& page) {
+  const auto started = std::chrono::steady_clock::now();
+  Xapian::Enquire enquire(layout.db);
+  // Unweighted behind "every document", as paperdex counts (ranking.h).
+  enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, Xapian::Query(std::string()), query));
+  enquire.set_weighting_scheme(Xapian::BoolWeight());
+  Xapian::ValueCountMatchSpy subjects(kSubjectsSlot);
+  Xapian::ValueCountMatchSpy years(kYearSlot);
+  enquire.add_matchspy(&subjects);
+  enquire.add_matchspy(&years);
+  const Xapian::MSet mset = enquire.get_mset(0, 0, layout.db.get_doccount());
+  page.matches = mset.get_matches_estimated();
+  page.hits.clear();
+  // The facets read as paperdex reads them (part_count.cc), timed.
+  std::size_t values = 0;
+  for (const auto* spy : {&subjects, &years}) {
+    for (auto it = spy->values_begin(); it != spy->values_end(); ++it) values += it.get_termfreq();
+  }
+  const double ms = paperdex::bench::seconds_since(started) * 1000;
+  if (values == 0 && page.matches > 0) throw std::runtime_error("facet spies that saw no match");
+  return ms;
+}
+
 double search(const Layout& layout, const Xapian::Query& query, Page& page) {
+  const double counting = layout.count_with_facets ? count(layout, query, page) : 0;
+  if (layout.count_with_facets && !layout.then_page) return counting;
+  const Xapian::doccount counted = page.matches;
   const auto started = std::chrono::steady_clock::now();
   Xapian::Enquire enquire(layout.db);
   enquire.set_query(query);
@@ -216,7 +264,8 @@ double search(const Layout& layout, const Xapian::Query& query, Page& page) {
   const double ms = paperdex::bench::seconds_since(started) * 1000;
   if ((layout.documents || layout.collapse_records) && bytes == 0 && !page.hits.empty())
     throw std::runtime_error("a page without its records");
-  return ms;
+  if (layout.then_page) page.matches = counted;
+  return counting + ms;
 }
 
 // A copy of `shard` in `copy` whose documents hold their data in
@@ -305,9 +354,13 @@ void print_table(const std::vector<Layout>& layouts) {
     const std::vector<double> lat = latencies(layout);
     std::size_t same = 0;
     for (std::size_t q = 0; q < layout.pages.size(); ++q) {
-      // A pass without an exact count is compared by its hits alone.
-      same += layout.without_count ? layout.pages[q].ids == layouts.front().pages[q].ids
-                                   : layout.pages[q] == layouts.front().pages[q];
+      // A pass without an exact count is compared by its hits alone, a
+      // count by its count.
+      const Page& page = layout.pages[q];
+      const Page& reference = layouts.front().pages[q];
+      same += layout.without_count       ? page.ids == reference.ids
+              : layout.count_with_facets ? page.matches == reference.matches
+                                         : page == reference;
     }
     std::printf("| %s (plain Xapian) | %.2f | %.2f | x%.2f | x%.2f | %zu of %zu |\n",
                 layout.name.c_str(), percentile(lat, 50), percentile(lat, 99),
@@ -361,6 +414,20 @@ void run(const Options& options) {
     const Xapian::Database with_records(records_stub.string());
     layouts.push_back(layout("remote, page pass without count", with_records, false, true));
     layouts.push_back(layout("remote, records as collapse keys", with_records, false, true, true));
+  }
+  if (options.count_floor) {
+    Layout single_count = layouts.front();
+    single_count.name = "single, count with facets";
+    single_count.count_with_facets = true;
+    Layout remote_count = layout("remote, count with facets", remote, false);
+    remote_count.count_with_facets = true;
+    Layout remote_count_page = remote_count;
+    remote_count_page.name = "remote, count with facets, then the page's pass";
+    remote_count_page.then_page = true;
+    remote_count_page.without_count = true;
+    layouts.push_back(std::move(single_count));
+    layouts.push_back(std::move(remote_count));
+    layouts.push_back(std::move(remote_count_page));
   }
   if (options.check_spies) {
     for (const Layout& layout : layouts) {
