@@ -21,42 +21,44 @@ void take_prefixed(Xapian::TermIterator it, std::string_view prefix, std::size_t
 
 }  // namespace
 
+template <typename Read>
+std::vector<std::string> IndexTermSource::listed(Listings& listings, std::string_view prefix,
+                                                 std::size_t limit, const Read& read) const {
+  if (!remote_) return read();
+  Listing listing(prefix, limit);
+  if (const auto known = listings.find(listing); known != listings.end()) return known->second;
+  return listings.emplace(std::move(listing), read()).first->second;
+}
+
 std::vector<std::string> IndexTermSource::words_starting(std::string_view prefix,
                                                          std::size_t limit) const {
-  const Listing listing(prefix, limit);
-  if (remote_) {
-    if (const auto read = words_read_.find(listing); read != words_read_.end()) return read->second;
-  }
-  std::vector<std::string> words;
-  try {
-    if (db_.spellings_begin() != db_.spellings_end()) {
-      take_prefixed(db_.spellings_begin(), prefix, 0, limit, words);
-      if (remote_) words_read_.emplace(listing, words);
-      return words;
+  return listed(words_read_, prefix, limit, [&] {
+    std::vector<std::string> words;
+    try {
+      if (db_.spellings_begin() != db_.spellings_end()) {
+        take_prefixed(db_.spellings_begin(), prefix, 0, limit, words);
+        return words;
+      }
+    } catch (const Xapian::DatabaseModifiedError&) {
+      throw;  // the searcher reopens
+    } catch (const Xapian::DatabaseError&) {
+      // A damaged spelling table (the searcher notes it): the stems below.
+      words.clear();
     }
-  } catch (const Xapian::DatabaseModifiedError&) {
-    throw;  // the searcher reopens
-  } catch (const Xapian::DatabaseError&) {
-    // A damaged spelling table (the searcher notes it): the stems below.
-    words.clear();
-  }
-  // The text field holds the title's stems too.
-  const std::string pattern = std::string(schema::kTextPrefix) + std::string(prefix);
-  take_prefixed(db_.allterms_begin(pattern), pattern, schema::kTextPrefix.size(), limit, words);
-  if (remote_) words_read_.emplace(listing, words);
-  return words;
+    // The text field holds the title's stems too.
+    const std::string pattern = std::string(schema::kTextPrefix) + std::string(prefix);
+    take_prefixed(db_.allterms_begin(pattern), pattern, schema::kTextPrefix.size(), limit, words);
+    return words;
+  });
 }
 
 std::vector<std::string> IndexTermSource::terms_starting(std::string_view prefix,
                                                          std::size_t limit) const {
-  const Listing listing(prefix, limit);
-  if (remote_) {
-    if (const auto read = terms_read_.find(listing); read != terms_read_.end()) return read->second;
-  }
-  std::vector<std::string> terms;
-  take_prefixed(db_.allterms_begin(std::string(prefix)), prefix, 0, limit, terms);
-  if (remote_) terms_read_.emplace(listing, terms);
-  return terms;
+  return listed(terms_read_, prefix, limit, [&] {
+    std::vector<std::string> terms;
+    take_prefixed(db_.allterms_begin(std::string(prefix)), prefix, 0, limit, terms);
+    return terms;
+  });
 }
 
 bool IndexTermSource::has_term(const std::string& term) const {

@@ -62,6 +62,12 @@ class IndexTermSource : public TermSource {
 
  private:
   using Listing = std::pair<std::string, std::size_t>;  // prefix, limit
+  using Listings = std::map<Listing, std::vector<std::string>>;
+  // What `read` lists for `prefix` and `limit`; remote: once per source,
+  // kept in `listings`.
+  template <typename Read>
+  std::vector<std::string> listed(Listings& listings, std::string_view prefix, std::size_t limit,
+                                  const Read& read) const;
   // Remembers `freq` of `term` in known_ (emptied first when full).
   Xapian::doccount remember(const std::string& term, Xapian::doccount freq) const;
 
@@ -69,8 +75,8 @@ class IndexTermSource : public TermSource {
   TermFrequencies& known_;
   Deadline deadline_;
   bool remote_;
-  mutable std::vector<std::string> unanswered_;                                  // remote
-  mutable std::map<Listing, std::vector<std::string>> words_read_, terms_read_;  // remote
+  mutable std::vector<std::string> unanswered_;  // remote
+  mutable Listings words_read_, terms_read_;     // remote
 };
 
 }  // namespace paperdex::detail
