@@ -66,6 +66,7 @@
 #include <xapian.h>
 
 #include "measure.h"
+#include "paperdex/common/schema.h"
 
 extern char** environ;
 
@@ -214,11 +215,6 @@ struct Layout {
   std::vector<Page> pages;              // of the first measured round
 };
 
-// The least a page needs (above), as `layout` says; returns its milliseconds.
-// paperdex's subject and year slots (schema.h kSubjectsSlot, kYearSlot).
-constexpr Xapian::valueno kSubjectsSlot = 1;
-constexpr Xapian::valueno kYearSlot = 0;
-
 // The count with facets alone (--count-floor); returns its milliseconds.
 double count(const Layout& layout, const Xapian::Query& query, Page& page) {
   const auto started = std::chrono::steady_clock::now();
@@ -226,8 +222,8 @@ double count(const Layout& layout, const Xapian::Query& query, Page& page) {
   // Unweighted behind "every document", as paperdex counts (ranking.h).
   enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, Xapian::Query(std::string()), query));
   enquire.set_weighting_scheme(Xapian::BoolWeight());
-  Xapian::ValueCountMatchSpy subjects(kSubjectsSlot);
-  Xapian::ValueCountMatchSpy years(kYearSlot);
+  Xapian::ValueCountMatchSpy subjects(paperdex::schema::kSubjectsSlot);
+  Xapian::ValueCountMatchSpy years(paperdex::schema::kYearSlot);
   enquire.add_matchspy(&subjects);
   enquire.add_matchspy(&years);
   const Xapian::MSet mset = enquire.get_mset(0, 0, layout.db.get_doccount());
@@ -243,6 +239,8 @@ double count(const Layout& layout, const Xapian::Query& query, Page& page) {
   return ms;
 }
 
+// The least a page needs (above), as `layout` says (after the count, for a
+// layout that counts); returns its milliseconds.
 double search(const Layout& layout, const Xapian::Query& query, Page& page) {
   const double counting = layout.count_with_facets ? count(layout, query, page) : 0;
   if (layout.count_with_facets && !layout.then_page) return counting;
