@@ -3,6 +3,7 @@
 what counts as found, and the scoring of each engine's top 10.
 
 usage: known_item.py ANSWERS.tsv [--paperdex RESULTS.jsonl] [--peer NAME=RESULTS.tsv ...]
+                      [--before RESULTS.jsonl]
 
 ANSWERS.tsv is gen_known_items.py's: one row per query, in query order,
 `qno shape target accepted query` (accepted: the target and, for the shapes
@@ -14,9 +15,13 @@ comma-separated). Each engine's answers:
   --peer      ../shared/peers/run.sh's PEER/q/results.tsv (qid nmatch top10 ...,
               top10 comma-separated) for the queries of the shapes peers answer,
               in order (gen_known_items.py's peers.txt)
+  --before    another paperdex run of the same queries (a build before a
+              change): also the queries whose rank of the paper changed
 Prints three markdown tables (success@1, success@10, MRR@10), one row per
 engine, a column per shape, then the peers' shapes together and all
-shapes. A hit counts as found when its id (version dropped) is accepted.
+shapes; with --before, a table of the queries that rank the paper higher
+and lower per shape, and each of them. A hit counts as found when its id
+(version dropped) is accepted.
 Standard library only.
 """
 import argparse
@@ -161,6 +166,39 @@ def read_peer(path, answers):
     return rankings
 
 
+def rank_changes(answers, before, after):
+    """The queries whose paper ranks differently in `after` than in `before`
+    (both {qno: [ids]}): [(qno, shape, rank before, rank after)], a rank None
+    when the paper is not in the top DEPTH."""
+    changes = []
+    for qno, (shape, accepted) in enumerate(answers):
+        old, new = rank_of(before.get(qno, []), accepted), rank_of(after.get(qno, []), accepted)
+        if old != new:
+            changes.append((qno, shape, old, new))
+    return changes
+
+
+def higher(new, old):
+    """Whether rank `new` is above rank `old` (None: not found)."""
+    return new is not None and (old is None or new < old)
+
+
+def changes_table(changes, queries):
+    """Markdown: per shape, how many queries rank the paper higher and lower;
+    then each changed query."""
+    out = ["rank changes against --before (%d queries)\n" % len(changes),
+           "| shape | higher | lower |", "|---|---:|---:|"]
+    for shape in [s.name for s in SHAPES]:
+        ups = sum(1 for _, sh, old, new in changes if sh == shape and higher(new, old))
+        downs = sum(1 for _, sh, old, new in changes if sh == shape and not higher(new, old))
+        if ups or downs:
+            out.append("| %s | %d | %d |" % (shape, ups, downs))
+    out.append("")
+    for qno, shape, old, new in changes:
+        out.append("%s %s -> %s  %s" % (shape, old or "-", new or "-", queries[qno]))
+    return "\n".join(out)
+
+
 def tables(engines, answers):
     """Markdown: one table per metric, one row per (name, tallies) engine, a
     column per shape of `answers` (its query count in the heading), then the
@@ -190,7 +228,10 @@ def main():
     ap.add_argument("answers")
     ap.add_argument("--paperdex", help="paperdex-search --batch --format json output")
     ap.add_argument("--peer", action="append", default=[], metavar="NAME=RESULTS.tsv")
+    ap.add_argument("--before", help="another paperdex run of the same queries, to compare --paperdex with")
     a = ap.parse_args()
+    if a.before and not a.paperdex:
+        sys.exit("known_item: --before compares with --paperdex; give both")
     answers, queries = read_answers(a.answers)
     engines = []
     if a.paperdex:
@@ -201,6 +242,9 @@ def main():
     if not engines:
         sys.exit("known_item: no engine's results given (--paperdex, --peer)")
     print(tables(engines, answers))
+    if a.before:
+        after = read_paperdex(a.paperdex, queries)
+        print(changes_table(rank_changes(answers, read_paperdex(a.before, queries), after), queries))
 
 
 if __name__ == "__main__":

@@ -78,6 +78,20 @@ class Scoring(unittest.TestCase):
         self.assertIn("| lucene | 0.500 | - | 0.500 | - |", text)  # MRR@10
 
 
+class RankChanges(unittest.TestCase):
+    def test_lists_the_queries_whose_paper_moved_and_counts_them_per_shape(self):
+        answers = [("title", {"a"}), ("title", {"b"}), ("author-word", {"c"}), ("id", {"d"})]
+        before = {0: ["a"], 1: ["x", "b"], 2: ["c"], 3: ["d"]}
+        after = {0: ["a"], 1: ["b"], 2: ["x"], 3: ["d"]}
+        changes = known_item.rank_changes(answers, before, after)
+        self.assertEqual(changes, [(1, "title", 2, 1), (2, "author-word", 1, None)])
+        table = known_item.changes_table(changes, ["q0", "q1", "q2", "q3"])
+        self.assertIn("| title | 1 | 0 |", table)
+        self.assertIn("| author-word | 0 | 1 |", table)
+        self.assertIn("author-word 1 -> -  q2", table)
+        self.assertNotIn("q3", table)
+
+
 class Generator(unittest.TestCase):
     def test_shapes_of_one_paper(self):
         r = record("1409.3215", "Sequence to Sequence Learning with Neural Networks", ("Sutskever",),
