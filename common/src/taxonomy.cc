@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <map>
+#include <mutex>
 #include <set>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "paperdex/common/utf8.h"
 
@@ -211,7 +213,9 @@ bool is_archive(std::string_view name) {
   return table().archive_names.count(ascii_lower(name)) > 0;
 }
 
-std::vector<std::string> subject_values(std::string_view subject) {
+namespace {
+
+std::vector<std::string> look_up_subject_values(std::string_view subject) {
   const Table& t = table();
   if (const std::string group = find_group(subject); !group.empty()) {
     return archive_values(t.archives_of.at(group));
@@ -225,6 +229,38 @@ std::vector<std::string> subject_values(std::string_view subject) {
   std::set<std::string> values = t.aliases_under(key);
   values.insert(key);
   return {values.begin(), values.end()};
+}
+
+// subject_values() walks the table once per alias of each name, and a count
+// over remote shards asks it for every subject row of every count: the answers
+// are kept. Only names the taxonomy knows are (a query's subject filter is
+// any text), so the cache holds at most one answer per name of the table.
+class SubjectValuesCache {
+ public:
+  std::vector<std::string> get(std::string_view subject) {
+    std::string key = ascii_lower(subject);
+    {
+      std::lock_guard lock(mutex_);
+      if (const auto found = known_.find(key); found != known_.end()) return found->second;
+    }
+    std::vector<std::string> values = look_up_subject_values(key);
+    if (!values.empty()) {
+      std::lock_guard lock(mutex_);
+      known_.emplace(std::move(key), values);
+    }
+    return values;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::vector<std::string>> known_;
+};
+
+}  // namespace
+
+std::vector<std::string> subject_values(std::string_view subject) {
+  static SubjectValuesCache cache;
+  return cache.get(subject);
 }
 
 std::vector<std::string> subject_names() {
