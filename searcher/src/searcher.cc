@@ -593,16 +593,31 @@ struct Searcher::Impl {
                          Xapian::Query(Xapian::Query::OP_OR, authors.begin(), authors.end()));
   }
 
-  // `query` as the request reads it (its match mode and syntax).
-  detail::ParsedQuery parse(const SearchRequest& request, std::string_view query) const {
+  // `query` as the request reads it (its match mode and syntax). With
+  // `count_ahead`, `query` is the request's own words, matched as parsed.
+  detail::ParsedQuery parse(const SearchRequest& request, std::string_view query,
+                            bool count_ahead = false) const {
     // Wildcards not expanded by the time limit are searched as their words.
     detail::IndexTermSource terms(db, termfreqs, budget.deadline, matcher->remote());
     const auto syntax = request.strict_syntax ? detail::Syntax::kStrict : detail::Syntax::kLenient;
     detail::ParsedQuery parsed = parser.parse(query, request.match, &terms, syntax);
     // Over remote shards the terms' frequencies (a word's weight as a name)
     // come in one exchange after a first reading, and the query is read
-    // again with them, as over one index.
-    if (terms.learn_termfreqs()) parsed = parser.parse(query, request.match, &terms, syntax);
+    // again with them, as over one index. The second reading matches the
+    // first's papers (the frequencies change weights, and leave out names
+    // no paper has), so the exchange can be the search's first count (its
+    // statistics bring the frequencies): one exchange less.
+    if (!count_ahead) {
+      if (terms.learn_termfreqs()) parsed = parser.parse(query, request.match, &terms, syntax);
+      return parsed;
+    }
+    const Xapian::Query counted = first_counted(request, parsed);
+    const auto count = [&](const std::vector<std::string>& terms_asked) {
+      return matcher->count_ahead(counted, budget.deadline, terms_asked);
+    };
+    if (!terms.learn_termfreqs(count)) return parsed;
+    parsed = parser.parse(query, request.match, &terms, syntax);
+    matcher->same_matches_as_counted(first_counted(request, parsed));
     return parsed;
   }
 
@@ -635,7 +650,7 @@ struct Searcher::Impl {
     } else if (const auto reference = detail::paper_reference(request.query)) {
       parsed = parse_reference(request, *reference);
     } else {
-      parsed = parse(request, request.query);
+      parsed = parse(request, request.query, request.like.empty());
     }
     if (!request.like.empty()) {
       // Papers like the given one, among those the query (if any) matches.
@@ -659,6 +674,20 @@ struct Searcher::Impl {
     return plan;
   }
 
+  // Whether the query is long enough that its most words are counted
+  // (MatchRule::kLongQuery), not all of them.
+  static bool counts_most_words(const SearchRequest& request, const detail::ParsedQuery& parsed) {
+    return request.match != MatchMode::kAnyWord && !parsed.any_word.empty() &&
+           parsed.free_text_clauses > kAllWordsUpTo && !parsed.most_words.empty();
+  }
+
+  // The matches plan_match_set counts first: a long query's most words,
+  // else the query's own (has_match's, and the search's count).
+  Xapian::Query first_counted(const SearchRequest& request,
+                              const detail::ParsedQuery& parsed) const {
+    return filtered(request, counts_most_words(request, parsed) ? parsed.most_words : parsed.query);
+  }
+
   // Which papers the query matches (MatchRule): as written, or any word.
   MatchPlan plan_match_set(const SearchRequest& request, const detail::ParsedQuery& parsed) {
     MatchPlan plan;
@@ -675,8 +704,8 @@ struct Searcher::Impl {
       plan.rule = MatchRule::kLongQuery;
       plan.matched = any_word;
       plan.set = MatchSet::kAnyWord;
-      if (!parsed.most_words.empty()) {
-        Xapian::Query most_words = filtered(request, parsed.most_words);
+      if (counts_most_words(request, parsed)) {
+        Xapian::Query most_words = first_counted(request, parsed);
         if (has_match(most_words)) {
           plan.set = MatchSet::kMostWords;
           plan.counted = std::move(most_words);

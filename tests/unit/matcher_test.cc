@@ -18,6 +18,7 @@
 #include "match/matcher.h"
 #include "match/ranking.h"
 #include "paperdex/common/analyzer.h"
+#include "paperdex/common/schema.h"
 #include "query/query_translation.h"
 #include "test_support.h"
 
@@ -263,4 +264,37 @@ TEST_CASE("the matcher follows the index to a new revision", "[matcher]") {
   Matcher fresh(path.string(), db, 1);
   fresh.sync(db);
   require_same(fresh.run(every), after);
+}
+
+TEST_CASE("a count made ahead brings term frequencies, and is the count of the same matches",
+          "[matcher][remote]") {
+  paperdex::test::TempDir dir;
+  const fs::path path = dir.path() / "index";
+  paperdex::test::build_with_two_workers(path.string(), {kCorpus + "/arxiv-snapshot"}, false);
+  const Xapian::Database db(path.string());
+  Matcher matcher(path.string(), db, 1);
+  matcher.sync(db);
+  const std::string learning = paperdex::schema::make_term(paperdex::schema::kTextPrefix, "learn");
+  const std::string nobody = paperdex::schema::make_term(paperdex::schema::kAuthorPrefix, "zzqx");
+  const Xapian::Query query(learning);
+  REQUIRE(db.get_termfreq(learning) > 0);
+
+  // Xapian's statistics of the count answer for every term asked, none or some.
+  const auto freqs = matcher.count_ahead(query, {}, {learning, nobody});
+  REQUIRE(freqs.size() == 2);
+  CHECK(freqs.at(learning) == db.get_termfreq(learning));
+  CHECK(freqs.at(nobody) == 0);
+
+  // The same words read again (another weight) match the same papers: the
+  // caller says so, and the count ahead is theirs, taken on its word. A query
+  // of other papers shows that no count was made for it.
+  const Xapian::Query other(paperdex::schema::make_term(paperdex::schema::kTextPrefix, "quantum"));
+  REQUIRE(db.get_termfreq(*other.get_terms_begin()) != db.get_termfreq(learning));
+  matcher.same_matches_as_counted(other);
+  PassRequest counting;
+  counting.query = other;
+  counting.page = false;
+  CHECK(matcher.run(counting).matches == db.get_termfreq(learning));
+  // Once: the next count of it is its own.
+  CHECK(matcher.run(counting).matches == db.get_termfreq(*other.get_terms_begin()));
 }

@@ -129,8 +129,9 @@ struct Matcher::Impl {
 
   // Remote shards: has_match counts its query's matches whole (Xapian 1.4
   // counts them all before it answers over shards anyway), with the facets,
-  // and the next count of those matches (the search's, once) is this one:
-  // the worker then has no count to wait for before it fetches documents.
+  // as count_ahead does, and the next count of those matches (the search's,
+  // once) is this one: the worker then has no count to wait for before it
+  // fetches documents.
   std::string counted_ahead_query;  // serialised; empty: none
   CountedPart counted_ahead;
 
@@ -444,7 +445,7 @@ struct Matcher::Impl {
     for (std::future<void>& helper : helpers) helper.wait();
   }
 
-  // Whether `query`'s matches are those has_match counted ahead: the query
+  // Whether `query`'s matches are those counted ahead: the query
   // itself, or the first of an AND_MAYBE (what the others add is weight).
   bool counts_ahead(const Xapian::Query& query) const {
     if (counted_ahead_query.empty()) return false;
@@ -457,23 +458,40 @@ struct Matcher::Impl {
     }
   }
 
+  // Serialised, or empty when Xapian cannot serialise it (no count ahead).
+  static std::string serialised(const Xapian::Query& query) {
+    try {
+      return query.serialise();
+    } catch (const Xapian::Error&) {
+      return {};
+    }
+  }
+
+  std::map<std::string, Xapian::doccount> count_ahead(const Xapian::Query& query,
+                                                      const Deadline& deadline,
+                                                      std::vector<std::string> termfreqs_of) {
+    wait_idle();
+    PassRequest counting;
+    counting.query = query;
+    counting.weighted = false;
+    counting.page = false;
+    counting.deadline = deadline;
+    counting.termfreqs_of = std::move(termfreqs_of);
+    counted_ahead_query.clear();
+    counted_ahead = detail::count_part(caller.whole, nullptr, counting, Range{}, nullptr, nullptr);
+    // An estimate (the time limit) is this count's alone.
+    if (counted_ahead.exact) counted_ahead_query = serialised(query);
+    return std::move(counted_ahead.termfreqs);
+  }
+
+  void same_matches_as_counted(const Xapian::Query& query) {
+    if (!counted_ahead_query.empty()) counted_ahead_query = serialised(query);
+  }
+
   bool has_match(const Xapian::Query& query, const Deadline& deadline) {
     wait_idle();
     if (remote) {
-      PassRequest counting;
-      counting.query = query;
-      counting.weighted = false;
-      counting.page = false;
-      counting.deadline = deadline;
-      counted_ahead_query.clear();
-      counted_ahead =
-          detail::count_part(caller.whole, nullptr, counting, Range{}, nullptr, nullptr);
-      try {
-        // An estimate (the time limit) is the has_match's alone.
-        if (counted_ahead.exact) counted_ahead_query = query.serialise();
-      } catch (const Xapian::Error&) {
-        // Not serialisable: the search counts it again.
-      }
+      if (!counts_ahead(query)) count_ahead(query, deadline, {});
       return counted_ahead.matches > 0;
     }
     // Local databases only: a remote shard's posting lists are on its server.
@@ -564,6 +582,14 @@ const std::vector<Xapian::Database>& Matcher::local_shards() const { return impl
 PassResult Matcher::run(const PassRequest& request) { return impl_->run(request); }
 bool Matcher::has_match(const Xapian::Query& query, const PassRequest::Deadline& deadline) {
   return impl_->has_match(query, deadline);
+}
+std::map<std::string, Xapian::doccount> Matcher::count_ahead(
+    const Xapian::Query& query, const PassRequest::Deadline& deadline,
+    std::vector<std::string> termfreqs_of) {
+  return impl_->count_ahead(query, deadline, std::move(termfreqs_of));
+}
+void Matcher::same_matches_as_counted(const Xapian::Query& query) {
+  impl_->same_matches_as_counted(query);
 }
 
 }  // namespace paperdex::detail

@@ -70,6 +70,9 @@ struct PassRequest {
   bool exact_total = true;
   bool facets = true;
   Deadline deadline;  // each pass stops by then (Enquire::set_time_limit)
+  // Terms whose frequencies in the whole index a count through Xapian
+  // reports (the statistics it gathers before it matches; a walk does not).
+  std::vector<std::string> termfreqs_of;
 };
 
 struct PageHit {
@@ -156,8 +159,21 @@ class Matcher {
   // match where the query is walkable, else by Xapian. (Xapian 1.4, asked
   // for one match of a sharded database, counts every match before it
   // answers: 1.1 ms for "model information" on the cs harvest's two shards,
-  // against 8 µs on one index.)
+  // against 8 µs on one index.) Over remote shards, from the count made
+  // ahead when it is `query`'s.
   bool has_match(const Xapian::Query& query, const PassRequest::Deadline& deadline);
+
+  // Remote shards: counts `query`'s matches whole, with the facets, in one
+  // exchange with every shard that also brings `termfreqs_of`'s
+  // frequencies (returned). The count is kept as the next has_match's and
+  // the next count's of those matches (the search's, once).
+  std::map<std::string, Xapian::doccount> count_ahead(const Xapian::Query& query,
+                                                      const PassRequest::Deadline& deadline,
+                                                      std::vector<std::string> termfreqs_of);
+  // `query` matches the papers of the count made ahead (the caller knows:
+  // the same words read again with their frequencies, which change weights
+  // alone): that count is its.
+  void same_matches_as_counted(const Xapian::Query& query);
 
  private:
   struct Impl;

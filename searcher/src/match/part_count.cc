@@ -137,7 +137,13 @@ CountedPart count_by_xapian(const Xapian::Database& db,
   Xapian::Enquire enquire =
       unweighted_enquire(db, in_range(request.query, range), request.deadline);
   const FacetSpies spies(enquire, table, request.facets);
-  return spies.read(enquire.get_mset(0, 0, db.get_doccount()));
+  const Xapian::MSet counted = enquire.get_mset(0, 0, db.get_doccount());
+  CountedPart part = spies.read(counted);
+  // Xapian gathered them before it matched (from every shard, at once).
+  for (const std::string& term : request.termfreqs_of) {
+    part.termfreqs.emplace(term, counted.get_termfreq(term));
+  }
+  return part;
 }
 
 CountedPart count_unweighted(const Xapian::Database& db,

@@ -35,6 +35,8 @@ struct CountedPart {
   bool candidates_usable = true;
   SubjectRowCounts subjects;
   std::map<std::string, std::size_t> years;
+  // PassRequest::termfreqs_of's frequencies, when Xapian counted the part.
+  std::map<std::string, Xapian::doccount> termfreqs;
 };
 
 // Counts the part `range` of `db` (a shard: every document), by walking

@@ -82,15 +82,24 @@ Xapian::doccount IndexTermSource::remember(const std::string& term, Xapian::docc
   return freq;
 }
 
-bool IndexTermSource::learn_termfreqs() {
+bool IndexTermSource::learn_termfreqs(const FrequencyExchange& exchange) {
   if (unanswered_.empty()) return false;
-  // Xapian gathers every query term's frequency from every shard before it
-  // matches, all shards at once; a match of no documents stops there.
-  Xapian::Enquire stats(db_);
-  stats.set_query(Xapian::Query(Xapian::Query::OP_OR, unanswered_.begin(), unanswered_.end()));
-  stats.set_weighting_scheme(Xapian::BoolWeight());
-  const Xapian::MSet none = stats.get_mset(0, 0);
-  for (const std::string& term : unanswered_) remember(term, none.get_termfreq(term));
+  std::map<std::string, Xapian::doccount> learned;
+  if (exchange) {
+    learned = exchange(unanswered_);
+  } else {
+    // Xapian gathers every query term's frequency from every shard before it
+    // matches, all shards at once; a match of no documents stops there.
+    Xapian::Enquire stats(db_);
+    stats.set_query(Xapian::Query(Xapian::Query::OP_OR, unanswered_.begin(), unanswered_.end()));
+    stats.set_weighting_scheme(Xapian::BoolWeight());
+    const Xapian::MSet none = stats.get_mset(0, 0);
+    for (const std::string& term : unanswered_) learned.emplace(term, none.get_termfreq(term));
+  }
+  for (const std::string& term : unanswered_) {
+    const auto found = learned.find(term);
+    remember(term, found != learned.end() ? found->second : db_.get_termfreq(term));
+  }
   unanswered_.clear();
   return true;
 }

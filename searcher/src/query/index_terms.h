@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -54,11 +55,16 @@ class IndexTermSource : public TermSource {
   bool has_term(const std::string& term) const override;
   std::optional<Xapian::doccount> termfreq(const std::string& term) const override;
 
+  // Frequencies of terms, asked of the index all at once (one exchange).
+  using FrequencyExchange =
+      std::function<std::map<std::string, Xapian::doccount>(const std::vector<std::string>&)>;
   // Remote: the frequencies of every term termfreq() could not answer, in
   // one pass over all the shards at once (their statistics, Xapian's first
-  // exchange of a match). False when there were none: a query parsed again
-  // after a true parses as a local index's would.
-  bool learn_termfreqs();
+  // exchange of a match): `exchange`'s, or by default a match of no
+  // documents of its own. A term `exchange` leaves out is looked up alone.
+  // False when there were none: a query parsed again after a true parses as
+  // a local index's would.
+  bool learn_termfreqs(const FrequencyExchange& exchange = {});
 
  private:
   using Listing = std::pair<std::string, std::size_t>;  // prefix, limit
