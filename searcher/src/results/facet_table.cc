@@ -59,16 +59,25 @@ SubjectRows::SubjectRows(const std::vector<std::string>& values) : rows_(values.
     }
     own[value] = found->second;
   }
+  // The rows whose drill-down finds each term: a value's rows are its
+  // terms', found without comparing it with every row (a count over remote
+  // shards builds these rows on every search).
+  std::unordered_map<std::string, std::vector<std::uint32_t>> rows_of_term;
+  for (std::uint32_t row = 0; row < names_.size(); ++row) {
+    for (const std::string& term : row_terms[row]) rows_of_term[term].push_back(row);
+  }
   for (std::size_t value = 0; value < values.size(); ++value) {
+    std::vector<std::uint32_t> others;
+    for (const std::string& term : subject_terms(values[value])) {
+      if (const auto found = rows_of_term.find(term); found != rows_of_term.end()) {
+        others.insert(others.end(), found->second.begin(), found->second.end());
+      }
+    }
+    std::sort(others.begin(), others.end());
+    others.erase(std::unique(others.begin(), others.end()), others.end());
     rows_[value].push_back(own[value]);
-    const std::vector<std::string> terms = subject_terms(values[value]);
-    for (std::uint32_t row = 0; row < names_.size(); ++row) {
-      if (row == own[value]) continue;
-      const std::vector<std::string>& wanted = row_terms[row];
-      const bool found = std::any_of(terms.begin(), terms.end(), [&](const std::string& term) {
-        return std::find(wanted.begin(), wanted.end(), term) != wanted.end();
-      });
-      if (found) rows_[value].push_back(row);
+    for (const std::uint32_t row : others) {
+      if (row != own[value]) rows_[value].push_back(row);
     }
   }
 }

@@ -1,7 +1,11 @@
 #include "results/facets.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "match/matcher.h"
 #include "match/ranking.h"
@@ -78,18 +82,25 @@ void add_list_counts(std::map<std::string, std::size_t>& into, const std::string
 
 SubjectRowCounts subject_rows_of_lists(const std::map<std::string, std::size_t>& list_counts) {
   std::vector<std::string> values;
-  std::map<std::string, std::uint32_t> value_index;
+  std::unordered_map<std::string_view, std::uint32_t> value_index;  // into list_counts' keys
   std::vector<std::pair<std::vector<std::uint32_t>, std::size_t>> lists;
   for (const auto& [list, count] : list_counts) {
-    std::map<std::string, std::size_t> split;
-    add_list_counts(split, list, 1);
     std::vector<std::uint32_t> codes;
-    for (const auto& [value, ignored] : split) {
-      const auto [found, added] =
-          value_index.try_emplace(value, static_cast<std::uint32_t>(values.size()));
-      if (added) values.push_back(value);
-      codes.push_back(found->second);
+    for (std::size_t begin = 0; begin < list.size();) {
+      std::size_t end = list.find(schema::kListSeparator, begin);
+      if (end == std::string::npos) end = list.size();
+      if (end > begin) {
+        const std::string_view value(list.data() + begin, end - begin);
+        const auto [found, added] =
+            value_index.try_emplace(value, static_cast<std::uint32_t>(values.size()));
+        if (added) values.emplace_back(value);
+        codes.push_back(found->second);
+      }
+      begin = end + 1;
     }
+    // A value listed twice is one subject of the paper.
+    std::sort(codes.begin(), codes.end());
+    codes.erase(std::unique(codes.begin(), codes.end()), codes.end());
     lists.emplace_back(std::move(codes), count);
   }
   const SubjectRows rows(values);
