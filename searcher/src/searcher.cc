@@ -607,17 +607,17 @@ struct Searcher::Impl {
     // first's papers (the frequencies change weights, and leave out names
     // no paper has), so the exchange can be the search's first count (its
     // statistics bring the frequencies): one exchange less.
-    if (!count_ahead) {
-      if (terms.learn_termfreqs()) parsed = parser.parse(query, request.match, &terms, syntax);
-      return parsed;
+    // The exchange runs only when a frequency is unknown: never over one
+    // index, whose source looks each one up.
+    detail::IndexTermSource::FrequencyExchange count;
+    if (count_ahead) {
+      count = [&](const std::vector<std::string>& terms_asked) {
+        return matcher->count_ahead(first_counted(request, parsed), budget.deadline, terms_asked);
+      };
     }
-    const Xapian::Query counted = first_counted(request, parsed);
-    const auto count = [&](const std::vector<std::string>& terms_asked) {
-      return matcher->count_ahead(counted, budget.deadline, terms_asked);
-    };
     if (!terms.learn_termfreqs(count)) return parsed;
     parsed = parser.parse(query, request.match, &terms, syntax);
-    matcher->same_matches_as_counted(first_counted(request, parsed));
+    if (count_ahead) matcher->same_matches_as_counted(first_counted(request, parsed));
     return parsed;
   }
 
