@@ -484,11 +484,10 @@ struct Searcher::Impl {
     }
   }
 
-  // An unweighted pass over `query` (counts, facets, tests of membership),
-  // within the time budget.
+  // An unweighted pass over `query` (tests of membership: no time limit,
+  // which would stop no more than counts beyond the page).
   Xapian::Enquire unweighted(const Xapian::Query& query) {
     Xapian::Enquire enquire(db);
-    detail::limit_time(enquire, budget.deadline);  // then check_budget()
     enquire.set_query(detail::unweighted_match(query));
     enquire.set_weighting_scheme(Xapian::BoolWeight());
     return enquire;

@@ -6,10 +6,12 @@
 // subject row (with its own-category count) and every year.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <xapian.h>
@@ -297,4 +299,68 @@ TEST_CASE("a count made ahead brings term frequencies, and is the count of the s
   CHECK(matcher.run(counting).matches == db.get_termfreq(learning));
   // Once: the next count of it is its own.
   CHECK(matcher.run(counting).matches == db.get_termfreq(*other.get_terms_begin()));
+}
+
+// A count stops at its deadline: local counts by a clock of their own (Xapian
+// 1.4's time limit can corrupt the stack, matcher.h), in steps of 1,024 matches.
+TEST_CASE("a count stops at its deadline, by its own clock", "[matcher][time-limit]") {
+  paperdex::test::TempDir dir;
+  const fs::path path = dir.path() / "index";
+  constexpr Xapian::doccount kPapers = 3000;
+  {
+    Xapian::WritableDatabase writer(path.string(), Xapian::DB_CREATE_OR_OPEN);
+    for (Xapian::doccount i = 0; i < kPapers; ++i) {
+      Xapian::Document doc;
+      doc.add_term("Xword");
+      writer.add_document(doc);
+    }
+    writer.commit();
+  }
+  const Xapian::Database db(path.string());
+  // Counts what it sees; the first match takes `pause`.
+  struct SlowSpy : Xapian::MatchSpy {
+    std::chrono::milliseconds pause{0};
+    Xapian::doccount seen = 0;
+    void operator()(const Xapian::Document&, double) override {
+      if (seen++ == 0) std::this_thread::sleep_for(pause);
+    }
+  };
+  const auto count = [&](const PassRequest::Deadline& deadline, SlowSpy& spy) {
+    Xapian::Enquire enquire(db);
+    enquire.set_query(Xapian::Query("Xword"));
+    enquire.set_weighting_scheme(Xapian::BoolWeight());
+    enquire.add_matchspy(&spy);
+    return paperdex::detail::count_every_match(enquire, db, deadline);
+  };
+  const auto now = std::chrono::steady_clock::now;
+
+  SECTION("with time to spare, or none asked, every match") {
+    for (const PassRequest::Deadline& deadline :
+         {PassRequest::Deadline{}, PassRequest::Deadline{now() + std::chrono::hours(1)}}) {
+      SlowSpy spy;
+      const auto counted = count(deadline, spy);
+      CHECK_FALSE(counted.stopped);
+      CHECK(counted.exact());
+      CHECK(counted.matches() == kPapers);
+      CHECK(spy.seen == kPapers);
+    }
+  }
+  SECTION("past the deadline before it starts: Xapian's estimate, no match checked") {
+    SlowSpy spy;
+    const auto counted = count(now() - std::chrono::milliseconds(1), spy);
+    CHECK(counted.stopped);
+    CHECK_FALSE(counted.exact());
+    CHECK(counted.matches() == kPapers);  // one term: its frequency
+    CHECK(spy.seen == 0);
+  }
+  SECTION("the deadline passing mid-count stops it at the next look at the clock") {
+    SlowSpy spy;
+    spy.pause = std::chrono::milliseconds(20);
+    const auto counted = count(now() + std::chrono::milliseconds(5), spy);
+    CHECK(counted.stopped);
+    CHECK_FALSE(counted.exact());
+    CHECK(counted.seen == 1024);
+    CHECK(spy.seen == 1024);
+    CHECK(counted.matches() == kPapers);
+  }
 }

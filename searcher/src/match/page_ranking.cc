@@ -212,7 +212,6 @@ std::optional<RankedPage> rank_among_candidates(const Xapian::Database& whole,
 RankedPage rank_page(const Xapian::Database& db, const PassRequest& request,
                      bool records_with_page) {
   Xapian::Enquire enquire(db);
-  limit_time(enquire, request.deadline);
   enquire.set_query(request.weighted ? request.query : unweighted_match(request.query));
   enquire.set_weighting_scheme(ranking_weight());
   PageOrder(request).apply(enquire);

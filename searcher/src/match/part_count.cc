@@ -70,11 +70,11 @@ class FacetSpies {
     }
   }
 
-  // The pass's counts, from `counted` (an MSet that checked every match).
-  CountedPart read(const Xapian::MSet& counted) const {
+  // The pass's counts, from `counted` (count_every_match).
+  CountedPart read(const Count& counted) const {
     CountedPart part;
-    part.matches = counted.get_matches_estimated();
-    part.exact = counted.get_matches_lower_bound() == counted.get_matches_upper_bound();
+    part.matches = counted.matches();
+    part.exact = counted.exact();
     if (!facets_) return part;
     if (table_spy_) {
       part.subjects = table_spy_->subject_counts();
@@ -134,14 +134,13 @@ CountedPart walk_part(const std::shared_ptr<const FacetTable>& table, PostingWal
 CountedPart count_by_xapian(const Xapian::Database& db,
                             const std::shared_ptr<const FacetTable>& table,
                             const PassRequest& request, Range range) {
-  Xapian::Enquire enquire =
-      unweighted_enquire(db, in_range(request.query, range), request.deadline);
+  Xapian::Enquire enquire = unweighted_enquire(db, in_range(request.query, range));
   const FacetSpies spies(enquire, table, request.facets);
-  const Xapian::MSet counted = enquire.get_mset(0, 0, db.get_doccount());
+  const Count counted = count_every_match(enquire, db, request.deadline);
   CountedPart part = spies.read(counted);
   // Xapian gathered them before it matched (from every shard, at once).
   for (const std::string& term : request.termfreqs_of) {
-    part.termfreqs.emplace(term, counted.get_termfreq(term));
+    part.termfreqs.emplace(term, counted.mset.get_termfreq(term));
   }
   return part;
 }
@@ -186,10 +185,8 @@ void add_part(PassResult& into, const CountedPart& part) {
   for (const auto& [year, papers] : part.years) into.years[year] += papers;
 }
 
-Xapian::Enquire unweighted_enquire(const Xapian::Database& db, const Xapian::Query& query,
-                                   const PassRequest::Deadline& deadline) {
+Xapian::Enquire unweighted_enquire(const Xapian::Database& db, const Xapian::Query& query) {
   Xapian::Enquire enquire(db);
-  limit_time(enquire, deadline);
   enquire.set_query(unweighted_match(query));
   enquire.set_weighting_scheme(Xapian::BoolWeight());
   return enquire;

@@ -128,7 +128,6 @@ std::map<std::string, std::size_t> count_authors(
     const Xapian::Database& db, const Xapian::Query& query,
     const std::optional<std::chrono::steady_clock::time_point>& deadline) {
   Xapian::Enquire enquire(db);
-  limit_time(enquire, deadline);
   enquire.set_query(unweighted_match(query));
   // Counting needs every match, not their order: no weights to compute.
   enquire.set_weighting_scheme(Xapian::BoolWeight());
@@ -137,7 +136,7 @@ std::map<std::string, std::size_t> count_authors(
     // Shard servers run only Xapian's own spies: count author lists, split here.
     Xapian::ValueCountMatchSpy spy(schema::kAuthorsSlot);
     enquire.add_matchspy(&spy);
-    enquire.get_mset(0, 0, db.get_doccount());
+    count_every_match(enquire, db, deadline);
     for (auto it = spy.values_begin(); it != spy.values_end(); ++it) {
       add_list_counts(counts, *it, it.get_termfreq());
     }
@@ -145,7 +144,7 @@ std::map<std::string, std::size_t> count_authors(
   }
   MultiValueCountSpy spy(schema::kAuthorsSlot);
   enquire.add_matchspy(&spy);
-  enquire.get_mset(0, 0, db.get_doccount());
+  count_every_match(enquire, db, deadline);
   add_counts(counts, spy.counts());
   return counts;
 }
