@@ -208,6 +208,9 @@ struct MatchPlan {
   // The papers the total and facets describe: `matched`, but for kMostWords.
   Xapian::Query counted;
   Xapian::Query all_words;  // its papers with every word (== matched for kAllWords)
+  // kShortQuery over remote shards: planned as if some paper had every word,
+  // which the page's count then tells (Searcher::Impl::search).
+  bool full_match_assumed = false;
 };
 
 // A name's words as one `author:` phrase: they follow each other in one
@@ -666,8 +669,10 @@ struct Searcher::Impl {
   }
 
   // Which papers the query matches (MatchRule) and how they rank.
-  MatchPlan plan_match(const SearchRequest& request, const detail::ParsedQuery& parsed) {
-    MatchPlan plan = plan_match_set(request, parsed);
+  // `no_full_match`: a kShortQuery's page found no paper with every word.
+  MatchPlan plan_match(const SearchRequest& request, const detail::ParsedQuery& parsed,
+                       bool no_full_match = false) {
+    MatchPlan plan = plan_match_set(request, parsed, no_full_match);
     plan.ranked = detail::with_title_bonus(db, plan.matched, parsed, matcher->remote());
     if (plan.set != MatchSet::kMostWords) plan.counted = plan.matched;
     return plan;
@@ -688,7 +693,8 @@ struct Searcher::Impl {
   }
 
   // Which papers the query matches (MatchRule): as written, or any word.
-  MatchPlan plan_match_set(const SearchRequest& request, const detail::ParsedQuery& parsed) {
+  MatchPlan plan_match_set(const SearchRequest& request, const detail::ParsedQuery& parsed,
+                           bool no_full_match) {
     MatchPlan plan;
     plan.all_words = filtered(request, parsed.query);
     plan.matched = plan.all_words;
@@ -713,7 +719,15 @@ struct Searcher::Impl {
       return plan;
     }
     plan.rule = MatchRule::kShortQuery;
-    if (!has_match(plan.all_words)) {
+    // Over remote shards a count before the page is a pass of its own, two
+    // exchanges with every server: unless the frequencies' exchange made it
+    // (parse), the page is ranked as if some paper had every word, and its
+    // count, made beside it, says whether one does.
+    if (!no_full_match && matcher->remote() && !matcher->counted_ahead(plan.all_words)) {
+      plan.full_match_assumed = true;
+      return plan;
+    }
+    if (no_full_match || !has_match(plan.all_words)) {
       plan.rule = MatchRule::kNoFullMatch;
       plan.set = MatchSet::kAnyWord;
       plan.matched = any_word;
@@ -888,11 +902,16 @@ struct Searcher::Impl {
     start_budget(request.time_limit_seconds);
     const detail::ParsedQuery parsed = understand(request);
     check_budget();  // wildcards expand within it
-    const MatchPlan plan = plan_match(request, parsed);
+    MatchPlan plan = plan_match(request, parsed);
     SearchResult result = describe(parsed, plan);
     const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems,
                                           parsed.query);
-    const detail::PassResult counted = fill_page(result, request, plan, parsed, highlighter);
+    detail::PassResult counted = fill_page(result, request, plan, parsed, highlighter);
+    if (plan.full_match_assumed && result.total == 0) {
+      plan = plan_match(request, parsed, true);
+      result = describe(parsed, plan);
+      counted = fill_page(result, request, plan, parsed, highlighter);
+    }
     add_facets(result, request, plan, counted);
     note_time_limit(result, request);
     note_author_names(result, request);

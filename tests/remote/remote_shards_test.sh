@@ -158,6 +158,12 @@ queries=(
   '--like|1308.4280'
   'zzzz-no-such-word'
 )
+# One searcher, its words' frequencies known from the queries before: over
+# remote shards a short query is then ranked as if some paper had every word,
+# and searched again as any word when its count finds none (photonic banana).
+primed="$work/primed-queries.txt"
+printf '%s\n' photonic banana 'photonic banana' optical switch 'optical switch' >"$primed"
+queries+=("--batch|$primed")
 # Wildcards and spelling suggestions read the index's spelling data (the
 # words it holds), which Xapian 1.4's remote protocol does not carry, and
 # which a --shards build keeps whole in shard-0: with shard-0 local (the local

@@ -637,6 +637,7 @@ std::map<std::string, Xapian::doccount> Matcher::count_ahead(
     std::vector<std::string> termfreqs_of) {
   return impl_->count_ahead(query, deadline, std::move(termfreqs_of));
 }
+bool Matcher::counted_ahead(const Xapian::Query& query) const { return impl_->counts_ahead(query); }
 void Matcher::same_matches_as_counted(const Xapian::Query& query) {
   impl_->same_matches_as_counted(query);
 }

@@ -194,6 +194,8 @@ class Matcher {
   // the same words read again with their frequencies, which change weights
   // alone): that count is its.
   void same_matches_as_counted(const Xapian::Query& query);
+  // Whether the count made ahead is `query`'s.
+  bool counted_ahead(const Xapian::Query& query) const;
 
  private:
   struct Impl;
