@@ -13,7 +13,7 @@
 # the last bit; the spelling suggestion apart, counted on a line of its own:
 # remote shards carry none). Targets (issue 34): remote p50 <= x2, p99 <= x3.
 #
-# usage: bench/remote_bench.sh [-r ROUNDS] [-w WARMUP] [-k DIR] [-b BUILD_DIR] CORPUS QUERIES
+# usage: bench/remote_bench.sh [-r ROUNDS] [-w WARMUP] [-k DIR] [-p PASSES] [-b BUILD_DIR] CORPUS QUERIES
 #   CORPUS      arXiv snapshot JSONL (bench/README.md: the cs harvest, /tmp/cs.jsonl)
 #   QUERIES     one query a line (../shared/peers/title_queries.py: cs-q1k.txt)
 #   -r ROUNDS   measured rounds per layout [3], the layouts taken in turn
@@ -24,6 +24,9 @@
 #   -s ARGS     the shards' paperdex-index options besides --jobs 2 --shards
 #               [--records-in-slot]; none: no others (each hit's document an
 #               exchange of its own)
+#   -p PASSES   each --batch runs the queries PASSES times over and the last
+#               pass is measured [1]; with 2, the searcher knows every word's
+#               frequency before it reads a query (no exchange to learn them)
 #   -b DIR      a Release build tree [$PAPERDEX_BUILD_DIR or REPO/build]
 # Needs xapian-tcpsrv (Debian xapian-tools) and python3. Loopback only; the
 # shard servers are stopped on exit. On 2 cores, the cs harvest (102k papers):
@@ -35,7 +38,9 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$ROOT/bench/bench_lib.sh"
 KEEP=
 SHARD_ARGS=--records-in-slot
-bench_rounds_options 30 "k:KEEP s:SHARD_ARGS" "$@"
+PASSES=1
+bench_rounds_options 33 "k:KEEP s:SHARD_ARGS p:PASSES" "$@"
+[[ "$PASSES" =~ ^[1-9]$ ]] || { echo "remote_bench: -p takes 1 to 9" >&2; exit 2; }
 [ "$SHARD_ARGS" != none ] || SHARD_ARGS=""
 CORPUS=$(realpath "$BENCH_INPUT")
 [ -f "$CORPUS" ] || { echo "remote_bench: no corpus $BENCH_INPUT" >&2; exit 2; }
@@ -86,22 +91,23 @@ printf 'remote 127.0.0.1:%s\nremote 127.0.0.1:%s\n' "$port0" "$port1" >"$WORK/re
 
 # --- the rounds ------------------------------------------------------------------
 bench_query_lines "$QUERIES" "$WORK/queries.txt"
+for _ in $(seq "$PASSES"); do cat "$WORK/queries.txt"; done >"$WORK/batch.txt"
 layouts=(single local remote)
 declare -A db_of=([single]="$DATA/single" [local]="$DATA/sharded" [remote]="$WORK/remote")
 log "$(wc -l <"$WORK/queries.txt") queries, $WARMUP warm-up + $ROUNDS rounds per layout"
 for r in $(seq $((-WARMUP)) $((ROUNDS - 1))); do
   for layout in "${layouts[@]}"; do
     tag=$layout-$([ "$r" -lt 0 ] && echo "w$((r + WARMUP))" || echo "r$r")
-    "$SEARCH" --db "${db_of[$layout]}" --batch "$WORK/queries.txt" --timings "$WORK/$tag.tsv" \
+    "$SEARCH" --db "${db_of[$layout]}" --batch "$WORK/batch.txt" --timings "$WORK/$tag.tsv" \
       --json >"$WORK/$tag.jsonl" 2>"$WORK/$tag.err" ||
       grep -q . "$WORK/$tag.tsv" || { tail -5 "$WORK/$tag.err" >&2; exit 1; }
     log "$tag: $(awk -F'\t' '{s += $2} END {printf "%.0f", s}' "$WORK/$tag.tsv") ms in-process"
   done
 done
 
-python3 - "$WORK" "$ROUNDS" "${layouts[@]}" <<'EOF'
+python3 - "$WORK" "$ROUNDS" "$(wc -l <"$WORK/queries.txt")" "${layouts[@]}" <<'EOF'
 import json, math, statistics, sys
-work, rounds, layouts = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+work, rounds, queries, layouts = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
 
 def pct(values, p):  # nearest rank
     s = sorted(values)
@@ -112,7 +118,8 @@ def latencies(layout):
     for r in range(rounds):
         per_round.append({int(q): float(ms) for q, ms in
                           (line.split("\t") for line in open("%s/%s-r%d.tsv" % (work, layout, r)))})
-    return [statistics.median(rnd[q] for rnd in per_round) for q in sorted(per_round[0])]
+    last_pass = sorted(per_round[0])[-queries:]  # -p: the pass measured
+    return [statistics.median(rnd[q] for rnd in per_round) for q in last_pass]
 
 def rounded(value):  # scores: a sum over shards may differ in the last bit
     if isinstance(value, float):
@@ -125,7 +132,7 @@ def rounded(value):  # scores: a sum over shards may differ in the last bit
 
 def pages(layout):  # (the page without its suggestion, the suggestion)
     out = []
-    for line in open("%s/%s-r0.jsonl" % (work, layout)):
+    for line in open("%s/%s-r0.jsonl" % (work, layout)).readlines()[-queries:]:
         page = rounded(json.loads(line))
         out.append((page, page.pop("suggestion", None)))
     return out
