@@ -487,15 +487,6 @@ struct Searcher::Impl {
     }
   }
 
-  // An unweighted pass over `query` (tests of membership: no time limit,
-  // which would stop no more than counts beyond the page).
-  Xapian::Enquire unweighted(const Xapian::Query& query) {
-    Xapian::Enquire enquire(db);
-    enquire.set_query(detail::unweighted_match(query));
-    enquire.set_weighting_scheme(Xapian::BoolWeight());
-    return enquire;
-  }
-
   void check_budget() {
     if (budget.deadline && std::chrono::steady_clock::now() >= *budget.deadline) {
       budget.spent = true;
@@ -815,8 +806,9 @@ struct Searcher::Impl {
     for (const Hit& hit : result.hits)
       ids.emplace_back(schema::make_term(schema::kIdPrefix, hit.id));
     const Xapian::MSet full =
-        unweighted(Xapian::Query(Xapian::Query::OP_FILTER, all_words,
-                                 Xapian::Query(Xapian::Query::OP_OR, ids.begin(), ids.end())))
+        detail::unweighted_enquire(
+            db, Xapian::Query(Xapian::Query::OP_FILTER, all_words,
+                              Xapian::Query(Xapian::Query::OP_OR, ids.begin(), ids.end())))
             .get_mset(0, static_cast<Xapian::doccount>(ids.size()));
     std::set<Xapian::docid> with_every_word(full.begin(), full.end());
     std::size_t index = 0;

@@ -185,11 +185,4 @@ void add_part(PassResult& into, const CountedPart& part) {
   for (const auto& [year, papers] : part.years) into.years[year] += papers;
 }
 
-Xapian::Enquire unweighted_enquire(const Xapian::Database& db, const Xapian::Query& query) {
-  Xapian::Enquire enquire(db);
-  enquire.set_query(unweighted_match(query));
-  enquire.set_weighting_scheme(Xapian::BoolWeight());
-  return enquire;
-}
-
 }  // namespace paperdex::detail

@@ -52,8 +52,4 @@ CountedPart count_part(const Xapian::Database& db, const std::shared_ptr<const F
 // Adds a part's counts to `into`.
 void add_part(PassResult& into, const CountedPart& part);
 
-// An unweighted Xapian pass over `query`'s matches (a count's:
-// count_every_match gives it its time limit).
-Xapian::Enquire unweighted_enquire(const Xapian::Database& db, const Xapian::Query& query);
-
 }  // namespace paperdex::detail

@@ -86,4 +86,13 @@ inline Xapian::Query unweighted_match(const Xapian::Query& query) {
   return Xapian::Query(Xapian::Query::OP_FILTER, match_all(), query);
 }
 
+// A pass over `query`'s matches with no weights to compute (counts, facets,
+// tests of membership). A count's time limit is count_every_match's (matcher.h).
+inline Xapian::Enquire unweighted_enquire(const Xapian::Database& db, const Xapian::Query& query) {
+  Xapian::Enquire enquire(db);
+  enquire.set_query(unweighted_match(query));
+  enquire.set_weighting_scheme(Xapian::BoolWeight());
+  return enquire;
+}
+
 }  // namespace paperdex::detail

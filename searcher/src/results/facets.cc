@@ -127,10 +127,8 @@ std::vector<FacetCount> subject_facet(const std::map<std::string, std::size_t>& 
 std::map<std::string, std::size_t> count_authors(
     const Xapian::Database& db, const Xapian::Query& query,
     const std::optional<std::chrono::steady_clock::time_point>& deadline) {
-  Xapian::Enquire enquire(db);
-  enquire.set_query(unweighted_match(query));
   // Counting needs every match, not their order: no weights to compute.
-  enquire.set_weighting_scheme(Xapian::BoolWeight());
+  Xapian::Enquire enquire = unweighted_enquire(db, query);
   std::map<std::string, std::size_t> counts;
   if (has_remote_shard(db)) {
     // Shard servers run only Xapian's own spies: count author lists, split here.
