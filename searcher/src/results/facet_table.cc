@@ -136,15 +136,9 @@ std::shared_ptr<const FacetTable> FacetTable::load(const Xapian::Database& db) {
       const Xapian::docid docid = it.get_docid();
       const auto begin = static_cast<std::uint32_t>(table->subject_codes_.size());
       for (; next <= docid; ++next) table->subject_begin_[next] = begin;
-      const std::string list = *it;
-      std::size_t start = 0;
-      while (start < list.size()) {
-        std::size_t end = list.find(schema::kListSeparator, start);
-        if (end == std::string::npos) end = list.size();
-        if (end > start)
-          table->subject_codes_.push_back(subjects.code(list.substr(start, end - start)));
-        start = end + 1;
-      }
+      schema::for_each_list_value(*it, [&](std::string_view subject) {
+        table->subject_codes_.push_back(subjects.code(std::string(subject)));
+      });
     }
     const auto end = static_cast<std::uint32_t>(table->subject_codes_.size());
     for (; next < table->subject_begin_.size(); ++next) table->subject_begin_[next] = end;

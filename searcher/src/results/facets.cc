@@ -16,14 +16,8 @@
 namespace paperdex::detail {
 
 void MultiValueCountSpy::operator()(const Xapian::Document& doc, double /*weight*/) {
-  const std::string list = doc.get_value(slot_);
-  std::size_t begin = 0;
-  while (begin < list.size()) {
-    std::size_t end = list.find(schema::kListSeparator, begin);
-    if (end == std::string::npos) end = list.size();
-    if (end > begin) ++counts_[list.substr(begin, end - begin)];
-    begin = end + 1;
-  }
+  schema::for_each_list_value(doc.get_value(slot_),
+                              [&](std::string_view value) { ++counts_[std::string(value)]; });
 }
 
 // Xapian's MatchSpy API hands ownership of clones back as raw pointers; the
@@ -71,13 +65,8 @@ std::string MultiValueCountSpy::get_description() const {
 
 void add_list_counts(std::map<std::string, std::size_t>& into, const std::string& list,
                      std::size_t count) {
-  std::size_t begin = 0;
-  while (begin < list.size()) {
-    std::size_t end = list.find(schema::kListSeparator, begin);
-    if (end == std::string::npos) end = list.size();
-    if (end > begin) into[list.substr(begin, end - begin)] += count;
-    begin = end + 1;
-  }
+  schema::for_each_list_value(list,
+                              [&](std::string_view value) { into[std::string(value)] += count; });
 }
 
 SubjectRowCounts subject_rows_of_lists(const std::map<std::string, std::size_t>& list_counts) {
@@ -86,18 +75,12 @@ SubjectRowCounts subject_rows_of_lists(const std::map<std::string, std::size_t>&
   std::vector<std::pair<std::vector<std::uint32_t>, std::size_t>> lists;
   for (const auto& [list, count] : list_counts) {
     std::vector<std::uint32_t> codes;
-    for (std::size_t begin = 0; begin < list.size();) {
-      std::size_t end = list.find(schema::kListSeparator, begin);
-      if (end == std::string::npos) end = list.size();
-      if (end > begin) {
-        const std::string_view value(list.data() + begin, end - begin);
-        const auto [found, added] =
-            value_index.try_emplace(value, static_cast<std::uint32_t>(values.size()));
-        if (added) values.emplace_back(value);
-        codes.push_back(found->second);
-      }
-      begin = end + 1;
-    }
+    schema::for_each_list_value(list, [&](std::string_view value) {
+      const auto [found, added] =
+          value_index.try_emplace(value, static_cast<std::uint32_t>(values.size()));
+      if (added) values.emplace_back(value);
+      codes.push_back(found->second);
+    });
     // A value listed twice is one subject of the paper.
     std::sort(codes.begin(), codes.end());
     codes.erase(std::unique(codes.begin(), codes.end()), codes.end());

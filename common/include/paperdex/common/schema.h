@@ -114,7 +114,21 @@ inline constexpr Xapian::valueno kStoredRecordSlot = 7;
 // date: ranges end in '\xff', above any byte of an id.
 std::string dated_id(std::string_view date, std::string_view id);
 
+// The separator of a list slot's values (subjects, authors).
 inline constexpr char kListSeparator = '\n';
+
+// Calls `visit` with each value of a list slot's `list`, a view into it
+// (empty values skipped): the one reading of the lists the indexer joins.
+template <typename Visit>
+void for_each_list_value(std::string_view list, Visit&& visit) {
+  std::size_t begin = 0;
+  while (begin < list.size()) {
+    std::size_t end = list.find(kListSeparator, begin);
+    if (end == std::string_view::npos) end = list.size();
+    if (end > begin) visit(list.substr(begin, end - begin));
+    begin = end + 1;
+  }
+}
 
 // What the query parser does with `name:value`; the kind also says whether
 // the field scores (words) or only narrows (every other kind: a filter).
