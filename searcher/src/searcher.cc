@@ -714,7 +714,7 @@ struct Searcher::Impl {
     // exchanges with every server: unless the frequencies' exchange made it
     // (parse), the page is ranked as if some paper had every word, and its
     // count, made beside it, says whether one does.
-    if (!no_full_match && matcher->remote() && !matcher->counted_ahead(plan.all_words)) {
+    if (!no_full_match && matcher->remote() && !matcher->counts_ahead(plan.all_words)) {
       plan.full_match_assumed = true;
       return plan;
     }
@@ -790,6 +790,11 @@ struct Searcher::Impl {
     result.total_exact = pass.exact;
     if (result.match_set == MatchSet::kAllWords) {
       result.all_words_total = result.total;
+    } else if (plan.rule == MatchRule::kNoFullMatch) {
+      // The rule's own finding (has_match, or the assumed full match's
+      // count): no paper has every word. Not counted again.
+      result.all_words_total = 0;
+      for (Hit& hit : result.hits) hit.matches_all_words = false;
     } else {
       result.all_words_total = count(plan.all_words);
       mark_hits_with_every_word(result, pass.page, plan.all_words);

@@ -707,6 +707,7 @@ TEST_CASE("short queries match every word, long ones most words, and JSON says w
   CHECK(none_whole["match_rule"] == "no_full_match");
   CHECK(none_whole["all_words_total"] == 0);
   CHECK(none_whole["total"].get<int>() > 0);
+  for (const Json& hit : none_whole["hits"]) CHECK(hit["matches_all_words"] == false);
   const RunOutput text = search(quote("optical quantum chromodynamics"));
   CHECK(contains(text.out, "matching some of the words (none matches every word)"));
 

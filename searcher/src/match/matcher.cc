@@ -502,11 +502,7 @@ struct Matcher::Impl {
     if (counted_ahead_query.empty()) return false;
     const Xapian::Query& matched =
         query.get_type() == Xapian::Query::OP_AND_MAYBE ? query.get_subquery(0) : query;
-    try {
-      return matched.serialise() == counted_ahead_query;
-    } catch (const Xapian::Error&) {
-      return false;  // not serialisable: not a query has_match counted
-    }
+    return serialised(matched) == counted_ahead_query;
   }
 
   // Serialised, or empty when Xapian cannot serialise it (no count ahead).
@@ -637,7 +633,7 @@ std::map<std::string, Xapian::doccount> Matcher::count_ahead(
     std::vector<std::string> termfreqs_of) {
   return impl_->count_ahead(query, deadline, std::move(termfreqs_of));
 }
-bool Matcher::counted_ahead(const Xapian::Query& query) const { return impl_->counts_ahead(query); }
+bool Matcher::counts_ahead(const Xapian::Query& query) const { return impl_->counts_ahead(query); }
 void Matcher::same_matches_as_counted(const Xapian::Query& query) {
   impl_->same_matches_as_counted(query);
 }

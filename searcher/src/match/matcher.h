@@ -194,8 +194,9 @@ class Matcher {
   // the same words read again with their frequencies, which change weights
   // alone): that count is its.
   void same_matches_as_counted(const Xapian::Query& query);
-  // Whether the count made ahead is `query`'s.
-  bool counted_ahead(const Xapian::Query& query) const;
+  // Whether the count made ahead is `query`'s matches' (run() and
+  // has_match() take it instead of counting).
+  bool counts_ahead(const Xapian::Query& query) const;
 
  private:
   struct Impl;
