@@ -7,23 +7,25 @@
 # an ephemeral port of 127.0.0.1, a warm-up pass at 2 connections, then
 # PASSES passes at CONNECTIONS kept-alive connections of paperdex-serve-load);
 # prints per round the library's queries/s and each server's with its share
-# of the library's, then each server's median share. Several SERVERs (other
-# builds of paperdex-serve) compare designs under the same moments' load.
+# of the library's, and each server's p50 against the library's with as many
+# threads as connections (the issue's latency target: within 10 %); then
+# each server's medians. Several SERVERs (other builds of paperdex-serve)
+# compare designs under the same moments' load.
 #
 # usage: bench/serve_rounds.sh [-r ROUNDS] [-p PASSES] [-c CONNECTIONS] [-t THREADS]
 #                              --db INDEX --queries FILE [SERVER...]
 #   -r ROUNDS       rounds [8]
 #   -p PASSES       passes over the queries, each side, a round [4]
 #   -c CONNECTIONS  the load client's connections [8]
-#   -t THREADS      library threads and server --threads [2]
+#   -t THREADS      library threads (for queries/s) and server --threads [2]
 #   --db INDEX      the index (serve_bench.sh's /tmp/paperdex-serve-bench/index, say)
 #   --queries FILE  one query a line (serve_bench.sh's /tmp/paperdex-serve-bench/queries.txt)
 #   SERVER          paperdex-serve binaries [BUILD/serve/server/paperdex-serve]
-# env: PAPERDEX_BUILD_DIR [REPO/build]. ~4 s a round and server on the cs harvest.
+# env: PAPERDEX_BUILD_DIR [REPO/build]. ~6 s a round and server on the cs harvest.
 set -euo pipefail
 
 usage() {
-  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -55,7 +57,8 @@ SERVER=
 trap '[ -z "$SERVER" ] || kill "$SERVER" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 load() { "$BUILD/bench/paperdex-serve-load" --port "$PORT" --queries "$QUERIES" "$@"; }
-# serve BINARY: its queries/s over PASSES passes (column 5 of paperdex-serve-load's line).
+# serve BINARY: its queries/s and p50 over PASSES passes (columns 5 and 6 of
+# paperdex-serve-load's line).
 serve() {
   "$1" --db "$DB" --listen 127.0.0.1:0 --threads "$THREADS" >"$WORK/out" 2>"$WORK/err" &
   SERVER=$!
@@ -67,27 +70,35 @@ serve() {
   done
   [ -n "$PORT" ] || { cat "$WORK/err" >&2; echo "serve_rounds: $1 did not start" >&2; exit 1; }
   load --connections 2 >/dev/null
-  load --connections "$CONNECTIONS" --passes "$PASSES" | cut -f5
+  load --connections "$CONNECTIONS" --passes "$PASSES" | cut -f5,6
   kill -TERM "$SERVER"
   wait "$SERVER" || true
   SERVER=
 }
 
-echo "# $ROUNDS rounds: library $THREADS threads, then each server --threads $THREADS at $CONNECTIONS connections, $PASSES passes each"
+echo "# $ROUNDS rounds: library $THREADS and $CONNECTIONS threads, then each server --threads $THREADS at $CONNECTIONS connections, $PASSES passes each"
 for round in $(seq "$ROUNDS"); do
-  library=$("$BUILD/bench/perf/paperdex-query-bench" --db "$DB" --queries "$QUERIES" \
-    --threads "$THREADS" --rounds "$PASSES" --warmup 1 | awk -v t="$THREADS" '$1 == t { print $7 }')
-  line="round $round  library $library"
+  "$BUILD/bench/perf/paperdex-query-bench" --db "$DB" --queries "$QUERIES" \
+    --threads "$THREADS,$CONNECTIONS" --rounds "$PASSES" --warmup 1 >"$WORK/library"
+  library=$(awk -v t="$THREADS" '$1 == t { print $7 }' "$WORK/library")
+  library_p50=$(awk -v t="$CONNECTIONS" '$1 == t { print $2 }' "$WORK/library")
+  line="round $round  library $library q/s, p50 $library_p50 ms"
   for index in "${!SERVERS[@]}"; do
-    qps=$(serve "${SERVERS[$index]}")
-    share=$(awk -v a="$qps" -v b="$library" 'BEGIN { printf "%.1f", a / b * 100 }')
+    read -r qps p50 < <(serve "${SERVERS[$index]}")
+    read -r share p50_over < <(awk -v a="$qps" -v b="$library" -v p="$p50" -v l="$library_p50" \
+      'BEGIN { printf "%.1f %+.1f\n", a / b * 100, (p - l) / l * 100 }')
     echo "$share" >>"$WORK/shares-$index"
-    line="$line | $(basename "${SERVERS[$index]}") $qps $share %"
+    echo "$p50_over" >>"$WORK/p50-$index"
+    line="$line | $(basename "${SERVERS[$index]}") $qps q/s $share %, p50 $p50 ms $p50_over %"
   done
   echo "$line"
 done
+# median FILE: the median and range of FILE's numbers.
+median() {
+  sort -g "$1" | awk '{ v[NR] = $1 } END {
+    printf "%.1f (range %.1f to %.1f)", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, v[1], v[NR] }'
+}
 for index in "${!SERVERS[@]}"; do
-  sort -n "$WORK/shares-$index" | awk -v name="${SERVERS[$index]}" '{ v[NR] = $1 }
-    END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-          printf "median: %s %.1f %% of the library'"'"'s queries/s (range %.1f-%.1f; target >= 90 %%)\n", name, m, v[1], v[NR] }'
+  echo "median: ${SERVERS[$index]}: queries/s $(median "$WORK/shares-$index") % of the library's with $THREADS threads (target >= 90 %);" \
+    "p50 $(median "$WORK/p50-$index") % over the library's with $CONNECTIONS threads (target <= 10 %)"
 done
