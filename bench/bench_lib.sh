@@ -12,6 +12,13 @@
 #   bench_query_lines QUERIES OUT
 #       the query file as the peers harness reads it: CRs and blank lines
 #       dropped, so that line N is query N-1
+# and what the HTTP benchmarks share (bench/serve_bench.sh, bench/serve_rounds.sh):
+#   bench_start_server FILES PROGRAM ARGS...
+#       starts a server that prints "listening on http://127.0.0.1:PORT/"
+#       (paperdex-serve, paperdex-http-floor) in the background, its output
+#       in FILES.out and FILES.err; sets SERVER (its pid) and PORT once it
+#       listens; prints FILES.err and fails when it ends first or does not
+#       listen within 10 s
 
 ROUNDS=3
 WARMUP=1
@@ -59,4 +66,20 @@ bench_own_option() {
 
 bench_query_lines() {
   sed -e 's/\r$//' "$1" | grep -v '^[[:space:]]*$' >"$2" || true
+}
+
+bench_start_server() {
+  local files=$1
+  shift
+  "$@" >"$files.out" 2>"$files.err" &
+  SERVER=$!
+  PORT=
+  for _ in $(seq 50); do
+    PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$files.out")
+    [ -n "$PORT" ] && return 0
+    kill -0 "$SERVER" 2>/dev/null || break # it has ended
+    sleep 0.2
+  done
+  cat "$files.err" >&2
+  return 1
 }

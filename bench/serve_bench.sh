@@ -38,7 +38,7 @@ usage() {
   exit 2
 }
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${PAPERDEX_BUILD_DIR:-$ROOT/build}
+source "$ROOT/bench/bench_lib.sh"
 SHARED=${SHARED:-$(realpath -m "$ROOT/../shared")}
 QUERIES=1000
 SLOW=500
@@ -91,15 +91,7 @@ start_server() {
 }
 # start PROGRAM ARGS...: a server that says "listening on http://127.0.0.1:PORT/".
 start() {
-  "$@" >"$WORK/serve.out" 2>"$WORK/serve.err" &
-  SERVER=$!
-  PORT=
-  for _ in $(seq 50); do
-    PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$WORK/serve.out")
-    [ -n "$PORT" ] && break
-    sleep 0.2
-  done
-  [ -n "$PORT" ] || { cat "$WORK/serve.err" >&2; echo "serve_bench: the server did not start" >&2; exit 1; }
+  bench_start_server "$WORK/serve" "$@" || { echo "serve_bench: the server did not start" >&2; exit 1; }
   load --connections 2 >/dev/null # warm-up
 }
 stop_server() {

@@ -29,7 +29,7 @@ usage() {
   exit 2
 }
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${PAPERDEX_BUILD_DIR:-$ROOT/build}
+source "$ROOT/bench/bench_lib.sh"
 ROUNDS=8 PASSES=4 CONNECTIONS=8 THREADS=2 DB= QUERIES=
 SERVERS=()
 while [ $# -gt 0 ]; do
@@ -58,19 +58,12 @@ trap '[ -z "$SERVER" ] || kill "$SERVER" 2>/dev/null || true; rm -rf "$WORK"' EX
 
 load() { "$BUILD/bench/paperdex-serve-load" --port "$PORT" --queries "$QUERIES" "$@"; }
 # serve BINARY: its queries/s and p50 over PASSES passes (columns 5 and 6 of
-# paperdex-serve-load's line).
+# paperdex-serve-load's line) into $WORK/served.
 serve() {
-  "$1" --db "$DB" --listen 127.0.0.1:0 --threads "$THREADS" >"$WORK/out" 2>"$WORK/err" &
-  SERVER=$!
-  PORT=
-  for _ in $(seq 50); do
-    PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$WORK/out")
-    [ -n "$PORT" ] && break
-    sleep 0.2
-  done
-  [ -n "$PORT" ] || { cat "$WORK/err" >&2; echo "serve_rounds: $1 did not start" >&2; exit 1; }
+  bench_start_server "$WORK/server" "$1" --db "$DB" --listen 127.0.0.1:0 --threads "$THREADS" ||
+    { echo "serve_rounds: $1 did not start" >&2; exit 1; }
   load --connections 2 >/dev/null
-  load --connections "$CONNECTIONS" --passes "$PASSES" | cut -f5,6
+  load --connections "$CONNECTIONS" --passes "$PASSES" | cut -f5,6 >"$WORK/served"
   kill -TERM "$SERVER"
   wait "$SERVER" || true
   SERVER=
@@ -84,7 +77,8 @@ for round in $(seq "$ROUNDS"); do
   library_p50=$(awk -v t="$CONNECTIONS" '$1 == t { print $2 }' "$WORK/library")
   line="round $round  library $library q/s, p50 $library_p50 ms"
   for index in "${!SERVERS[@]}"; do
-    read -r qps p50 < <(serve "${SERVERS[$index]}")
+    serve "${SERVERS[$index]}"
+    read -r qps p50 <"$WORK/served"
     read -r share p50_over < <(awk -v a="$qps" -v b="$library" -v p="$p50" -v l="$library_p50" \
       'BEGIN { printf "%.1f %+.1f\n", a / b * 100, (p - l) / l * 100 }')
     echo "$share" >>"$WORK/shares-$index"
