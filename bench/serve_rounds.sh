@@ -70,9 +70,11 @@ serve() {
 }
 
 echo "# $ROUNDS rounds: library $THREADS and $CONNECTIONS threads, then each server --threads $THREADS at $CONNECTIONS connections, $PASSES passes each"
+thread_counts=$THREADS
+[ "$CONNECTIONS" = "$THREADS" ] || thread_counts=$THREADS,$CONNECTIONS
 for round in $(seq "$ROUNDS"); do
   "$BUILD/bench/perf/paperdex-query-bench" --db "$DB" --queries "$QUERIES" \
-    --threads "$THREADS,$CONNECTIONS" --rounds "$PASSES" --warmup 1 >"$WORK/library"
+    --threads "$thread_counts" --rounds "$PASSES" --warmup 1 >"$WORK/library"
   library=$(awk -v t="$THREADS" '$1 == t { print $7 }' "$WORK/library")
   library_p50=$(awk -v t="$CONNECTIONS" '$1 == t { print $2 }' "$WORK/library")
   line="round $round  library $library q/s, p50 $library_p50 ms"
