@@ -15,10 +15,10 @@
 # size, a blocking thread per connection, nothing parsed or searched.
 # Prints queries/s, p50/p99 latency, failed requests (any answer but 200;
 # must be 0), the slow clients dropped, the server's peak RSS; the CPU time
-# a request costs the server and the client at 8 connections, beside the
-# library's a query (2 cores / its queries/s with 2 threads) and the API
-# handler's in-process (the CPU clock of its thread), for paperdex-serve and
-# for the floor; then the targets: HTTP's p50 at 8 connections within 10 %
+# a request costs the server (its I/O thread and its workers apart) and the
+# client at 8 connections, beside the library's a query (2 cores / its
+# queries/s with 2 threads) and the API handler's in-process (the CPU clock
+# of its thread), for paperdex-serve and for the floor; then the targets: HTTP's p50 at 8 connections within 10 %
 # of the in-process p50 at 8 threads, and its queries/s with 2 server
 # threads at least 90 % of 2 threads' in-process (one pass; the median of
 # many rounds: bench/serve_rounds.sh).
@@ -100,18 +100,26 @@ stop_server() {
 }
 trap '[ -z "${SERVER:-}" ] || kill "$SERVER" 2>/dev/null || true' EXIT
 load() { "$BUILD/bench/paperdex-serve-load" --port "$PORT" --queries "$WORK/queries.txt" "$@"; }
-# CPU seconds a process has used (user + system).
-cpu_seconds() { awk -v tick="$(getconf CLK_TCK)" '{ printf "%.3f", ($14 + $15) / tick }' "/proc/$1/stat"; }
+# cpu_seconds PID [TID]: CPU seconds (user + system) a process, or one of
+# its threads, has used.
+cpu_seconds() {
+  awk -v tick="$(getconf CLK_TCK)" '{ printf "%.3f", ($14 + $15) / tick }' \
+    "/proc/$1/${2:+task/$2/}stat"
+}
 # timed_load FILE ARGS...: load ARGS into FILE; FILE.cpu gets the CPU ms a
-# request cost the server and the client.
+# request cost the server, the client and the server's first thread
+# (paperdex-serve's I/O thread: run() serves on the thread that calls it).
 timed_load() {
-  local file=$1 before
+  local file=$1 before first_before
   shift
   before=$(cpu_seconds "$SERVER")
+  first_before=$(cpu_seconds "$SERVER" "$SERVER")
   /usr/bin/time -f '%U %S' -o "$file.client" "$BUILD/bench/paperdex-serve-load" --port "$PORT" \
     --queries "$WORK/queries.txt" "$@" >"$file"
-  awk -v before="$before" -v after="$(cpu_seconds "$SERVER")" -v n="$(cut -f2 "$file")" \
-    '{ printf "%.3f %.3f\n", (after - before) * 1000 / n, ($1 + $2) * 1000 / n }' "$file.client" >"$file.cpu"
+  awk -v before="$before" -v after="$(cpu_seconds "$SERVER")" -v first_before="$first_before" \
+    -v first_after="$(cpu_seconds "$SERVER" "$SERVER")" -v n="$(cut -f2 "$file")" \
+    '{ printf "%.3f %.3f %.3f\n", (after - before) * 1000 / n, ($1 + $2) * 1000 / n,
+       (first_after - first_before) * 1000 / n }' "$file.client" >"$file.cpu"
 }
 row() { printf '%-34s %9s %8s %8s %7s %8s\n' "$@"; }
 # http_row LABEL FILE: a row of paperdex-serve-load's line.
@@ -170,12 +178,12 @@ awk -v http="$(field "$WORK/http-8-8.txt" 6)" -v api="$(field "$WORK/api-8.txt" 
   best = h2 > h64 ? h2 : h64
   printf "queries/s, 2 server threads (best of 8 and 64 connections): %.1f %% of the API in-process, %.1f %% of the library with 2 threads (target >= 90 %%)\n",
     best / a2 * 100, best / l2 * 100 }'
-read -r serve_ms client_ms <"$WORK/http-8.txt.cpu"
-read -r floor_ms floor_client_ms <"$WORK/floor-8.txt.cpu"
-awk -v lib="$(library 2 7)" -v s="$serve_ms" -v c="$client_ms" -v fs="$floor_ms" -v fc="$floor_client_ms" \
+read -r serve_ms client_ms io_ms <"$WORK/http-8.txt.cpu"
+read -r floor_ms floor_client_ms _ <"$WORK/floor-8.txt.cpu"
+awk -v lib="$(library 2 7)" -v s="$serve_ms" -v io="$io_ms" -v c="$client_ms" -v fs="$floor_ms" -v fc="$floor_client_ms" \
   -v handler="$(field "$WORK/api-2.txt" 9)" 'BEGIN {
   lib_ms = 2000 / lib
-  printf "CPU ms a request at 8 connections: library %.3f (2 cores / its queries/s, 2 threads); API handler in-process %.3f (its thread'"'"'s clock, 2 threads); paperdex-serve %.3f + client %.3f (%+.1f %%); floor %.3f + client %.3f\n",
-    lib_ms, handler, s, c, (s + c - lib_ms) / lib_ms * 100, fs, fc
+  printf "CPU ms a request at 8 connections: library %.3f (2 cores / its queries/s, 2 threads); API handler in-process %.3f (its thread'"'"'s clock, 2 threads); paperdex-serve %.3f (I/O thread %.3f, workers %.3f) + client %.3f (%+.1f %%); floor %.3f + client %.3f\n",
+    lib_ms, handler, s, io, s - io, c, (s + c - lib_ms) / lib_ms * 100, fs, fc
   printf "the transport alone costs %.1f %% of a library query: over loopback on these cores no server exceeds %.1f %% of the library'"'"'s queries/s\n",
     (fs + fc) / lib_ms * 100, lib_ms / (lib_ms + fs + fc) * 100 }'
