@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -35,6 +34,7 @@
 #include <boost/beast/http.hpp>
 
 #include "api.h"
+#include "measure.h"
 #include "query_string.h"
 
 namespace {
@@ -186,13 +186,6 @@ class SlowClient : public std::enable_shared_from_this<SlowClient> {
   unsigned lines_ = 0;
 };
 
-// CPU time this thread has used, in milliseconds.
-double thread_cpu_ms() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
-}
-
 double percentile(std::vector<double> values, double fraction) {
   if (values.empty()) return 0;
   std::sort(values.begin(), values.end());
@@ -213,13 +206,13 @@ void run_in_process(paperdex::serve::Api& api, unsigned thread_count, Run& run) 
             "GET", run.targets[run.next++ % run.targets.size()], {}};
         lock.unlock();
         const Clock::time_point started = Clock::now();
-        const double cpu_before = thread_cpu_ms();
+        const double cpu_before = paperdex::bench::thread_cpu_seconds();
         const unsigned status = api.handle(request).status;
-        const double cpu = thread_cpu_ms() - cpu_before;
+        const double cpu_ms = (paperdex::bench::thread_cpu_seconds() - cpu_before) * 1e3;
         const std::chrono::duration<double, std::milli> took = Clock::now() - started;
         lock.lock();
         run.latencies_ms.push_back(took.count());
-        run.handler_cpu_ms = std::max(run.handler_cpu_ms, 0.0) + cpu;
+        run.handler_cpu_ms = std::max(run.handler_cpu_ms, 0.0) + cpu_ms;
         if (status != 200) ++run.failed;
       }
     });

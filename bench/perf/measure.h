@@ -1,4 +1,4 @@
-// What the benchmark programs measure with: process CPU time, wall time and medians.
+// What the benchmark programs measure with: process and thread CPU time, wall time and medians.
 #pragma once
 
 #include <time.h>
@@ -13,6 +13,13 @@ namespace paperdex::bench {
 inline double process_cpu_seconds() {
   timespec now{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
+// CPU seconds used by the calling thread so far.
+inline double thread_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
   return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
 }
 
