@@ -12,6 +12,9 @@
 #   bench_query_lines QUERIES OUT
 #       the query file as the peers harness reads it: CRs and blank lines
 #       dropped, so that line N is query N-1
+#   bench_median
+#       the median of the numbers on standard input, one a line (the mean of
+#       the two middle ones for an even count)
 # and what the HTTP benchmarks share (bench/serve_bench.sh, bench/serve_rounds.sh):
 #   bench_start_server FILES PROGRAM ARGS...
 #       starts a server that prints "listening on http://127.0.0.1:PORT/"
@@ -66,6 +69,10 @@ bench_own_option() {
 
 bench_query_lines() {
   sed -e 's/\r$//' "$1" | grep -v '^[[:space:]]*$' >"$2" || true
+}
+
+bench_median() {
+  sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 bench_start_server() {

@@ -23,8 +23,7 @@ usage() {
   exit 2
 }
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${PAPERDEX_BUILD_DIR:-$ROOT/build}
-ROUNDS=3
+source "$ROOT/bench/bench_lib.sh"
 WORK=${TMPDIR:-/tmp}/paperdex-bench/index
 FLOOR=1
 EXTRA=()
@@ -58,7 +57,6 @@ WORK=$(realpath "$WORK")
 CORPUS_BYTES=$(du -sbL "${CORPUS[@]}" | awk '{s += $1} END {print s}')
 
 log() { echo "[index_bench $(date +%H:%M:%S)] $*" >&2; }
-median() { sort -g | awk '{v[NR] = $1} END {if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 # GNU time -v "Elapsed (wall clock) time (h:mm:ss or m:ss): 1:02.03" -> seconds
 wall_seconds() { awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s}' "$1"; }
 time_field() { awk -F': ' -v k="$2" 'index($0, k) {print $2}' "$1"; }
@@ -94,7 +92,7 @@ for r in $(seq 1 "$ROUNDS"); do
   tail -1 "$ROWS" | awk -F'\t' '{printf "  %s records in %s s (cpu %s s): %s rec/s, %s MB/s, peak RSS %s MB, index %s MB\n", $2, $3, $4, $5, $6, $7, $8}' >&2
 done
 
-col() { awk -F'\t' -v c="$1" 'NR > 1 {print $c}' "$ROWS" | median; }
+col() { awk -F'\t' -v c="$1" 'NR > 1 {print $c}' "$ROWS" | bench_median; }
 REC_S=$(col 5)
 echo "== paperdex-index: $(basename "${CORPUS[0]}")$([ ${#CORPUS[@]} -gt 1 ] && echo " +$((${#CORPUS[@]} - 1))"), $(col 2) records, $(awk -v b="$CORPUS_BYTES" 'BEGIN {printf "%.1f", b / 1e6}') MB; median of $ROUNDS round(s)"
 column -t -s $'\t' "$ROWS"

@@ -91,8 +91,7 @@ for round in $(seq "$ROUNDS"); do
 done
 # median FILE: the median and range of FILE's numbers.
 median() {
-  sort -g "$1" | awk '{ v[NR] = $1 } END {
-    printf "%.1f (range %.1f to %.1f)", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, v[1], v[NR] }'
+  printf '%.1f (range %s to %s)' "$(bench_median <"$1")" "$(sort -g "$1" | head -1)" "$(sort -g "$1" | tail -1)"
 }
 for index in "${!SERVERS[@]}"; do
   echo "median: ${SERVERS[$index]}: queries/s $(median "$WORK/shares-$index") % of the library's with $THREADS threads (target >= 90 %);" \
