@@ -16,8 +16,9 @@ namespace paperdex {
 // arXiv dataset snapshot, one JSON object per line.
 void read_arxiv_jsonl(std::istream& in, const std::string& origin, const RecordSink& sink);
 
-// The keys of a snapshot record: every key read_arxiv_jsonl reads, and
-// "submitter", which the snapshot has and the index does not keep. The
+// The keys of a snapshot record: every key read_arxiv_jsonl reads (the
+// snapshot's and the arXiv API's names), and "submitter" and "pdf_url", which
+// sources have and the index does not keep. The
 // reader ignores other keys (a file may carry more); Python's Writer.add
 // refuses them, as a caller's mistake.
 std::span<const std::string_view> snapshot_keys();
@@ -29,8 +30,9 @@ void read_arxiv_json_array(std::istream& in, const std::string& origin, const Re
 // A JSON document that is one object, pretty-printed or not, holding lists
 // of records under keys of any name ({"count": 2, "papers": [...]}): the lists
 // whose first element looks like a paper are read element by element as
-// snapshot records (with "arxiv_id", "summary" and a list of "authors" read
-// as the snapshot's "id", "abstract" and "authors"); a document without one is
+// snapshot records (with the API's "arxiv_id", "summary", "published" and
+// lists of "authors" and "categories" read as the snapshot's "id",
+// "abstract", first version and "authors" and "categories"); a document without one is
 // reported once as no format paperdex reads.
 void read_json_document(std::istream& in, const std::string& origin, const RecordSink& sink);
 

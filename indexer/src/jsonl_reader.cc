@@ -33,46 +33,68 @@ struct LineError {
 
 using detail::report;
 
-// The string fields fill() reads, in the order it binds them.
+// A field's value as the line has it: one string, or the strings of a list.
+struct FieldText {
+  std::string_view text;
+  std::vector<std::string_view> items;
+  bool listed = false;
+  bool empty() const { return listed ? items.empty() : text.empty(); }
+};
+
+// The fields fill() reads, in the order it binds them.
 enum StringSlot : std::size_t {
   kId,
   kTitle,
   kAbstract,
   kAuthors,
   kCategories,
+  kPrimaryCategory,
   kComments,
   kJournalRef,
   kDoi,
   kReportNo,
   kLicense,
+  kSubmitted,
   kUpdateDate,
   kStringSlots
 };
-// The keys whose values are strings, and the field each gives: the
-// snapshot's names first; other JSON sources' names for the same fields
-// ("arxiv_id", "summary") fill what the snapshot's leave empty.
+// The keys read as text, and the field each gives: the snapshot's names
+// first; the names of other JSON sources (the arXiv API as its wrappers
+// write it: "arxiv_id" or "entry_id", "summary", "published", "updated",
+// "journal_ref", "comment", "primary_category") fill what the snapshot's
+// leave empty. A field that may hold several values (authors, categories)
+// is a string or a list of strings: the snapshot writes one string, the
+// APIs a list.
 struct StringKey {
   std::string_view key;
   StringSlot slot;
+  bool may_list = false;
 };
 constexpr StringKey kStringKeys[] = {{"id", kId},
                                      {"arxiv_id", kId},
+                                     {"entry_id", kId},
                                      {"title", kTitle},
                                      {"abstract", kAbstract},
                                      {"summary", kAbstract},
-                                     {"authors", kAuthors},
-                                     {"categories", kCategories},
+                                     {"authors", kAuthors, true},
+                                     {"categories", kCategories, true},
+                                     {"primary_category", kPrimaryCategory},
                                      {"comments", kComments},
+                                     {"comment", kComments},
                                      {"journal-ref", kJournalRef},
+                                     {"journal_ref", kJournalRef},
                                      {"doi", kDoi},
                                      {"report-no", kReportNo},
                                      {"license", kLicense},
-                                     {"update_date", kUpdateDate}};
-// The two whose values are lists (read_versions, read_parsed_authors).
+                                     {"published", kSubmitted},
+                                     {"update_date", kUpdateDate},
+                                     {"updated", kUpdateDate}};
+// The two whose values are lists of objects (read_versions, read_parsed_authors).
 constexpr std::string_view kVersionsKey = "versions";
 constexpr std::string_view kAuthorsParsedKey = "authors_parsed";
-// The snapshot's one key that the index does not keep.
-constexpr std::string_view kUnreadKey = "submitter";
+// Keys the index does not keep: the snapshot's submitter, and the PDF link
+// the API's wrappers write (paperdex makes it from the id).
+constexpr std::string_view kUnreadKeys[] = {"submitter", "pdf_url"};
 
 // The top-level elements of a JSON array ("[ {...}, {...} ]", pretty-printed
 // or not), one at a time as raw text, so a document of any size is read with
@@ -279,7 +301,8 @@ class JsonlParser {
     }
     element ignored;
     if (fields["title"].get(ignored) != simdjson::SUCCESS) return false;
-    for (const std::string_view key : {"id", "arxiv_id", "abstract", "summary", "authors"}) {
+    for (const std::string_view key :
+         {"id", "arxiv_id", "entry_id", "abstract", "summary", "authors"}) {
       if (fields[key].get(ignored) == simdjson::SUCCESS) return true;
     }
     return false;
@@ -336,60 +359,95 @@ class JsonlParser {
   // Reads an optional string field: absent and null are both "no value".
   std::optional<LineError> string_field(const object& fields, std::string_view key,
                                         std::string_view& value) {
+    FieldText text;
+    auto error = field_text(fields, key, false, text);
+    value = text.text;
+    return error;
+  }
+
+  // A field's text: one string, or, for a field that may hold several
+  // values, a list of them (an entry may also be {"name": "..."}, as the
+  // Atom feed's authors are); absent and null are both "no value".
+  static std::optional<LineError> field_text(const object& fields, std::string_view key,
+                                             bool may_list, FieldText& value) {
     value = {};
     element field;
     if (fields[key].get(field) != simdjson::SUCCESS || field.is_null()) return std::nullopt;
-    if (field.get_string().get(value) != simdjson::SUCCESS) {
-      return LineError{"wrong-type", "\"" + std::string(key) + "\" is not a string"};
+    if (field.get_string().get(value.text) == simdjson::SUCCESS) return std::nullopt;
+    simdjson::dom::array list;
+    if (!may_list || field.get_array().get(list) != simdjson::SUCCESS) {
+      return LineError{"wrong-type", "\"" + std::string(key) + "\" is not a string" +
+                                         (may_list ? " or a list of strings" : "")};
+    }
+    value.listed = true;
+    for (element entry : list) {
+      std::string_view text;
+      if (entry.is_null()) continue;
+      if (entry.get_string().get(text) != simdjson::SUCCESS &&
+          entry["name"].get_string().get(text) != simdjson::SUCCESS) {
+        return LineError{"wrong-type",
+                         "\"" + std::string(key) + "\" lists a value that is not a string"};
+      }
+      value.items.push_back(text);
     }
     return std::nullopt;
   }
 
-  // A list of names ("authors": ["A. One", "B. Two"], as APIs write them)
-  // instead of the snapshot's one string; false when the field is no array.
-  bool author_array(const object& fields, Record& record) {
-    simdjson::dom::array names;
-    if (fields["authors"].get_array().get(names) != simdjson::SUCCESS) return false;
-    for (element name : names) {
-      std::string_view text;
-      if (name.get_string().get(text) != simdjson::SUCCESS) continue;
-      std::string author = detail::clean_author_name(text);
-      if (!author.empty()) record.authors.push_back(std::move(author));
+  // The authors of a listed or a one-string field ("A. One, B. Two and C. Three").
+  static std::vector<std::string> authors_of(const FieldText& authors) {
+    if (!authors.listed) return detail::split_author_list(authors.text);
+    std::vector<std::string> names;
+    for (const std::string_view name : authors.items) {
+      std::string author = detail::clean_author_name(name);
+      if (!author.empty()) names.push_back(std::move(author));
     }
-    return true;
+    return names;
+  }
+
+  // The categories, primary first (Record::subjects): the one named primary
+  // when the source names it, else the first listed.
+  static std::vector<std::string> subjects_of(const FieldText& categories,
+                                              std::string_view primary) {
+    std::string all(detail::trim(primary));
+    for (const std::string_view category :
+         categories.listed ? categories.items : std::vector<std::string_view>{categories.text}) {
+      all.append(" ").append(category);
+    }
+    return detail::split_categories(all);  // drops the primary's second mention
   }
 
   std::optional<LineError> fill(const object& fields, Record& record) {
-    std::array<std::string_view, kStringSlots> strings;
-    // An array of names ("authors": [...], as APIs write them) instead of
-    // the snapshot's one string.
-    const bool authors_listed = author_array(fields, record);
-    for (const auto& [key, slot] : kStringKeys) {
-      if ((slot == kAuthors && authors_listed) || !strings[slot].empty()) continue;
-      if (auto error = string_field(fields, key, strings[slot])) return error;
+    std::array<FieldText, kStringSlots> values;
+    for (const auto& [key, slot, may_list] : kStringKeys) {
+      if (!values[slot].empty()) continue;
+      if (auto error = field_text(fields, key, may_list, values[slot])) return error;
     }
-    const auto& [id, title, abstract, authors, categories, comments, journal_ref, doi, report_no,
-                 license, update_date] = strings;
-    if (detail::trim(id).empty()) return LineError{"missing-field", "no \"id\""};
-    const auto canonical = canonical_arxiv_id(id);
-    if (!canonical) return LineError{"invalid-id", quote_input(id) + " is not an arXiv id"};
+    const auto text = [&values](StringSlot slot) { return values[slot].text; };
+    if (detail::trim(text(kId)).empty()) return LineError{"missing-field", "no \"id\""};
+    const auto canonical = canonical_arxiv_id(text(kId));
+    if (!canonical) return LineError{"invalid-id", quote_input(text(kId)) + " is not an arXiv id"};
     record.id = *canonical;
-    record.title = analyzer_.prepare(title);
+    record.title = analyzer_.prepare(text(kTitle));
     if (record.title.empty()) return LineError{"missing-field", "no \"title\""};
-    record.abstract = analyzer_.prepare(abstract);
-    record.subjects = detail::split_categories(categories);
-    record.comments = analyzer_.prepare(comments);
-    record.journal = analyzer_.prepare(journal_ref);
-    record.doi = std::string(detail::trim(doi));
-    record.report_no = analyzer_.prepare(report_no);
-    record.license = std::string(detail::trim(license));
-    record.updated = detail::iso_date(update_date);
+    record.abstract = analyzer_.prepare(text(kAbstract));
+    record.subjects = subjects_of(values[kCategories], text(kPrimaryCategory));
+    record.comments = analyzer_.prepare(text(kComments));
+    record.journal = analyzer_.prepare(text(kJournalRef));
+    record.doi = std::string(detail::trim(text(kDoi)));
+    record.report_no = analyzer_.prepare(text(kReportNo));
+    record.license = std::string(detail::trim(text(kLicense)));
+    record.updated = detail::iso_date(text(kUpdateDate));
 
     if (auto error = read_versions(fields, record)) return error;
+    // Without a version list (the API's records), the date it was published.
+    if (record.submitted.empty()) {
+      record.submitted = detail::iso_date(text(kSubmitted));
+      record.year = detail::year_of(record.submitted);
+    }
     if (auto error = read_parsed_authors(fields, record)) return error;
-    // authors_parsed is missing from some re-serialized snapshots; the TeX
-    // string has the same names.
-    if (record.authors.empty()) record.authors = detail::split_author_list(authors);
+    // authors_parsed is missing from some re-serialized snapshots and from
+    // other sources; "authors" has the same names.
+    if (record.authors.empty()) record.authors = authors_of(values[kAuthors]);
     return std::nullopt;
   }
 
@@ -479,7 +537,8 @@ std::span<const std::string_view> snapshot_keys() {
   static const std::vector<std::string_view> keys = [] {
     std::vector<std::string_view> all;
     for (const StringKey& key : kStringKeys) all.push_back(key.key);
-    all.insert(all.end(), {kVersionsKey, kAuthorsParsedKey, kUnreadKey});
+    all.insert(all.end(), {kVersionsKey, kAuthorsParsedKey});
+    all.insert(all.end(), std::begin(kUnreadKeys), std::end(kUnreadKeys));
     return all;
   }();
   return keys;

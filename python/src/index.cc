@@ -208,9 +208,9 @@ void check_record_keys(const py::dict& fields) {
   }
 }
 
-// A record dict as one line of the arXiv snapshot, for the snapshot reader.
-// Lists are accepted where the snapshot has a string: authors joined with
-// ", " (the reader splits them back), categories with " ".
+// A record dict as one line of the arXiv snapshot, for the snapshot reader,
+// which reads lists where a field may hold several values (authors,
+// categories) as it reads them in a file.
 std::string snapshot_line(py::handle record, const py::object& dumps) {
   if (!py::isinstance<py::dict>(record)) {
     throw py::type_error(
@@ -218,15 +218,8 @@ std::string snapshot_line(py::handle record, const py::object& dumps) {
         "'abstract', ...), not " +
         type_name(record));
   }
-  py::dict fields(py::reinterpret_borrow<py::dict>(record));
+  const py::dict fields(py::reinterpret_borrow<py::dict>(record));
   check_record_keys(fields);
-  fields = fields.attr("copy")();
-  const std::pair<const char*, const char*> joined[] = {{"authors", ", "}, {"categories", " "}};
-  for (const auto& [key, separator] : joined) {
-    if (fields.contains(key) && py::isinstance<py::list>(fields[key])) {
-      fields[key] = py::str(separator).attr("join")(fields[key]);
-    }
-  }
   return dumps(fields, py::arg("ensure_ascii") = false).cast<std::string>();
 }
 
@@ -424,10 +417,12 @@ void bind_writer(py::module_& m) {
 
 Records are dicts with the arXiv snapshot's keys ("id", "title", "abstract",
 "authors", "categories", "doi", "update_date", "journal-ref", "comments",
-"report-no", "license", "versions", "authors_parsed", "submitter"), read by
-the same code as a snapshot line, so TeX is decoded and ids made canonical
-the same way. "authors" and "categories" may also be lists of str. Any other
-key raises ValueError, naming the keys there are.
+"report-no", "license", "versions", "authors_parsed", "submitter") or the
+arXiv API's as its wrappers write them ("arxiv_id", "entry_id", "summary",
+"published", "updated", "primary_category", "journal_ref", "comment",
+"pdf_url"), read by the same code as a snapshot line, so TeX is decoded and
+ids made canonical the same way. "authors" and "categories" may also be lists
+of str. Any other key raises ValueError, naming the keys there are.
 
 Changes are committed in batches (batch_records changes or batch_interval
 seconds), on commit(), and on close(). As a context manager it closes on

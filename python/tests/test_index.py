@@ -76,6 +76,38 @@ def test_dict_record_maps_as_the_snapshot_line_does(tmp_path):
     assert results[0]["hits"][0]["authors"] == ["C. Balázs", "C.-P. Yuan"]
 
 
+def test_writer_reads_an_arxiv_api_record_as_its_wrappers_write_it(tmp_path):
+    """A daily digest from the arXiv API: its key names, and lists (a tuple too) of authors
+    and categories, the primary category not first: the same hit as paperdex-index gives."""
+    api_record = {
+        "arxiv_id": "2401.01234v1", "title": "Grasping in clutter with tactile sensing",
+        "authors": ["Ana P\u00e9rez", "Bernhard Sch\u00f6lkopf"],
+        "summary": "We grasp objects in clutter.", "categories": ("cs.AI", "cs.RO"),
+        "primary_category": "cs.RO", "published": "2024-01-03T18:59:59Z",
+        "updated": "2024-01-05T10:00:00Z", "pdf_url": "http://arxiv.org/pdf/2401.01234v1",
+        "doi": None, "journal_ref": "Robotica 12 (2024)", "comment": "8 pages",
+    }
+    from_dict = str(tmp_path / "from-dict")
+    with paperdex.Writer(from_dict) as writer:
+        assert writer.add(api_record) == "2401.01234"
+    line_file = tmp_path / "digest.json"
+    line_file.write_text(json.dumps(api_record) + "\n")
+    from_cli = str(tmp_path / "from-cli")
+    assert cli_index(from_cli, str(line_file))[0] == 0
+    results = []
+    for path in (from_dict, from_cli):
+        with paperdex.Searcher(path) as searcher:
+            results.append(searcher.search("au:Schoelkopf grasping").to_dict())
+    assert results[0] == results[1] and results[0]["total"] == 1
+    with paperdex.Searcher(from_dict) as searcher:
+        paper = searcher.search("grasping")[0].paper
+    assert paper.authors == ["Ana P\u00e9rez", "Bernhard Sch\u00f6lkopf"]
+    assert paper.subjects == ["cs.RO", "cs.AI"]
+    assert paper.year == 2024 and paper.submitted == "2024-01-03"
+    assert paper.updated == "2024-01-05"
+    assert paper.journal == "Robotica 12 (2024)" and paper.comments == "8 pages"
+
+
 BAD_RECORDS = [
     ({"title": "no id"}, "missing-field"),
     ({"id": "not an id", "title": "x"}, "invalid-id"),

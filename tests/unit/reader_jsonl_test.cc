@@ -54,6 +54,40 @@ TEST_CASE("jsonl: every field of a snapshot line", "[readers]") {
   CHECK(r.origin == "s.jsonl:1");
 }
 
+TEST_CASE("jsonl: a record of the arXiv API as its wrappers write it, lists and all", "[readers]") {
+  // A daily digest's line: lists of authors and categories, the API's key
+  // names, and the primary category not listed first.
+  const std::string line =
+      R"j({"arxiv_id":"2401.01234v2","title":"Grasping in clutter",)j"
+      R"j("authors":["Ana Pérez","Bernhard Schölkopf",{"name":"C. Wu"}],)j"
+      R"j("summary":"We grasp.","categories":["cs.AI","cs.RO","cs.AI"],)j"
+      R"j("primary_category":"cs.RO","published":"2024-01-03T18:59:59Z",)j"
+      R"j("updated":"2024-02-01T09:00:00Z","pdf_url":"http://arxiv.org/pdf/2401.01234v2",)j"
+      R"j("doi":null,"journal_ref":"Robotica 12 (2024)","comment":"8 pages"})j";
+  const Collected got = read_jsonl(line + "\n");
+  REQUIRE(got.problems.empty());
+  REQUIRE(got.records.size() == 1);
+  const Record& r = got.records[0];
+  CHECK(r.id == "2401.01234");
+  CHECK(r.title == "Grasping in clutter");
+  CHECK(r.abstract == "We grasp.");
+  CHECK(r.authors == std::vector<std::string>{"Ana Pérez", "Bernhard Schölkopf", "C. Wu"});
+  CHECK(r.subjects == std::vector<std::string>{"cs.RO", "cs.AI"});
+  CHECK(r.submitted == "2024-01-03");
+  CHECK(r.year == 2024);
+  CHECK(r.updated == "2024-02-01");
+  CHECK(r.journal == "Robotica 12 (2024)");
+  CHECK(r.comments == "8 pages");
+  CHECK(r.doi.empty());
+
+  // entry_id (the abstract page's link) is an id too; one category, a string.
+  const Collected linked = read_jsonl(
+      R"j({"entry_id":"http://arxiv.org/abs/2401.01235v1","title":"T","categories":"cs.RO"})j");
+  REQUIRE(linked.records.size() == 1);
+  CHECK(linked.records[0].id == "2401.01235");
+  CHECK(linked.records[0].subjects == std::vector<std::string>{"cs.RO"});
+}
+
 TEST_CASE("jsonl: authors come from the TeX string when authors_parsed is absent", "[readers]") {
   const Collected got = read_jsonl(
       R"({"id":"math/0406596v2","title":"T","authors":"A. One, B. {Two}, C. Three and D. Four"})");
@@ -80,7 +114,9 @@ TEST_CASE("jsonl: a bad line is reported with its number and its neighbours are 
       {R"({"id":"0704.0002","title":"T","versions":[{"created":7}]})", "wrong-type"},
       {R"({"id":"0704.0002","title":"T","authors_parsed":"Smith"})", "wrong-type"},
       {R"({"id":"0704.0002","title":"T","authors_parsed":[["Smith",1]]})", "wrong-type"},
-      {R"({"id":"0704.0002","title":"T","categories":["cs.AI"]})", "wrong-type"},
+      {R"({"id":"0704.0002","title":"T","categories":{"cs.AI":1}})", "wrong-type"},
+      {R"({"id":"0704.0002","title":"T","categories":["cs.AI",7]})", "wrong-type"},
+      {R"({"id":"0704.0002","title":"T","doi":["10.1/x"]})", "wrong-type"},
       {R"({"title":"No id"})", "missing-field"},
       {R"({"id":null,"title":"Null id"})", "missing-field"},
       {R"({"id":"0704.0002"})", "missing-field"},
