@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <exception>
+#include <filesystem>
 #include <new>
+#include <regex>
 #include <thread>
 
 #include "api_error.h"
@@ -104,6 +106,37 @@ SearcherOptions searcher_options(const ApiSettings& settings) {
   return options;
 }
 
+// The forms in which a message may name a served index: as given, absolute
+// and resolved; the longest first, so that none is left half replaced.
+std::vector<std::string> location_forms(const std::vector<std::string>& locations) {
+  std::vector<std::string> forms;
+  for (const std::string& location : locations) {
+    forms.push_back(location);
+    std::error_code ignored;
+    forms.push_back(std::filesystem::absolute(location, ignored).string());
+    forms.push_back(std::filesystem::weakly_canonical(location, ignored).string());
+  }
+  std::erase_if(forms, [](const std::string& form) { return form.size() < 2; });
+  std::sort(forms.begin(), forms.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  return forms;
+}
+
+// `message` without the server's paths: the indexes' locations, and any
+// absolute path (Xapian names the files it failed on). A client has no use
+// for them and should not learn the server's layout; the log has them.
+std::string without_server_paths(std::string message, const std::vector<std::string>& forms) {
+  constexpr std::string_view kWithheld = "(path withheld)";
+  for (const std::string& form : forms) {
+    for (std::size_t at = message.find(form); at != std::string::npos;
+         at = message.find(form, at + kWithheld.size())) {
+      message.replace(at, form.size(), kWithheld);
+    }
+  }
+  static const std::regex kAbsolutePath(R"((^|[\s'"(\[=,])/[^\s'"),\]]+)");
+  return std::regex_replace(message, kAbsolutePath, "$1(path withheld)");
+}
+
 SearchRequest request_defaults(const ApiSettings& settings) {
   SearchRequest request;
   request.time_limit_seconds = settings.time_limit_seconds;
@@ -119,13 +152,15 @@ bool splits_searches(unsigned workers) {
 
 struct Api::State {
   ApiContext context;
+  std::vector<std::string> location_forms;  // without_server_paths takes them out
 };
 
 Api::Api(ApiSettings settings)
     : state_(new State{{settings,
                         SearcherPool(settings.databases, searcher_options(settings)),
                         request_defaults(settings),
-                        {}}}) {}
+                        {}},
+                       location_forms(settings.databases)}) {}
 
 Api::~Api() = default;
 
@@ -136,12 +171,20 @@ HttpResponse Api::handle(const HttpRequest& request) {
     if (request.method == "GET" || request.method == "HEAD") {
       response = answer_get(context, request);
     } else if (request.method == "OPTIONS") {
-      response = options_response(request, context.settings.cors_origin);
+      response = answer_options(context, request);
     } else {
       response = method_not_allowed(request);
     }
   } catch (...) {
-    const ApiError error = current_error();
+    ApiError error = current_error();
+    if (error.status() >= 500) {
+      if (context.settings.log_error) {
+        context.settings.log_error(std::to_string(error.status()) + " for " + request.method + " " +
+                                   request.target + ": " + error.what());
+      }
+      error = ApiError(error.status(), without_server_paths(error.what(), state_->location_forms),
+                       error.details());
+    }
     response = error_response(error);
     if (error.status() == 503) response.headers.emplace_back("Retry-After", "5");
   }

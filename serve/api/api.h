@@ -3,6 +3,7 @@
 // (docs/serve.md lists the routes). No sockets: server/ calls it from its
 // worker threads, tests call it in-process.
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +27,9 @@ struct ApiSettings {
   // off when as many requests are answered at once as there are cores
   // (splits_searches).
   bool split_each_search = true;
+  // Gets each server error (5xx) in full, with the request: the operator's
+  // log. The client's answer leaves the server's paths out.
+  std::function<void(const std::string&)> log_error;
 };
 
 // Whether searches should be split over the cores when `workers` threads

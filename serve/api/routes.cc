@@ -120,7 +120,9 @@ HttpResponse answer_stats(ApiContext& context, const RouteCall& call) {
     StatsCache& cache = context.stats;
     const std::lock_guard lock(cache.mutex);
     if (cache.revision != revision || cache.body.empty()) {
-      cache.body = json_response(cli::stats_json(context.pool.path(), searcher.index_info())).body;
+      Json stats = cli::stats_json(context.pool.path(), searcher.index_info());
+      stats.erase("path");  // the server's, not the client's business (the log has it)
+      cache.body = json_response(stats).body;
       cache.revision = revision;
     }
     return HttpResponse{200, std::string(kJsonType), cache.body, {}};
@@ -167,11 +169,13 @@ std::string route_names() {
   return names;
 }
 
+ApiError nothing_at(const std::string& path) {
+  return ApiError(404, "nothing at " + path + "; the API's routes are " + route_names());
+}
+
 HttpResponse answer_page_file(const RequestTarget& target, const HttpRequest& request) {
   const PageFile* file = find_page_file(target.path);
-  if (!file) {
-    throw ApiError(404, "nothing at " + target.path + "; the API's routes are " + route_names());
-  }
+  if (!file) throw nothing_at(target.path);
   HttpResponse response =
       tagged_by_bytes(request, kPageFileCaching,
                       {200, std::string(file->content_type), std::string(file->bytes), {}});
@@ -190,6 +194,17 @@ HttpResponse answer_get(ApiContext& context, const HttpRequest& request) {
   const Route* route = find_route(target.path, call.id);
   if (!route) return answer_page_file(target, request);
   return route->answer(context, call);
+}
+
+HttpResponse answer_options(ApiContext& context, const HttpRequest& request) {
+  if (request.target != "*") {
+    const RequestTarget target = parse_target(request.target);
+    std::string id;
+    if (!find_route(target.path, id) && !find_page_file(target.path)) {
+      throw nothing_at(target.path);
+    }
+  }
+  return options_response(request, context.settings.cors_origin);
 }
 
 }  // namespace paperdex::serve

@@ -3,7 +3,7 @@
 // the path, for a paper), the parameters it takes (search_parameters.h), a
 // line of help (docs/http-api.md lists the same routes; a test checks it)
 // and the function that answers it. GET and HEAD reach the table; OPTIONS is
-// answered for every route; anything else is 405. A GET that no route takes
+// answered for every route and page file; anything else is 405. A GET that no route takes
 // is a page file (serve/page) or a 404.
 
 #include <mutex>
@@ -52,5 +52,10 @@ std::span<const Route> routes();
 // The answer to a GET or HEAD of `request`.
 // @throws ApiError, paperdex::Error and what else a route throws (Api::handle maps them).
 HttpResponse answer_get(ApiContext& context, const HttpRequest& request);
+
+// The answer to an OPTIONS of `request`: what a GET there may do (CORS), for a
+// route, a page file or the whole server ("*").
+// @throws ApiError 404 when nothing is at the path.
+HttpResponse answer_options(ApiContext& context, const HttpRequest& request);
 
 }  // namespace paperdex::serve
