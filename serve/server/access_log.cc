@@ -55,12 +55,26 @@ void AccessLog::FileCloser::operator()(std::FILE* file) const {
   if (file != stdout) std::fclose(file);
 }
 
+namespace {
+
+std::runtime_error unwritable(const std::string& path) {
+  return std::runtime_error("cannot open the access log " + path + ": " + std::strerror(errno) +
+                            "; give a file paperdex-serve may write, or - for standard output");
+}
+
+}  // namespace
+
 AccessLog::AccessLog(const std::string& path)
-    : file_(path == "-" ? stdout : std::fopen(path.c_str(), "a")) {
-  if (!file_) {
-    throw std::runtime_error("cannot open the access log " + path + ": " + std::strerror(errno) +
-                             "; give a file paperdex-serve may write, or - for standard output");
-  }
+    : path_(path), file_(path == "-" ? stdout : std::fopen(path.c_str(), "a")) {
+  if (!file_) throw unwritable(path_);
+}
+
+void AccessLog::reopen() {
+  if (path_ == "-") return;
+  std::unique_ptr<std::FILE, FileCloser> reopened(std::fopen(path_.c_str(), "a"));
+  if (!reopened) throw unwritable(path_);
+  std::lock_guard lock(mutex_);
+  file_ = std::move(reopened);
 }
 
 void AccessLog::write(const AccessLogEntry& entry) {

@@ -42,11 +42,17 @@ class AccessLog {
   explicit AccessLog(const std::string& path);
   // Writes one entry's line. Thread-safe.
   void write(const AccessLogEntry& entry);
+  // Opens the path again (after SIGHUP: a log rotated by renaming goes on in
+  // a new file at the path); the lines go on to the old file when it cannot
+  // be opened. Nothing to do for standard output. Thread-safe.
+  // @throws std::runtime_error naming the file when it cannot be opened.
+  void reopen();
 
  private:
   struct FileCloser {
     void operator()(std::FILE* file) const;
   };
+  std::string path_;
   std::mutex mutex_;
   std::unique_ptr<std::FILE, FileCloser> file_;
 };
