@@ -6,14 +6,17 @@
 #include <ctime>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <unordered_map>
 #include <unordered_set>
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
@@ -34,9 +37,12 @@ using WireResponse = http::response<http::string_body>;
 namespace {
 
 constexpr std::string_view kJsonType = "application/json; charset=utf-8";
-// Refused connections (past --max-connections) still being answered; past
-// these, a new one is closed without an answer.
+// Refused connections (past --max-connections) still being answered and
+// lingering; past these, a new one is answered at once, without lingering.
 constexpr std::size_t kMaxRefusing = 64;
+// What a connection answered at once reads of its request before closing
+// (a request line and headers fit), so that closing does not reset it.
+constexpr std::size_t kRefusalDrainBytes = 64 * 1024;
 // How long a connection closed after an error reads (and drops) what its
 // client still sends, so the client sees the answer rather than a reset.
 constexpr std::chrono::seconds kLingerTime{2};
@@ -84,6 +90,13 @@ std::string lower_case(std::string_view text) {
 bool transport_header(std::string_view lower_name) {
   return lower_name == "content-length" || lower_name == "transfer-encoding" ||
          lower_name == "connection" || lower_name == "content-type";
+}
+
+// The response as bytes on the wire: status line, headers, body.
+std::string serialized(const WireResponse& response) {
+  std::ostringstream bytes;
+  bytes << response;
+  return bytes.str();
 }
 
 // What the transport needs of the request to put a response on the wire.
@@ -148,6 +161,14 @@ struct HttpServer::Impl {
 
   void accept();
   void on_accept(const beast::error_code& error, tcp::socket socket);
+  // A 503 with `message` on `socket`, which is closed after it.
+  void refuse(tcp::socket socket, std::string address, std::string_view message);
+  void refuse_at_once(tcp::socket& socket, std::string_view message);
+  // Closes the connection waiting longest for a request of the client that
+  // holds the most connections; false when every connection is being answered.
+  bool shed_waiting_connection();
+  std::size_t connections_from(const std::string& address);
+  void await_hangup();
   void begin_stop();
   // What the handler answers, ready for the wire; a handler that throws,
   // whatever it throws, gets a 500 (the API never does; a test handler may).
@@ -162,12 +183,17 @@ struct HttpServer::Impl {
   tcp::endpoint local_endpoint;  // where it listens
   asio::steady_timer accept_pause{io};
   std::optional<asio::signal_set> signals;
+  std::optional<asio::signal_set> hangups;  // SIGHUP, from the start to the end
   std::atomic<bool> stopping{false};
   std::atomic<std::size_t> open_connections{0};
   std::atomic<std::size_t> refusing{0};
+  // Body bytes of the answers being written (max_unsent_bytes bounds them).
+  std::atomic<std::size_t> unsent_bytes{0};
   std::mutex connections_mutex;
   std::unordered_set<Connection*> connections;  // every open one, for stop()
-  std::unique_ptr<WorkerPool> workers;          // while run() runs
+  // The open (counted) connections of each client address.
+  std::unordered_map<std::string, std::size_t> connections_per_client;
+  std::unique_ptr<WorkerPool> workers;  // while run() runs
 };
 
 // One client's connection: reads its requests one after another, hands each
@@ -175,17 +201,26 @@ struct HttpServer::Impl {
 // while both sides want it. All of it runs on the I/O thread but the handler.
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
-  Connection(HttpServer::Impl& server, tcp::socket socket, bool counted);
+  Connection(HttpServer::Impl& server, tcp::socket socket, std::string remote_address,
+             bool counted);
   ~Connection();
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
   // Reads the first request (header timeout from now).
   void start();
-  // Past --max-connections: a 503 and the connection closed.
-  void refuse();
+  // Past --max-connections or --connections-per-client: a 503 with
+  // `message`, and the connection closed.
+  void refuse(std::string_view message);
   // On stop: drops the connection unless a request of it is being answered.
   void close_if_reading();
+  // Whether it waits for a request (idle, or reading one), as a connection
+  // that may be shed to make room for another.
+  bool waiting() const { return phase_ == Phase::kReading; }
+  std::chrono::steady_clock::time_point waiting_since() const { return waiting_since_; }
+  const std::string& remote_address() const { return remote_address_; }
+  // Closes it now, and its place is free at once.
+  void shed() { close(); }
 
  private:
   enum class Phase { kReading, kAnswering, kClosing };
@@ -205,7 +240,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void on_read(const beast::error_code& error);
   void refuse_request(unsigned status, std::string_view message);
   bool request_line_too_long() const;
+  bool start_line_read() const;
+  bool names_a_version() const;
   void dispatch();
+  WireResponse within_unsent_budget(WireResponse response);
+  void release_unsent();
+  void release_slot();
   void write(WireResponse response, bool keep_alive);
   void on_write(const beast::error_code& error);
   void log_request();
@@ -221,42 +261,60 @@ class Connection : public std::enable_shared_from_this<Connection> {
   RequestFacts facts_;
   std::string remote_address_;
   Phase phase_ = Phase::kReading;
+  std::chrono::steady_clock::time_point waiting_since_ = std::chrono::steady_clock::now();
   bool keep_alive_ = false;
-  bool counted_;  // one of the open connections --max-connections bounds
+  bool counted_;            // one of the open connections --max-connections bounds
+  bool slot_held_;          // counted, and not closed yet
+  std::size_t unsent_ = 0;  // bytes of response_ counted in the server's unsent_bytes
 };
 
-Connection::Connection(HttpServer::Impl& server, tcp::socket socket, bool counted)
+Connection::Connection(HttpServer::Impl& server, tcp::socket socket, std::string remote_address,
+                       bool counted)
     : server_(server),
       stream_(std::move(socket)),
       buffer_(server.settings.max_header_bytes + server.settings.max_body_bytes + 4096),
-      counted_(counted) {
-  beast::error_code ignored;
-  remote_address_ = stream_.socket().remote_endpoint(ignored).address().to_string();
+      remote_address_(std::move(remote_address)),
+      counted_(counted),
+      slot_held_(counted) {
   if (counted_) ++server_.open_connections;
   std::lock_guard lock(server_.connections_mutex);
   server_.connections.insert(this);
+  if (counted_) ++server_.connections_per_client[remote_address_];
 }
 
 Connection::~Connection() {
-  if (counted_) --server_.open_connections;
+  release_slot();
+  release_unsent();
   if (!counted_) --server_.refusing;
   std::lock_guard lock(server_.connections_mutex);
   server_.connections.erase(this);
 }
 
+// Its place among the open connections, given back when it closes rather
+// than when the last handler lets go of it, so that a shed connection makes
+// room at once.
+void Connection::release_slot() {
+  if (!slot_held_) return;
+  slot_held_ = false;
+  --server_.open_connections;
+  std::lock_guard lock(server_.connections_mutex);
+  const auto found = server_.connections_per_client.find(remote_address_);
+  if (found != server_.connections_per_client.end() && --found->second == 0) {
+    server_.connections_per_client.erase(found);
+  }
+}
+
 void Connection::start() {
+  waiting_since_ = std::chrono::steady_clock::now();
   stream_.expires_after(server_.settings.header_timeout);
   read_request();
 }
 
-void Connection::refuse() {
+void Connection::refuse(std::string_view message) {
   facts_ = RequestFacts{};
   facts_.time = std::chrono::system_clock::now();
   phase_ = Phase::kClosing;
-  write(wire_response(busy_error("the server has as many connections as it allows "
-                                 "(--max-connections); try again shortly",
-                                 server_.settings.retry_after_seconds),
-                      WireOptions{}),
+  write(wire_response(busy_error(message, server_.settings.retry_after_seconds), WireOptions{}),
         false);
 }
 
@@ -270,6 +328,7 @@ void Connection::close_if_reading() {
 void Connection::wait_for_request() {
   if (server_.stopping) return close();
   phase_ = Phase::kReading;
+  waiting_since_ = std::chrono::steady_clock::now();
   if (buffer_.size() > 0) {
     stream_.expires_after(server_.settings.header_timeout);
     return read_request();
@@ -311,6 +370,11 @@ void Connection::on_read(const beast::error_code& error) {
                                    std::to_string(server_.settings.max_body_bytes) +
                                    " bytes); the API takes GET requests without a body");
   }
+  if (error == http::error::bad_version && names_a_version()) {
+    return refuse_request(505,
+                          "the server speaks HTTP/1.1 and HTTP/1.0, not the version of "
+                          "this request; send it as HTTP/1.1");
+  }
   // A malformed request (not a closed or timed-out connection): say so.
   if (error.category() == http::make_error_code(http::error::bad_method).category() &&
       error != http::error::end_of_stream && error != http::error::partial_message) {
@@ -319,8 +383,29 @@ void Connection::on_read(const beast::error_code& error) {
   close();  // the client left, or was too slow (the header timeout)
 }
 
+// Whether the parser has read the request line (Beast then drops it from the
+// buffer, and what is left is headers).
+bool Connection::start_line_read() const { return parser_ && !parser_->get().target().empty(); }
+
+// Whether the request line, still in the buffer unparsed, ends with a well
+// formed version ("HTTP/2.0"): one the server does not speak (505), not a
+// malformed request (400).
+bool Connection::names_a_version() const {
+  std::string_view line(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+  line = line.substr(0, line.find('\n'));
+  if (line.ends_with('\r')) line.remove_suffix(1);
+  constexpr std::string_view kPrefix = " HTTP/";
+  if (line.size() < kPrefix.size() + 3) return false;
+  const std::string_view version = line.substr(line.size() - kPrefix.size() - 3);
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  return version.starts_with(kPrefix) && digit(version[6]) && version[7] == '.' &&
+         digit(version[8]);
+}
+
 // Whether the request line, still in the buffer unparsed, is past its bound.
+// Once it was read, a bound passed is the headers' however long their lines.
 bool Connection::request_line_too_long() const {
+  if (start_line_read()) return false;
   const std::string_view data(static_cast<const char*>(buffer_.data().data()), buffer_.size());
   const std::size_t end = data.find('\n');
   return (end == std::string_view::npos ? data.size() : end) > server_.settings.max_request_line;
@@ -330,7 +415,7 @@ void Connection::refuse_request(unsigned status, std::string_view message) {
   facts_ = RequestFacts{};
   facts_.time = std::chrono::system_clock::now();
   // The request line, when it was read (a body too large is seen in the headers).
-  if (parser_ && !parser_->get().target().empty()) {
+  if (start_line_read()) {
     facts_.method = std::string(parser_->get().method_string());
     facts_.target = std::string(parser_->get().target());
   }
@@ -341,6 +426,8 @@ void Connection::refuse_request(unsigned status, std::string_view message) {
 // The request read: to a worker, or a 503 when the queue is full.
 void Connection::dispatch() {
   const auto& request = parser_->get();
+  // HTTP/1.0 clients (curl -0, ab, some proxies) are answered in HTTP/1.0
+  // (Beast reads 1.0 and 1.1 only: on_read refuses the others).
   facts_ = RequestFacts{std::string(request.method_string()),
                         std::string(request.target()),
                         std::string(request[http::field::referer]),
@@ -353,7 +440,7 @@ void Connection::dispatch() {
                                    std::to_string(server_.settings.max_request_line) +
                                    " bytes); shorten the query");
   }
-  const WireOptions options{request.version(), request.method() == http::verb::head,
+  const WireOptions options{facts_.version, request.method() == http::verb::head,
                             accepts_gzip(request[http::field::accept_encoding]),
                             server_.settings.gzip_min_bytes};
   HttpRequest exchange;
@@ -369,7 +456,7 @@ void Connection::dispatch() {
         WireResponse response = self->server_.answer(exchange, options);
         auto executor = self->stream_.get_executor();
         asio::post(executor, [self = std::move(self), response = std::move(response)]() mutable {
-          self->write(std::move(response), self->facts_.keep_alive);
+          self->write(self->within_unsent_budget(std::move(response)), self->facts_.keep_alive);
         });
       });
   if (!queued) {
@@ -379,6 +466,32 @@ void Connection::dispatch() {
                         options),
           facts_.keep_alive);
   }
+}
+
+// The handler's answer, counted in the bytes waiting for their clients; a
+// large one past the budget is a 503 instead, so that answers nobody reads
+// cannot take the server's memory (each is held until written whole). One
+// larger than the whole budget is sent when no other waits.
+WireResponse Connection::within_unsent_budget(WireResponse response) {
+  const std::size_t bytes = response.body().size();
+  const ServerSettings& settings = server_.settings;
+  const std::size_t unsent = server_.unsent_bytes;
+  if (bytes >= settings.always_sent_bytes && unsent > 0 &&
+      unsent + bytes > settings.max_unsent_bytes) {
+    return wire_response(busy_error("the server holds as many answers waiting for their clients "
+                                    "as its memory allows (--unsent-memory); try again shortly, "
+                                    "or ask for less (limit, snippet)",
+                                    settings.retry_after_seconds),
+                         WireOptions{facts_.version});
+  }
+  unsent_ = bytes;
+  server_.unsent_bytes += bytes;
+  return response;
+}
+
+void Connection::release_unsent() {
+  server_.unsent_bytes -= unsent_;
+  unsent_ = 0;
 }
 
 void Connection::write(WireResponse response, bool keep_alive) {
@@ -394,6 +507,8 @@ void Connection::write(WireResponse response, bool keep_alive) {
 
 void Connection::on_write(const beast::error_code& error) {
   log_request();
+  response_.body() = std::string();  // the memory of a large answer, free at once
+  release_unsent();
   if (error) return close();
   if (phase_ == Phase::kClosing) return linger_then_close();
   if (!keep_alive_) return close();
@@ -412,6 +527,7 @@ void Connection::close() {
   beast::error_code ignored;
   stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
   stream_.close();
+  release_slot();
 }
 
 // After an error answer: no more writing, and what the client still sends
@@ -468,7 +584,19 @@ HttpServer::Impl::Impl(ServerSettings settings_in, HttpHandler handler_in, Acces
     signals->async_wait([this](const beast::error_code& wait_error, int) {
       if (!wait_error) begin_stop();
     });
+    // Registered until the server goes, also while it stops: a SIGHUP (a
+    // closed terminal, a log rotation) must never end it with its requests.
+    hangups.emplace(io, SIGHUP);
+    await_hangup();
   }
+}
+
+void HttpServer::Impl::await_hangup() {
+  hangups->async_wait([this](const beast::error_code& wait_error, int) {
+    if (wait_error) return;
+    if (settings.on_hangup) settings.on_hangup();
+    await_hangup();
+  });
 }
 
 void HttpServer::Impl::accept() {
@@ -488,14 +616,81 @@ void HttpServer::Impl::on_accept(const beast::error_code& error, tcp::socket soc
     });
     return;
   }
-  socket.set_option(tcp::no_delay(true));
-  if (open_connections < settings.max_connections) {
-    std::make_shared<Connection>(*this, std::move(socket), true)->start();
-  } else if (refusing < kMaxRefusing) {
-    ++refusing;
-    std::make_shared<Connection>(*this, std::move(socket), false)->refuse();
-  }  // else the socket closes here, unanswered
+  beast::error_code ignored;
+  socket.set_option(tcp::no_delay(true), ignored);
+  std::string address = socket.remote_endpoint(ignored).address().to_string();
+  if (connections_from(address) >= settings.max_connections_per_client) {
+    refuse(std::move(socket), std::move(address),
+           "this client has as many connections open as the server allows one address "
+           "(--connections-per-client); reuse them, or try again shortly");
+  } else if (open_connections < settings.max_connections || shed_waiting_connection()) {
+    std::make_shared<Connection>(*this, std::move(socket), std::move(address), true)->start();
+  } else {
+    refuse(std::move(socket), std::move(address),
+           "the server has as many connections as it allows (--max-connections); try again "
+           "shortly");
+  }
   accept();
+}
+
+std::size_t HttpServer::Impl::connections_from(const std::string& address) {
+  std::lock_guard lock(connections_mutex);
+  const auto found = connections_per_client.find(address);
+  return found == connections_per_client.end() ? 0 : found->second;
+}
+
+// Idle connections and slow ones go before a new client is refused: they
+// cost the server a place and their clients little (a client reopens an idle
+// connection that was closed), and a client that holds many loses its own.
+bool HttpServer::Impl::shed_waiting_connection() {
+  std::shared_ptr<Connection> victim;
+  {
+    std::lock_guard lock(connections_mutex);
+    std::size_t victim_share = 0;
+    for (Connection* connection : connections) {
+      if (!connection->waiting()) continue;
+      const auto share = connections_per_client.find(connection->remote_address());
+      const std::size_t held = share == connections_per_client.end() ? 0 : share->second;
+      const bool better =
+          !victim || held > victim_share ||
+          (held == victim_share && connection->waiting_since() < victim->waiting_since());
+      if (!better) continue;
+      if (auto alive = connection->weak_from_this().lock()) {
+        victim = std::move(alive);
+        victim_share = held;
+      }
+    }
+  }
+  if (!victim) return false;
+  victim->shed();
+  return true;
+}
+
+void HttpServer::Impl::refuse(tcp::socket socket, std::string address, std::string_view message) {
+  if (refusing < kMaxRefusing) {
+    ++refusing;
+    std::make_shared<Connection>(*this, std::move(socket), std::move(address), false)
+        ->refuse(message);
+  } else {
+    refuse_at_once(socket, message);
+  }
+}
+
+// Many refusals at once (a flood): the 503 is written now, without waiting
+// for the client, and the socket closed; it fits in the socket's buffer. What
+// the client sent already is read first, so that the close does not reset the
+// connection before the client reads the answer.
+void HttpServer::Impl::refuse_at_once(tcp::socket& socket, std::string_view message) {
+  beast::error_code error;
+  socket.non_blocking(true, error);
+  std::string drained(kRefusalDrainBytes, '\0');
+  for (int read = 0; read < 4 && !error; ++read) socket.read_some(asio::buffer(drained), error);
+  const std::string answer =
+      serialized(wire_response(busy_error(message, settings.retry_after_seconds), WireOptions{}));
+  error = {};
+  asio::write(socket, asio::buffer(answer), error);
+  socket.shutdown(tcp::socket::shutdown_both, error);
+  socket.close(error);
 }
 
 void HttpServer::Impl::begin_stop() {
@@ -507,6 +702,9 @@ void HttpServer::Impl::begin_stop() {
     signals->cancel(ignored);
     signals->clear(ignored);  // a second signal ends the program at once
   }
+  // No more waiting for SIGHUP (run() returns when nothing waits), but it
+  // stays registered, and so harmless, until the server goes.
+  if (hangups) hangups->cancel(ignored);
   std::lock_guard lock(connections_mutex);
   for (Connection* connection : connections) connection->close_if_reading();
 }

@@ -30,11 +30,22 @@ struct ServerSettings {
   unsigned threads = 0;        // workers running the handler; 0: one per core
   // Requests that wait for a worker beyond those running; past it, 503.
   std::size_t queue = 256;
-  // Connections open at once; past it a new one is answered 503 and closed.
+  // Connections open at once. At the limit a new connection takes the place
+  // of one waiting for a request (idle, or slow with its headers), from the
+  // address that holds the most; when every one is being answered, the new
+  // one is answered 503 and closed.
   std::size_t max_connections = 1024;
-  std::size_t max_request_line = 8 * 1024;   // 414 beyond
-  std::size_t max_header_bytes = 16 * 1024;  // request line and headers; 431 beyond
-  std::size_t max_body_bytes = 8 * 1024;     // 413 beyond (the API is GET-only)
+  // Connections open at once from one client address; past it a new one from
+  // there is answered 503 and closed, so that one client cannot take them all.
+  std::size_t max_connections_per_client = 256;
+  // Bytes of answers written but not yet read by their clients, all
+  // connections together; past it a new answer of always_sent_bytes or more
+  // is replaced by a 503, so clients that do not read cannot fill the memory.
+  std::size_t max_unsent_bytes = std::size_t{256} << 20;
+  std::size_t always_sent_bytes = 64 * 1024;  // answers below this are never refused
+  std::size_t max_request_line = 8 * 1024;    // 414 beyond
+  std::size_t max_header_bytes = 16 * 1024;   // request line and headers; 431 beyond
+  std::size_t max_body_bytes = 8 * 1024;      // 413 beyond (the API is GET-only)
   // From a request's first byte to the end of its headers (slowloris-proof).
   std::chrono::milliseconds header_timeout{10'000};
   // A kept-alive connection waiting for its next request.
@@ -44,7 +55,11 @@ struct ServerSettings {
   // Bodies from this size are gzipped when the client accepts it.
   std::size_t gzip_min_bytes = 1024;
   unsigned retry_after_seconds = 1;  // in a 503's Retry-After
-  bool stop_on_signals = false;      // SIGTERM and SIGINT stop run() as stop() does
+  // SIGTERM and SIGINT stop run() as stop() does; SIGHUP calls on_hangup (and
+  // never ends the program).
+  bool stop_on_signals = false;
+  // On SIGHUP (with stop_on_signals), on the I/O thread: reopen the logs.
+  std::function<void()> on_hangup;
 };
 
 class HttpServer {

@@ -4,8 +4,10 @@
 
 #include <boost/program_options.hpp>
 #include <boost/version.hpp>
+#include <csignal>
 #include <exception>
 #include <iostream>
+#include <mutex>
 #include <optional>
 #include <regex>
 #include <sstream>
@@ -38,6 +40,7 @@ struct ServeOptions {
   std::string completion;  // the shell --completion asks a script for
   double header_timeout = 10;
   double idle_timeout = 30;
+  std::size_t unsent_memory_mib = 256;
 };
 
 std::string usage_text() {
@@ -80,7 +83,16 @@ void add_bound_options(po::options_description& visible, ServeOptions& options) 
        "requests that may wait for a worker; past them a request is answered 503 with Retry-After")
       ("max-connections", po::value(&server.max_connections)->value_name("N")
           ->default_value(server.max_connections),
-       "connections open at once; past them a new one is answered 503 and closed")
+       "connections open at once; at the limit a new one takes the place of one waiting for a "
+       "request (idle or slow), else it is answered 503 and closed")
+      ("connections-per-client", po::value(&server.max_connections_per_client)->value_name("N")
+          ->default_value(server.max_connections_per_client),
+       "connections open at once from one client address; past them a new one is answered 503 "
+       "and closed (behind a reverse proxy every client is the proxy: raise it)")
+      ("unsent-memory", po::value(&options.unsent_memory_mib)->value_name("MIB")
+          ->default_value(options.unsent_memory_mib),
+       "MiB of answers waiting for their clients to read them, all together; past it a new "
+       "answer of 64 KiB or more is answered 503 with Retry-After")
       ("time-limit", po::value(&options.api.time_limit_seconds)->value_name("SECONDS")
           ->default_value(10),
        "stop a search after SECONDS (above 0) and answer with what it found so far, as "
@@ -193,10 +205,16 @@ bool interpret(ServeOptions& options, std::ostream& err) {
     err << "paperdex-serve: " << problem << "\n";
     return false;
   }
-  if (options.server.max_connections == 0) {
-    err << "paperdex-serve: --max-connections must be at least 1\n";
+  if (options.server.max_connections == 0 || options.server.max_connections_per_client == 0) {
+    err << "paperdex-serve: --max-connections and --connections-per-client must be at least 1\n";
     return false;
   }
+  constexpr std::size_t kMaxUnsentMib = std::size_t{1} << 20;  // a TiB: no overflow below
+  if (options.unsent_memory_mib == 0 || options.unsent_memory_mib > kMaxUnsentMib) {
+    err << "paperdex-serve: --unsent-memory takes MiB from 1 to " << kMaxUnsentMib << "\n";
+    return false;
+  }
+  options.server.max_unsent_bytes = options.unsent_memory_mib << 20;
   if (!options.cors.empty() && !is_origin(options.cors)) {
     err << "paperdex-serve: --cors " << terminal_safe(options.cors)
         << ": give an origin as browsers send it, scheme and host in lower case and an optional "
@@ -214,10 +232,12 @@ bool interpret(ServeOptions& options, std::ostream& err) {
 }
 
 // Each connection is a file descriptor: the soft limit (often 1024) raised
-// to the hard one, and a warning when --max-connections cannot fit in it.
-void raise_file_limit(std::size_t max_connections, std::ostream& err) {
+// to the hard one. When --max-connections cannot fit in it, the connections
+// are what fits, with a warning: past the limit accept() fails, and a client
+// would get no answer at all rather than the 503 that the bound gives.
+std::size_t raise_file_limit(std::size_t max_connections, std::ostream& err) {
   rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return max_connections;
   if (limit.rlim_cur < limit.rlim_max) {
     limit.rlim_cur = limit.rlim_max;
     setrlimit(RLIMIT_NOFILE, &limit);
@@ -225,22 +245,36 @@ void raise_file_limit(std::size_t max_connections, std::ostream& err) {
   }
   // Beyond the connections: the indexes' files, the log, the refused ones.
   constexpr std::size_t kOtherFiles = 128;
-  if (limit.rlim_cur != RLIM_INFINITY && max_connections + kOtherFiles > limit.rlim_cur) {
-    err << "paperdex-serve: warning: --max-connections " << max_connections
-        << " needs more open files than this process may have (" << limit.rlim_cur
-        << "); lower it or raise the limit (ulimit -n, LimitNOFILE= in the systemd unit)\n";
+  if (limit.rlim_cur == RLIM_INFINITY || max_connections + kOtherFiles <= limit.rlim_cur) {
+    return max_connections;
   }
+  const std::size_t fitting =
+      limit.rlim_cur > 2 * kOtherFiles ? limit.rlim_cur - kOtherFiles : limit.rlim_cur / 2;
+  err << "paperdex-serve: warning: --max-connections " << max_connections
+      << " needs more open files than this process may have (" << limit.rlim_cur << "); serving "
+      << fitting
+      << " at most: lower it or raise the limit (ulimit -n, LimitNOFILE= in the systemd unit)\n";
+  return fitting;
 }
 
-int serve(ServeOptions& options, std::ostream& out, std::ostream& err) {
-  raise_file_limit(options.server.max_connections, err);
-  options.api.split_each_search = splits_searches(options.server.threads);
-  Api api(options.api);
-  std::optional<AccessLog> access_log;
-  if (!options.access_log.empty()) access_log.emplace(options.access_log);
-  HttpServer server(
-      options.server, [&api](const HttpRequest& request) { return api.handle(request); },
-      access_log ? &*access_log : nullptr);
+// The program's standard error, written by the I/O thread and the workers.
+class ErrorLog {
+ public:
+  explicit ErrorLog(std::ostream& err) : err_(err) {}
+  void write(const std::string& line) {
+    std::lock_guard lock(mutex_);
+    err_ << "paperdex-serve: " << terminal_safe(line) << std::endl;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::ostream& err_;
+};
+
+// The start line (scripts and tests read its port), and a warning when
+// other machines can reach the server.
+void announce(const HttpServer& server, const ServeOptions& options, std::ostream& out,
+              std::ostream& err) {
   if (!server.loopback_only()) {
     err << "paperdex-serve: warning: listening on " << server.listening_on()
         << ", which other machines can reach; the server speaks plain HTTP: put it behind a "
@@ -249,7 +283,41 @@ int serve(ServeOptions& options, std::ostream& out, std::ostream& err) {
   out << "paperdex-serve: listening on http://" << server.listening_on() << "/ ("
       << server.threads() << " threads, " << options.api.databases.size()
       << (options.api.databases.size() == 1 ? " index" : " indexes") << ")" << std::endl;
-  server.run();
+}
+
+// SIGHUP: the access log opened again at its path, as daemons do when
+// logrotate has renamed the file.
+void reopen_access_log(AccessLog& access_log, const std::string& path, ErrorLog& errors) {
+  try {
+    access_log.reopen();
+    errors.write("SIGHUP: reopened the access log " + path);
+  } catch (const std::exception& error) {
+    errors.write(std::string("SIGHUP: ") + error.what() + "; still writing to the file open");
+  }
+}
+
+int serve(ServeOptions& options, std::ostream& out, std::ostream& err) {
+  // Ignored until the server handles it, and after: opening a large index
+  // takes a moment, and a SIGHUP then must not end the program.
+  std::signal(SIGHUP, SIG_IGN);
+  options.server.max_connections = raise_file_limit(options.server.max_connections, err);
+  options.api.split_each_search = splits_searches(options.server.threads);
+  ErrorLog errors(err);
+  options.api.log_error = [&errors](const std::string& line) { errors.write(line); };
+  Api api(options.api);
+  std::optional<AccessLog> access_log;
+  if (!options.access_log.empty()) access_log.emplace(options.access_log);
+  if (access_log) {
+    options.server.on_hangup = [&] { reopen_access_log(*access_log, options.access_log, errors); };
+  }
+  {
+    HttpServer server(
+        options.server, [&api](const HttpRequest& request) { return api.handle(request); },
+        access_log ? &*access_log : nullptr);
+    announce(server, options, out, err);
+    server.run();
+  }  // the server restores SIGHUP's default as it goes
+  std::signal(SIGHUP, SIG_IGN);
   out << "paperdex-serve: stopped" << std::endl;
   return kExitOk;
 }

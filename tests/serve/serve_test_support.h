@@ -64,10 +64,16 @@ struct Reply {
   }
 };
 
-// One connection to 127.0.0.1:port; every read gives up after 5 seconds.
+// One connection to 127.0.0.1:port, from `source` (another loopback
+// address, 127.0.0.2, is another client) or the system's choice; every read
+// gives up after 5 seconds.
 class RawClient {
  public:
-  explicit RawClient(unsigned short port) : socket_(io_) {
+  explicit RawClient(unsigned short port, const std::string& source = "") : socket_(io_) {
+    if (!source.empty()) {
+      socket_.open(asio::ip::tcp::v4());
+      socket_.bind({asio::ip::make_address(source), 0});
+    }
     socket_.connect({asio::ip::make_address("127.0.0.1"), port});
     const timeval timeout{5, 0};
     setsockopt(socket_.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
