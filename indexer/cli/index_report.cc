@@ -73,7 +73,12 @@ void print_problems(const IndexRunOptions& options, const IndexRunResult& result
       if (result.locked) {
         err << "paperdex-index: run it again with --wait to wait for the other writer\n";
       }
-      if (result.disk_full) {
+      if (result.disk_full && result.mode == WriteMode::kBulk) {
+        err << "paperdex-index: the disk is full where the index " << terminal_safe(options.db_path)
+            << " is: the new index was not built and the index is as it was before this run; "
+               "free some space there (or build the index on a bigger disk) and run the same "
+               "command again\n";
+      } else if (result.disk_full) {
         err << "paperdex-index: the disk is full where the index " << terminal_safe(options.db_path)
             << " is: what was committed before is kept and can be searched; free some space "
                "there (or move the index to a bigger disk) and run the same command again to "

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -414,6 +415,17 @@ void remove_stale_builds(const fs::path& final_path) {
   }
 }
 
+// Less room than this on the disk of a build that failed is a full disk:
+// a write that finds no room fails with under one glass block (8 KiB) left.
+constexpr std::uint64_t kFullDiskBytes = 1 << 20;
+
+// Whether the disk holding `path` is full (for this user: f_bavail).
+bool disk_full_at(const fs::path& path) {
+  struct statvfs disk {};
+  if (statvfs(path.c_str(), &disk) != 0) return false;
+  return static_cast<std::uint64_t>(disk.f_bavail) * disk.f_frsize < kFullDiskBytes;
+}
+
 }  // namespace
 
 struct BulkBuilder::Impl {
@@ -450,6 +462,23 @@ struct BulkBuilder::Impl {
   }
 
   ~Impl() { abandon(); }
+
+  // Runs `step` of the build. A segment that cannot be written because the
+  // disk is full fails with no word of it: under DB_DANGEROUS Xapian answers
+  // the failed write by calling cancel(), which that mode refuses, and the
+  // refusal ("cancel() not supported") replaces the write's error. The disk
+  // itself still says what happened, and is asked before abandon() frees it.
+  template <class Step>
+  auto guarded(Step step) {
+    try {
+      return step();
+    } catch (const Xapian::Error&) {
+      const fs::path disk = work_dir.empty() ? fs::absolute(final_path).parent_path() : work_dir;
+      if (!disk_full_at(disk)) throw;
+      throw std::runtime_error("building the new index at " + final_path.string() +
+                               " failed: " + std::strerror(ENOSPC));
+    }
+  }
 
   // Stops the workers and removes the build's files: the index stays the
   // empty placeholder.
@@ -620,7 +649,9 @@ std::unique_ptr<BulkBuilder> BulkBuilder::start_if_empty(const std::string& fina
   return std::unique_ptr<BulkBuilder>(new BulkBuilder(final_path, options, std::move(locked)));
 }
 BulkBuilder::~BulkBuilder() = default;
-void BulkBuilder::add(Record&& record) { impl_->add(std::move(record)); }
+void BulkBuilder::add(Record&& record) {
+  impl_->guarded([&] { impl_->add(std::move(record)); });
+}
 
 bool BulkBuilder::remove(const std::string& id) {
   // The new index starts empty: before any record came there is nothing to
@@ -629,12 +660,14 @@ bool BulkBuilder::remove(const std::string& id) {
   Record deletion;
   deletion.id = canonical_arxiv_id(id).value_or(id);
   deletion.deleted = true;
-  impl_->add(std::move(deletion));
+  impl_->guarded([&] { impl_->add(std::move(deletion)); });
   return true;
 }
 
 void BulkBuilder::discard_uncommitted() { impl_->abandon(); }
-IndexStats BulkBuilder::finish() { return impl_->finish(); }
+IndexStats BulkBuilder::finish() {
+  return impl_->guarded([&] { return impl_->finish(); });
+}
 std::size_t BulkBuilder::document_count() const { return impl_->documents; }
 
 }  // namespace paperdex

@@ -199,6 +199,58 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "a full disk during a bulk build (--jobs 2) stops it saying the disk is full, leaves the "
+    "index as it was, and the next run with room builds it",
+    "[disk-failure]") {
+  constexpr int kBig = 6000;
+  TempDir dir;
+  const auto big = dir / "big.jsonl";
+  const auto empty = dir / "empty.jsonl";
+  write_snapshot(big, "1501", kBig, "okapi");
+  std::ofstream{empty};
+  TmpfsMount fs(dir / "fs", "2m");
+  if (skipped_without(fs)) return;
+  const std::string db = (dir / "fs" / "index").string();
+  const auto run = [&](const std::string& arguments) {
+    const auto result = run_command(std::string(PAPERDEX_INDEX_BIN) + " --quiet --db " + quote(db) +
+                                    " " + arguments + " 2>&1");
+    return IndexRun{result.status, result.out};
+  };
+  const auto saved_list = [&] {
+    return run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) +
+                       " --saved-list 2>&1")
+        .out;
+  };
+  // What the index held before: nothing but a saved search, which a bulk
+  // build into it keeps.
+  REQUIRE(run(quote(empty.string())).status == 1);  // 1: the empty input is skipped
+  REQUIRE(
+      run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) + " --save okapis okapi")
+          .status == 0);
+
+  const IndexRun full = run("--jobs 2 " + quote(big.string()));
+  INFO("the bulk build on a full disk said: " << full.messages);
+  check_stopped(full, db, "disk is full");
+  CHECK(contains(full.messages, "No space left on device"));
+  CHECK_FALSE(contains(full.messages, "cancel()"));
+  CHECK(contains(full.messages, "run the same command again"));
+  // The index is as it was: it opens, empty, with its saved search.
+  CHECK(documents(db) == 0);
+  CHECK(contains(saved_list(), "okapis"));
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "fs")) {
+    CHECK_FALSE(entry.path().filename().string().starts_with("index.build-"));
+  }
+
+  REQUIRE(fs.remount(0, "size=256m"));
+  const IndexRun again = run("--jobs 2 " + quote(big.string()));
+  INFO("the bulk build with room said: " << again.messages);
+  CHECK(again.status == 0);
+  CHECK(documents(db) == kBig);
+  CHECK(matches(db, "okapi") == kBig);
+  CHECK(contains(saved_list(), "okapis"));
+}
+
+TEST_CASE(
     "a read-only disk holding the index stops the indexer with a clear message, the index "
     "still searches, and the next run with write access completes",
     "[disk-failure]") {
