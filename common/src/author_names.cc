@@ -113,6 +113,39 @@ std::vector<std::string> name_word_forms(const Analyzer& analyzer, std::string_v
   return forms;
 }
 
+std::string umlaut_name_key(const std::vector<std::string>& forms) {
+  if (forms.size() != 2) return {};
+  return forms[0] + " " + forms[1];
+}
+
+std::vector<std::pair<std::string, std::string>> umlaut_readings(std::string_view term) {
+  // What ü, ö, ä and å are written out as, and what they fold to.
+  constexpr std::array<std::string_view, 4> kWrittenOut{"ue", "oe", "ae", "aa"};
+  constexpr std::size_t kMostPairs = 3;
+  std::vector<std::size_t> pairs;  // where each written-out letter pair starts
+  for (std::size_t i = 0; i + 1 < term.size() && pairs.size() < kMostPairs;) {
+    const bool pair =
+        std::find(kWrittenOut.begin(), kWrittenOut.end(), term.substr(i, 2)) != kWrittenOut.end();
+    if (pair) pairs.push_back(i);
+    i += pair ? 2 : 1;
+  }
+  std::vector<std::pair<std::string, std::string>> readings;
+  // Each non-empty choice of the pairs read as one letter ("oe" -> "o").
+  for (std::size_t chosen = 1; chosen < (std::size_t{1} << pairs.size()); ++chosen) {
+    std::string reading;
+    std::size_t from = 0;
+    for (std::size_t p = 0; p < pairs.size(); ++p) {
+      if ((chosen & (std::size_t{1} << p)) == 0) continue;
+      reading.append(term.substr(from, pairs[p] + 1 - from));
+      from = pairs[p] + 2;
+    }
+    reading.append(term.substr(from));
+    std::string key = reading + " " + std::string(term);
+    readings.emplace_back(std::move(reading), std::move(key));
+  }
+  return readings;
+}
+
 bool is_initials_word(std::string_view term) {
   // Letters a-z (the fold makes "Ö." "o"), every other character a dot.
   if (term.size() % 2 == 0) return false;

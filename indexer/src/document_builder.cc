@@ -68,8 +68,13 @@ void DocumentBuilder::index_author(Xapian::Document& doc, std::string_view name,
     ++position;
     // A second spelling ("juergen" beside "jurgen") shares the position, so
     // phrases match through either.
-    for (const std::string& form : name_word_forms(analyzer_, name, token)) {
+    const std::vector<std::string> forms = name_word_forms(analyzer_, name, token);
+    for (const std::string& form : forms) {
       doc.add_posting(schema::make_term(prefix, form), position);
+    }
+    // Boolean, like the keys below: the spelling pair leaves the ranking as it was.
+    if (const std::string key = umlaut_name_key(forms); !key.empty()) {
+      doc.add_boolean_term(schema::make_term(schema::kUmlautNamePrefix, key));
     }
   }
   // Keys, like the exact name: boolean, so they leave the paper's length,

@@ -49,6 +49,25 @@ TEST_CASE("author_names: umlauts and rings are also written out, other letters f
   }
 }
 
+TEST_CASE("author_names: a written-out umlaut's readings and the key the index holds for them",
+          "[authors]") {
+  const paperdex::Analyzer analyzer;
+  // The key of "Schölkopf" is what the reading of "Schoelkopf" looks up.
+  CHECK(paperdex::umlaut_name_key(forms_of(analyzer, "Sch\u00f6lkopf")) == "scholkopf schoelkopf");
+  CHECK(paperdex::umlaut_name_key(forms_of(analyzer, "Scho\u0308lkopf")) == "scholkopf schoelkopf");
+  CHECK(paperdex::umlaut_name_key(forms_of(analyzer, "Hinton")).empty());
+  using Readings = std::vector<std::pair<std::string, std::string>>;
+  CHECK(paperdex::umlaut_readings("schoelkopf") == Readings{{"scholkopf", "scholkopf schoelkopf"}});
+  CHECK(paperdex::umlaut_readings("haeggstroem") ==
+        Readings{{"haggstroem", "haggstroem haeggstroem"},
+                 {"haeggstrom", "haeggstrom haeggstroem"},
+                 {"haggstrom", "haggstrom haeggstroem"}});
+  CHECK(paperdex::umlaut_name_key(forms_of(analyzer, "H\u00e4ggstr\u00f6m")) ==
+        "haggstrom haeggstroem");
+  CHECK(paperdex::umlaut_readings("aaron") == Readings{{"aron", "aron aaron"}});
+  CHECK(paperdex::umlaut_readings("hinton").empty());
+}
+
 TEST_CASE("author_names: the index's surname+initials keys of a name", "[authors]") {
   const paperdex::Analyzer analyzer;
   const struct {

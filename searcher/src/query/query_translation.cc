@@ -1159,6 +1159,21 @@ class Translator {
     }
   }
 
+  // The readings of a name word written without umlauts (`term`:
+  // "schoelkopf") that the index has a name written with them for
+  // (umlaut_readings: "scholkopf"): "Schoelkopf" finds what "Schölkopf" finds,
+  // "Scholkopf" among it. None when the term source cannot tell (yet).
+  std::vector<std::string> attested_readings(std::string_view term) const {
+    std::vector<std::string> attested;
+    if (terms_ == nullptr) return attested;
+    for (auto& [reading, key] : umlaut_readings(term)) {
+      const std::optional<Xapian::doccount> freq =
+          terms_->termfreq(schema::make_term(schema::kUmlautNamePrefix, key));
+      if (freq && *freq > 0) attested.push_back(std::move(reading));
+    }
+    return attested;
+  }
+
   // Words of an author search, as the indexer writes authors
   // (Indexing::kAuthors, author_names.h): a name written with initials ("G.
   // Hinton", "Hinton_GE") is its surname+initials key; otherwise each word
@@ -1168,7 +1183,17 @@ class Translator {
                      Xapian::termcount window) const {
     if (window == 0) {
       std::vector<Query> keys;
-      for (const std::string& key : written_initials_keys(analyzer_, analyzed_, tokens)) {
+      const std::vector<std::string> written = written_initials_keys(analyzer_, analyzed_, tokens);
+      for (const std::string& key : written) {
+        // A surname written without umlauts ("schoelkopf_b", one key): its
+        // readings with them, as for a word below.
+        const std::size_t initials = key.rfind('_');
+        for (const std::string& surname : written.size() == 1
+                                              ? attested_readings(key.substr(0, initials))
+                                              : std::vector<std::string>{}) {
+          keys.emplace_back(
+              schema::make_term(schema::kInitialsPrefix, surname + key.substr(initials)));
+        }
         keys.emplace_back(schema::make_term(schema::kInitialsPrefix, key));
       }
       if (!keys.empty()) return combine(Query::OP_SYNONYM, std::move(keys));
@@ -1179,7 +1204,13 @@ class Translator {
     std::vector<Query> words;
     for (const Token& token : tokens) {
       std::vector<Query> forms;
-      for (const std::string& form : name_word_forms(analyzer_, analyzed_, token)) {
+      std::vector<std::string> spelled = name_word_forms(analyzer_, analyzed_, token);
+      if (spelled.size() == 1) {
+        for (std::string& reading : attested_readings(token.term)) {
+          spelled.push_back(std::move(reading));
+        }
+      }
+      for (const std::string& form : spelled) {
         forms.emplace_back(schema::make_term(field.prefix, form));
       }
       words.push_back(combine(spellings, std::move(forms)));

@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "paperdex/common/analyzer.h"
@@ -19,6 +20,22 @@ namespace paperdex {
 // either way finds the other.
 std::vector<std::string> name_word_forms(const Analyzer& analyzer, std::string_view text,
                                          const Token& token);
+
+// The key of a name word written with umlauts or rings (`forms`, its
+// name_word_forms: "scholkopf", "schoelkopf"): both spellings, a space
+// between ("scholkopf schoelkopf"). The index holds it for every such word
+// it has, so a query knows which plain spellings stand for one (below).
+// Empty for a word of one spelling.
+std::string umlaut_name_key(const std::vector<std::string>& forms);
+
+// The words a name word written without umlauts (`term`, folded:
+// "schoelkopf") may be with its oe, ue, ae or aa an umlaut or a ring
+// ("scholkopf", as "Schölkopf" folds), each beside the umlaut_name_key a name
+// written so gives. A query takes a reading only when the index holds its
+// key: "Schoelkopf" then finds "Scholkopf", as "Schölkopf" does, but "Xue"
+// never finds "Xu", nor "Michael" "Michal". At most the first three such
+// letter pairs are read.
+std::vector<std::pair<std::string, std::string>> umlaut_readings(std::string_view term);
 
 // A name word written as initials: one letter ("g"), or letters joined by
 // dots ("g.e", as the analyzer keeps "G.E.").

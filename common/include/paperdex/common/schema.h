@@ -32,7 +32,10 @@ namespace paperdex::schema {
 // 11: each paper records when this index first had it and when it last saw
 // a new version or category (index time: "ad", "ch", "va", "sa"), with the
 // added and changed slots.
-inline constexpr int kSchemaVersion = 11;
+// 12: a name word written with umlauts or rings keeps the pair of its
+// spellings (XU, "scholkopf schoelkopf"), by which "Schoelkopf" finds the
+// "Scholkopf" that "Schölkopf" finds (author_names.h umlaut_readings).
+inline constexpr int kSchemaVersion = 12;
 
 // Term prefixes. Folded terms never start with an ASCII capital, so a prefix
 // of capitals is unambiguous.
@@ -42,6 +45,7 @@ inline constexpr std::string_view kTextPrefix = "T";          // title + abstrac
 inline constexpr std::string_view kAuthorPrefix = "A";        // author name words, positional
 inline constexpr std::string_view kAuthorExactPrefix = "XA";  // folded full author name
 inline constexpr std::string_view kInitialsPrefix = "XI";     // author's surname_initials
+inline constexpr std::string_view kUmlautNamePrefix = "XU";   // umlaut_name_key() of a name word
 inline constexpr std::string_view kSubjectPrefix = "XC";      // lower-cased category and archive
 inline constexpr std::string_view kPrimaryPrefix = "XP";      // the primary category and archive
 inline constexpr std::string_view kYearPrefix = "Y";          // "2026"
