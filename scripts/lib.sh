@@ -21,6 +21,8 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #                namespaces (tests/netns; skipped without root or ip)
 #   man-db       the packaging test renders the man pages with man --warnings
 #                (and skips that check without it)
+#   curl         bench/bulk_swap_stress.sh (ctest's bulk_swap_under_server)
+#                searches a live paperdex-serve with it
 #   zsh          the completion test checks the zsh scripts' syntax (zsh -n;
 #                skipped with a warning without it)
 #   texlive-base biber python3-citeproc citation-style-language-styles
@@ -38,7 +40,7 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 # Python module's tests and the corruption and stub tests run under, comes
 # with python3-dev.
 PAPERDEX_PACKAGES=(
-  g++ cmake make pkg-config time file man-db zsh
+  g++ cmake make pkg-config time file man-db zsh curl
   libxapian-dev xapian-tools iproute2
   libicu-dev
   libboost-program-options-dev libboost-dev

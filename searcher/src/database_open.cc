@@ -139,6 +139,7 @@ Xapian::Database open_stub(const fs::path& stub, const OpenOptions& options, int
       databases.add_database(open_at(target, options, depth + 1, opened));
     } else if ((type == "glass" || type == "chert") && !rest.empty()) {
       // A database of that backend, never a stub.
+      opened.files.note_database(target.string());
       databases.add_database(Xapian::Database(
           target.string(), type == "glass" ? Xapian::DB_BACKEND_GLASS : Xapian::DB_BACKEND_CHERT));
     } else if (type == "remote" && !rest.empty()) {
@@ -153,16 +154,21 @@ Xapian::Database open_stub(const fs::path& stub, const OpenOptions& options, int
 Xapian::Database open_at(const fs::path& path, const OpenOptions& options, int depth,
                          OpenedIndex& opened) {
   if (const std::optional<fs::path> stub = stub_file(path)) {
-    opened.stubs.note(stub->string());
+    opened.files.note_stub(stub->string());
     return open_stub(*stub, options, depth, opened);
   }
+  opened.files.note_database(path.string());
   return Xapian::Database(path.string());
 }
 
+bool same_file(const struct stat& a, const struct stat& b) {
+  return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 bool same_file_state(const struct stat& a, const struct stat& b) {
-  return a.st_dev == b.st_dev && a.st_ino == b.st_ino && a.st_size == b.st_size &&
-         a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec == b.st_mtim.tv_nsec &&
-         a.st_ctim.tv_sec == b.st_ctim.tv_sec && a.st_ctim.tv_nsec == b.st_ctim.tv_nsec;
+  return same_file(a, b) && a.st_size == b.st_size && a.st_mtim.tv_sec == b.st_mtim.tv_sec &&
+         a.st_mtim.tv_nsec == b.st_mtim.tv_nsec && a.st_ctim.tv_sec == b.st_ctim.tv_sec &&
+         a.st_ctim.tv_nsec == b.st_ctim.tv_nsec;
 }
 
 constexpr std::string_view kTcpScheme = "tcp://";
@@ -186,20 +192,26 @@ std::string tcp_endpoint(const std::string& location) {
 
 }  // namespace
 
-void StubFiles::note(const std::string& stub) {
+void IndexFiles::note_stub(const std::string& stub) { note(stub, false); }
+void IndexFiles::note_database(const std::string& path) { note(path, true); }
+
+void IndexFiles::note(const std::string& path, bool identity_only) {
   // Read again (an open retried): as it is now.
-  std::erase_if(seen_, [&](const Seen& seen) { return seen.path == stub; });
+  std::erase_if(seen_, [&](const Seen& seen) { return seen.path == path; });
   Seen seen;
-  seen.path = stub;
-  seen.exists = stat(stub.c_str(), &seen.status) == 0;
+  seen.path = path;
+  seen.exists = stat(path.c_str(), &seen.status) == 0;
+  seen.identity_only = identity_only;
   seen_.push_back(std::move(seen));
 }
 
-bool StubFiles::changed() const {
+bool IndexFiles::changed() const {
   return std::any_of(seen_.begin(), seen_.end(), [](const Seen& seen) {
     struct stat now {};
     const bool exists = stat(seen.path.c_str(), &now) == 0;
-    return exists != seen.exists || (exists && !same_file_state(now, seen.status));
+    if (exists != seen.exists) return true;
+    if (!exists) return false;
+    return seen.identity_only ? !same_file(now, seen.status) : !same_file_state(now, seen.status);
   });
 }
 

@@ -20,19 +20,30 @@
 
 namespace paperdex::detail {
 
-// The stub files an index was opened through, as they were on disk when
-// read, to tell when one was replaced. Xapian's reopen() moves each database
-// a stub named to its latest revision, but never reads the stub again: a
-// read replica (xapian-replicate, docs/deployment.md) switches its stub
-// "auto replica_0" to a new full copy "auto replica_1" and removes the old
-// copy, which a reopened handle then fails to find. The replica writes its
-// stub anew (a rename) at every switch, so a changed file identity or time
-// says the index must be opened again.
-class StubFiles {
+// The files an index was opened through, as they were on disk when read, to
+// tell when one was replaced. Xapian's reopen() moves each database to its
+// latest revision, but never looks again at which database a path names:
+// - a read replica (xapian-replicate, docs/deployment.md) switches its stub
+//   "auto replica_0" to a new full copy "auto replica_1" and removes the old
+//   copy, which a reopened handle then fails to find. The replica writes its
+//   stub anew (a rename) at every switch, so a changed file identity or time
+//   says the index must be opened again;
+// - a bulk build (indexer/src/bulk_builder.cc) swaps a whole new database
+//   directory in place of the empty one. A reopened handle would read the
+//   new revision's version file through the path but keep the tables it had
+//   open, the old directory's: the new document count with none of its terms
+//   (every search 0 hits). A database directory (or single-file database)
+//   with another identity (device and inode) is another database, so it too
+//   says the index must be opened again. Its time changes at every commit,
+//   so only the identity counts.
+class IndexFiles {
  public:
   // Notes `stub` as it is now (before it is read).
-  void note(const std::string& stub);
-  // Whether a noted stub was replaced, changed or removed since.
+  void note_stub(const std::string& stub);
+  // Notes the identity of the database at `path` (before it is opened).
+  void note_database(const std::string& path);
+  // Whether a noted stub was replaced, changed or removed since, or a noted
+  // database replaced or removed.
   bool changed() const;
 
  private:
@@ -40,7 +51,9 @@ class StubFiles {
     std::string path;
     struct stat status {};
     bool exists = false;
+    bool identity_only = false;  // a database: its device and inode
   };
+  void note(const std::string& path, bool identity_only);
   std::vector<Seen> seen_;
 };
 
@@ -73,8 +86,9 @@ std::string described(const RemoteShard& shard);
 // What open_index opened.
 struct OpenedIndex {
   Xapian::Database db;
-  // The stub files read on the way, to tell a read replica's switch.
-  StubFiles stubs;
+  // The stubs and databases opened on the way, to tell a read replica's
+  // switch or a bulk build's swap.
+  IndexFiles files;
   // Every remote shard the locations name, in order, opened or missing;
   // filled as the open goes, so that a failed open still names them.
   std::vector<RemoteShard> remote_shards;

@@ -239,7 +239,8 @@ struct Searcher::Impl {
   std::string path;  // the locations, for messages
   // How `db` was opened; its remote timeout follows the searches' time limit.
   detail::OpenOptions open_options;
-  // `db`, its remote shards (missing ones too) and the stubs read.
+  // `db`, its remote shards (missing ones too) and the stubs and databases
+  // opened.
   detail::OpenedIndex opened;
   Xapian::Database db;
   Analyzer analyzer;
@@ -278,19 +279,24 @@ struct Searcher::Impl {
   }
 
   // Opens the locations (without the shards that cannot be reached, when
-  // partial results are allowed), and a matcher of them.
+  // partial results are allowed), and a matcher of them. A database replaced
+  // while they were opened (IndexFiles) could leave `db` and the matcher's
+  // own handles on different databases: they are opened again.
   void connect() {
     open_options.skip_unreachable = partial_allowed;
     if (!partial_allowed) open_options.left_out.clear();
-    detail::OpenedIndex fresh;
-    open_following_stubs(fresh);
-    matcher.reset();
-    opened = std::move(fresh);
-    db = opened.db;
-    // The matcher counts a stub's local shards in parallel (it reads the stub).
-    matcher = std::make_unique<detail::Matcher>(locations.size() == 1 ? path : "", db, ranges,
-                                                detail::PageRanking::kWalked, connect_again());
-    sync_matcher(false);
+    for (int tried = 0;; ++tried) {
+      detail::OpenedIndex fresh;
+      open_following_stubs(fresh);
+      matcher.reset();
+      opened = std::move(fresh);
+      db = opened.db;
+      // The matcher counts a stub's local shards in parallel (it reads the stub).
+      matcher = std::make_unique<detail::Matcher>(locations.size() == 1 ? path : "", db, ranges,
+                                                  detail::PageRanking::kWalked, connect_again());
+      sync_matcher(false);
+      if (tried >= 3 || !opened.files.changed()) break;
+    }
     connected_at = std::chrono::steady_clock::now();
   }
 
@@ -409,19 +415,23 @@ struct Searcher::Impl {
 
   // Moves to the latest revision; the matcher follows it. True when it moved.
   bool reopen() {
-    return following_stubs([&] { return sync_matcher(true); });
+    return following_files([&] { return sync_matcher(true); });
   }
 
-  // Runs `move` (a reopen), or opens the index again when a stub it was
-  // opened through was replaced (detail::StubFiles): a read replica switched
-  // to a new copy of the index, whose stub a reopen would never read. Until
-  // the switch, the searcher reads the old copy (it keeps its files open),
-  // and after it only the new one: no search sees half of each.
+  // Runs `move` (a reopen), or opens the index again when a file it was
+  // opened through was replaced (detail::IndexFiles): a read replica switched
+  // to a new copy of the index, whose stub a reopen would never read, or a
+  // bulk build swapped a new database in. Until the switch, the searcher
+  // reads the old copy (it keeps its files open), and after it only the new
+  // one: no search sees half of each. A switch between the check and the
+  // move can leave the handles half on each, so the check is made again
+  // after it.
   template <typename Move>
-  bool following_stubs(const Move& move) {
-    if (!opened.stubs.changed()) {
+  bool following_files(const Move& move) {
+    if (!opened.files.changed()) {
       try {
-        return move();
+        const bool moved = move();
+        if (!opened.files.changed()) return moved;
       } catch (const Xapian::DatabaseOpeningError&) {
         // The copy it reads is gone: a replica removes the copy it switched
         // from (here after the check, or on the host of a remote shard whose
@@ -442,7 +452,7 @@ struct Searcher::Impl {
         open_database(locations, path, open_options, fresh);
         return;
       } catch (const DatabaseNotFoundError&) {
-        if (tried >= 3 || !fresh.stubs.changed()) throw;
+        if (tried >= 3 || !fresh.files.changed()) throw;
       }
     }
   }

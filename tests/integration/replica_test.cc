@@ -4,7 +4,7 @@
 // applied to the replica's live copy, as a commit; a full copy is made beside
 // it, and the replica's stub ("auto replica_N") switched to it, the old copy
 // removed. Xapian's reopen() never reads the stub again, so after a switch
-// the Searcher must open the index anew (detail::StubFiles), and a search
+// the Searcher must open the index anew (detail::IndexFiles), and a search
 // must never fail nor mix two revisions while it happens.
 //
 // Skipped (a WARN) without xapian-replicate and xapian-replicate-server

@@ -382,7 +382,7 @@ TEST_CASE("headers past their bound get 431 however long their one line", "[serv
   CHECK(paperdex::test::contains(reply.body, "headers"));
 }
 
-TEST_CASE("HTTP/1.0 is answered in HTTP/1.0; another major version gets 505",
+TEST_CASE("HTTP/1.0 is answered in HTTP/1.0, and another major version gets 505",
           "[serve][http][bounds]") {
   TestServer server(small_settings(), echo_handler());
   SECTION("HTTP/1.0, which closes after its answer unless it asks to keep alive") {

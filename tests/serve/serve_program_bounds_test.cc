@@ -204,7 +204,7 @@ TEST_CASE("paperdex-serve: OPTIONS where nothing is gets 404", "[serve][program]
   }
 }
 
-TEST_CASE("paperdex-serve shows clients none of its paths; its log has them",
+TEST_CASE("paperdex-serve shows clients none of its paths, which its log has",
           "[serve][program][paths]") {
   // A copy of an index, to damage while it is served.
   paperdex::test::TempDir dir;
