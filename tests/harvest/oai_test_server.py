@@ -16,7 +16,10 @@ where N counts requests from 1 and KIND is one of 503 (Retry-After 1),
 stall (half the page, then silence
 until the client hangs up, at most 3 s), bad-token (for a token request);
 "touched" records get today's datestamp and "deleted" ones are served deleted,
-so a harvest --from today sees only them."""
+so a harvest --from today sees only them. {"loop": "same"} answers each token
+with itself, {"loop": "cycle"} the third page's token with the second's (A, B,
+A, ...), for the first 20 requests only (so a client that never notices still
+ends, with the pages twice)."""
 import argparse
 import email.utils
 import gzip
@@ -95,7 +98,17 @@ def make_handler(args, records):
                 chosen.append(record)
             return chosen, params
 
-        def page(self, query, control):
+        def next_offset(self, offset, control, number):
+            """The offset the page at `offset` sends a token for: the next
+            page's, or an earlier one's when the control asks for a loop."""
+            loop = control.get("loop") if number <= 20 else None
+            if loop == "same" and offset > 0:
+                return offset
+            if loop == "cycle" and offset >= 2 * args.page_size:
+                return args.page_size
+            return offset + args.page_size
+
+        def page(self, query, control, number):
             now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ").encode()
             head = (b'<?xml version="1.0" encoding="UTF-8"?>\n<OAI-PMH xmlns="http://www.'
                     b'openarchives.org/OAI/2.0/">\n<responseDate>' + now + b"</responseDate>\n"
@@ -107,7 +120,8 @@ def make_handler(args, records):
             part = chosen[offset:offset + args.page_size]
             body = head + b"<ListRecords>\n" + b"\n".join(part) + b"\n"
             if offset + args.page_size < len(chosen):
-                token = json.dumps(dict(params, offset=offset + args.page_size)).encode()
+                following = self.next_offset(offset, control, number)
+                token = json.dumps(dict(params, offset=following)).encode()
                 body += (b'<resumptionToken cursor="%d" completeListSize="%d">' %
                          (offset, len(chosen)) + token.replace(b'"', b"&quot;") +
                          b"</resumptionToken>\n")
@@ -174,7 +188,7 @@ def make_handler(args, records):
                           b'.org/OAI/2.0/"><responseDate>2030-01-01T00:00:00Z</responseDate>'
                           b'<error code="badResumptionToken">expired</error></OAI-PMH>')
             else:
-                self.send(200, self.page(query, control), gzip_ok=gzip_ok, fault=fault)
+                self.send(200, self.page(query, control, number), gzip_ok=gzip_ok, fault=fault)
             end = time.time()  # before waiting for the log's lock
             with lock, open(args.log, "a") as log:
                 log.write(json.dumps({"n": number, "start": start, "end": end,

@@ -346,3 +346,40 @@ TEST_CASE("a server that keeps rejecting its own tokens stops the harvest after 
   CHECK(server.requests().size() == 8);
   CHECK(index_contents(db).size() == static_cast<std::size_t>(kPageSize));
 }
+
+TEST_CASE("a resumption token sent again stops the harvest where it was, to resume once fixed",
+          "[harvest]") {
+  const auto files = feed();
+  if (!files) return;
+  // "same": each token answered with itself (page 2's token is page 2's);
+  // "cycle": A, B, A (page 3's token is page 2's).
+  for (const auto& [loop, pages] : {std::pair<std::string, int>{"same", 1}, {"cycle", 2}}) {
+    INFO("loop " << loop);
+    TempDir dir;
+    const OaiServer server(dir, *files);
+    server.control({{"loop", loop}});
+    const std::string db = (dir / "harvested").string();
+    const auto looped = harvest(db, server);
+    INFO(looped.out);
+    CHECK(looped.status == 2);
+    CHECK(contains(looped.out, server.url() + "?verb=ListRecords&resumptionToken="));
+    CHECK(contains(looped.out, "sent the resumption token '{\"metadataPrefix\": \"arXivRaw\""));
+    CHECK(contains(looped.out, "\"offset\": 40}' a second time in this list"));
+    // Stopped at once, the page with the token again not indexed.
+    CHECK(server.requests().size() == static_cast<std::size_t>(pages + 1));
+    CHECK(index_contents(db).size() == static_cast<std::size_t>(pages * kPageSize));
+    const auto status =
+        run_command(quote(PAPERDEX_INDEX_BIN) + " --db " + quote(db) + " --harvest-status");
+    INFO(status.out);
+    CHECK(contains(status.out, "done         " + std::to_string(pages) + " page"));
+
+    server.control(nlohmann::json::object());
+    const auto resumed = harvest(db, server);
+    INFO(resumed.out);
+    REQUIRE(resumed.status == 0);
+    CHECK(contains(resumed.out, "resumes after page " + std::to_string(pages)));
+    CHECK(contains(resumed.out,
+                   "records read   " + std::to_string(kRecords - pages * kPageSize) + "\n"));
+    CHECK(index_contents(db) == reference(dir, server));
+  }
+}

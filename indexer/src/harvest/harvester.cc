@@ -3,8 +3,13 @@
 // the harvest's state (harvest_state.h) so a killed run resumes at the next
 // page.
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <functional>
+#include <set>
+#include <string_view>
 #include <thread>
+#include <utility>
 
 #include <xapian.h>
 
@@ -59,6 +64,34 @@ struct Listing {
   }
 };
 
+// The resumption tokens one list has sent: one sent again is a loop that
+// would never end (a server answering each token with itself, or A, B, A).
+// Kept as two unrelated 64-bit hashes of each, not the token: a token may be
+// megabytes, and a false match (odds about pages² / 2^128) would only stop a
+// run early, to continue with the next.
+class SeenTokens {
+ public:
+  // False when `token` was seen before.
+  bool insert(std::string_view token) { return seen_.insert(digest(token)).second; }
+  void clear() { seen_.clear(); }
+
+ private:
+  using Digest = std::pair<std::uint64_t, std::uint64_t>;
+  static Digest digest(std::string_view token) {
+    std::uint64_t fnv = 14695981039346656037ULL;  // FNV-1a
+    for (const unsigned char c : token) fnv = (fnv ^ c) * 1099511628211ULL;
+    return {fnv, std::hash<std::string_view>{}(token)};
+  }
+  std::set<Digest> seen_;
+};
+
+// A token as an error message shows it: a hostile one may be megabytes.
+std::string shown_token(const std::string& token) {
+  constexpr std::size_t kShown = 200;
+  if (token.size() <= kShown) return "'" + token + "'";
+  return "'" + token.substr(0, kShown) + "...' (" + std::to_string(token.size()) + " bytes)";
+}
+
 // How often one run starts a listing again for an expired token: more means
 // the server rejects the tokens it has just given.
 constexpr int kMaxRestarts = 3;
@@ -67,6 +100,8 @@ constexpr int kMaxRestarts = 3;
 // start. A token the server no longer accepts restarts the listing.
 void fetch_pages(HttpClient& client, const Listing& listing, PageQueue& queue) {
   std::string token = listing.resume_token;
+  SeenTokens seen;
+  if (!token.empty()) seen.insert(token);
   std::string note;
   int restarts = 0;
   for (;;) {
@@ -85,11 +120,19 @@ void fetch_pages(HttpClient& client, const Listing& listing, PageQueue& queue) {
              "): the harvest starts again from its from date (papers already current stay "
              "unchanged)";
       token.clear();
+      seen.clear();  // a new list, which may send the same tokens again
       continue;
     }
     if (!page->error_code.empty() && page->error_code != "noRecordsMatch") {
       throw std::runtime_error(url + ": the repository answered OAI-PMH error " + page->error_code +
                                ": " + page->error_message);
+    }
+    if (!page->token.empty() && !seen.insert(page->token)) {
+      throw std::runtime_error(
+          url + ": the repository sent the resumption token " + shown_token(page->token) +
+          " a second time in this list, which would never end; this page is not indexed, every "
+          "page before it is committed: the same command continues from there once the "
+          "repository is fixed (tell its operators)");
     }
     token = page->token;
     if (!queue.put(FetchedPage{std::move(*page), url, starts, std::move(note)})) return;
