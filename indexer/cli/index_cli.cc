@@ -41,7 +41,7 @@ struct NumberOptions {
   double commit_seconds = 0;
 };
 
-// Bounds on --delay and --timeout: an hour is past any pause a server asks for.
+// Bounds on --delay, --timeout and --deadline: an hour is past any pause a server asks for.
 constexpr double kMaxHarvestSeconds = 3600;
 
 // --harvest's options as given; HarvestOptions once checked.
@@ -157,6 +157,12 @@ po::options_description visible_options(Command& command) {
       ("timeout", po::value(&command.harvest.options.timeout_seconds)->value_name("SECONDS"),
        "harvest: give up a request that cannot connect or receives nothing this long, and "
        "retry it (default 60)")
+      ("deadline", po::value(&command.harvest.options.deadline_seconds)->value_name("SECONDS"),
+       "harvest: give up a request whose answer has not arrived whole this long after it was "
+       "sent, however slowly it still arrives, and retry it (default 300)")
+      ("cross-host-redirects", po::bool_switch(&command.harvest.options.cross_host_redirects),
+       "harvest: follow redirects to other hosts too (by default only those within the URL's "
+       "host are followed, and one elsewhere stops the harvest)")
       ("contact", po::value(&command.harvest.contact)->value_name("EMAIL"),
        "harvest: an address the repository can reach you at, sent in the User-Agent")
       ("harvest-status", po::bool_switch(&command.harvest.status),
@@ -202,8 +208,9 @@ bool is_day(const std::string& text) {
 }
 
 // The options only a harvest reads, given without --harvest, are mistakes.
-constexpr const char* kHarvestOnlyOptions[] = {"set",   "from",    "until",  "metadata",
-                                               "delay", "timeout", "contact"};
+constexpr const char* kHarvestOnlyOptions[] = {"set",      "from",    "until",
+                                               "metadata", "delay",   "timeout",
+                                               "deadline", "contact", "cross-host-redirects"};
 
 // The options of indexing files that a harvest has no use for: its pages are
 // its batches, written to one index, and a bad record is skipped.
@@ -216,7 +223,9 @@ void check_harvest(Command& command, const po::variables_map& vm) {
   HarvestOptions& options = harvest.options;
   if (!harvest.harvest) {
     for (const char* name : kHarvestOnlyOptions) {
-      if (vm.count(name)) throw UsageError{std::string("--") + name + " needs --harvest"};
+      if (vm.count(name) && !vm[name].defaulted()) {
+        throw UsageError{std::string("--") + name + " needs --harvest"};
+      }
     }
     return;
   }
@@ -247,6 +256,9 @@ void check_harvest(Command& command, const po::variables_map& vm) {
   }
   if (!(options.timeout_seconds > 0 && options.timeout_seconds <= kMaxHarvestSeconds)) {
     throw UsageError{"--timeout must be more than 0 and at most 3600 seconds"};
+  }
+  if (!(options.deadline_seconds > 0 && options.deadline_seconds <= kMaxHarvestSeconds)) {
+    throw UsageError{"--deadline must be more than 0 and at most 3600 seconds"};
   }
   options.user_agent = harvest_user_agent(PAPERDEX_VERSION, harvest.contact);
   command.run.inputs.clear();

@@ -14,7 +14,11 @@ request: {"faults": {"N": KIND, ...}, "touched": [ID...], "deleted": [ID...]}
 where N counts requests from 1 and KIND is one of 503 (Retry-After 1),
 503-date (Retry-After as an HTTP date 1 s on), 429, 500, reset, truncate,
 stall (half the page, then silence
-until the client hangs up, at most 3 s), bad-token (for a token request);
+until the client hangs up, at most 3 s), trickle (the page a byte every 0.2 s,
+until the client hangs up, at most 10 s), bad-token (for a token request),
+redirect-path (a 302 to the same query under /moved/, a relative Location),
+redirect-absolute (a 301 to http://127.0.0.1:PORT/other/...), redirect-localhost
+(a 302 to the same URL on http://localhost:PORT, another host name);
 "touched" records get today's datestamp and "deleted" ones are served deleted,
 so a harvest --from today sees only them. {"loop": "same"} answers each token
 with itself, {"loop": "cycle"} the third page's token with the second's (A, B,
@@ -139,6 +143,11 @@ def make_handler(args, records):
             if gzip_ok and status == 200:
                 self.send_header("Content-Encoding", "gzip")
             self.send_header("Content-Type", "text/xml")
+            if fault == "trickle":
+                self.send_header("Connection", "close")
+                self.end_headers()
+                self.trickle(body, 10)
+                return
             if fault in ("truncate", "stall"):
                 self.send_header("Connection", "close")
                 self.end_headers()
@@ -150,6 +159,30 @@ def make_handler(args, records):
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
+
+        def trickle(self, body, seconds):
+            """Sends `body` a byte every 0.2 s, never silent long enough for a
+            stall timer, until the client hangs up (or `seconds` pass)."""
+            deadline = time.time() + seconds
+            for byte in body:
+                if time.time() >= deadline:
+                    return
+                try:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                except OSError:
+                    return
+                time.sleep(0.2)
+
+        def redirect(self, fault):
+            port = self.server.server_address[1]
+            status, location = {
+                "redirect-path": (302, "/moved" + self.path),
+                "redirect-absolute": (301, "http://127.0.0.1:%d/other%s" % (port, self.path)),
+                "redirect-localhost": (302, "http://localhost:%d%s" % (port, self.path)),
+            }[fault]
+            self.send(status, b"moved", [("Location", location)])
+            return status
 
         def wait_for_hangup(self, seconds):
             """Sends nothing until the client hangs up (or `seconds` pass), so
@@ -180,6 +213,8 @@ def make_handler(args, records):
                 after = "1" if fault != "503-date" else email.utils.formatdate(
                     time.time() + 1.5, usegmt=True)
                 self.send(status, b"busy", [("Retry-After", after)])
+            elif fault in ("redirect-path", "redirect-absolute", "redirect-localhost"):
+                status = self.redirect(fault)
             elif fault == "500":
                 status = 500
                 self.send(500, b"broken")

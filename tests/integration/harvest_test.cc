@@ -314,6 +314,10 @@ TEST_CASE("harvest options that make no sense are usage errors with exit 2", "[h
       {" --harvest --metadata oai_dc", "--metadata must be arXivRaw or arXiv"},
       {" --harvest --delay -1", "--delay must be between 0 and 3600"},
       {" --harvest --timeout 0", "--timeout must be more than 0"},
+      {" --harvest --deadline 0", "--deadline must be more than 0"},
+      {" --harvest --deadline 3601", "--deadline must be more than 0 and at most 3600"},
+      {" --deadline 5 x.xml", "--deadline needs --harvest"},
+      {" --cross-host-redirects x.xml", "--cross-host-redirects needs --harvest"},
       {" --harvest http://a http://b", "--harvest takes one repository URL"},
       {" --harvest papers.xml", "--harvest takes the repository's http:// or https:// URL"},
       {" --harvest --jobs 2", "--jobs does not apply to --harvest"},
@@ -327,6 +331,11 @@ TEST_CASE("harvest options that make no sense are usage errors with exit 2", "[h
     CHECK(contains(run.out, message));
   }
   CHECK_FALSE(std::filesystem::exists(dir / "db"));
+  const auto help = run_command(quote(PAPERDEX_INDEX_BIN) + " --help");
+  INFO(help.out);
+  CHECK(contains(help.out, "--deadline SECONDS"));
+  CHECK(contains(help.out, "(default 300)"));
+  CHECK(contains(help.out, "--cross-host-redirects"));
 }
 
 TEST_CASE("a server that keeps rejecting its own tokens stops the harvest after three restarts",
@@ -382,4 +391,112 @@ TEST_CASE("a resumption token sent again stops the harvest where it was, to resu
                    "records read   " + std::to_string(kRecords - pages * kPageSize) + "\n"));
     CHECK(index_contents(db) == reference(dir, server));
   }
+}
+
+TEST_CASE("an answer that trickles is given up at --deadline and retried a bounded number of times",
+          "[harvest]") {
+  const auto files = feed();
+  if (!files) return;
+  // A byte every 0.2 s: never silent for --timeout 1, still arriving at --deadline 0.5.
+  const auto took = [](const nlohmann::json& request) {
+    return request["end"].get<double>() - request["start"].get<double>();
+  };
+  {
+    TempDir dir;
+    const OaiServer server(dir, *files);
+    server.control({{"faults", {{"2", "trickle"}}}});
+    const std::string db = (dir / "harvested").string();
+    const auto run = harvest(db, server, "--deadline 0.5");
+    INFO(run.out);
+    REQUIRE(run.status == 0);
+    CHECK(index_contents(db) == reference(dir, server));
+    const auto requests = server.requests();
+    REQUIRE(requests.size() > 2);
+    CHECK(requests[1]["fault"] == "trickle");
+    CHECK(took(requests[1]) < 1.5);
+  }
+  TempDir dir;
+  const OaiServer server(dir, *files);
+  server.control({{"faults",
+                   {{"2", "trickle"},
+                    {"3", "trickle"},
+                    {"4", "trickle"},
+                    {"5", "trickle"},
+                    {"6", "trickle"},
+                    {"7", "trickle"}}}});
+  const std::string db = (dir / "harvested").string();
+  const auto failed = harvest(db, server, "--deadline 0.5");
+  INFO(failed.out);
+  CHECK(failed.status == 2);
+  CHECK(contains(failed.out, server.url() + "?verb=ListRecords&resumptionToken="));
+  CHECK(contains(failed.out, "not received whole within the deadline of 0.5 s (--deadline)"));
+  CHECK(contains(failed.out, "gave up after 6 attempts"));
+  CHECK(index_contents(db).size() == static_cast<std::size_t>(kPageSize));
+  // The server logs a trickle once a write finds the client gone: a moment
+  // after the harvest has stopped.
+  auto requests = server.requests();
+  for (int i = 0; i < 40 && requests.size() < 7; ++i) {
+    std::this_thread::sleep_for(50ms);
+    requests = server.requests();
+  }
+  CHECK(requests.size() == 7);
+  for (const auto& request : requests) {
+    INFO("request " << request["n"]);
+    CHECK(took(request) < 1.5);
+  }
+}
+
+TEST_CASE(
+    "redirects within the host are followed, a bounded number, and one to another host is not",
+    "[harvest]") {
+  const auto files = feed();
+  if (!files) return;
+  {
+    TempDir dir;
+    const OaiServer server(dir, *files);
+    server.control({{"faults", {{"2", "redirect-path"}, {"4", "redirect-absolute"}}}});
+    const std::string db = (dir / "harvested").string();
+    const auto run = harvest(db, server);
+    INFO(run.out);
+    REQUIRE(run.status == 0);
+    CHECK(index_contents(db) == reference(dir, server));
+    const auto requests = server.requests();
+    REQUIRE(requests.size() > 5);
+    CHECK(requests[2]["query"].get<std::string>().starts_with("/moved/oai?verb=ListRecords"));
+    CHECK(requests[4]["query"].get<std::string>().starts_with("/other/oai?verb=ListRecords"));
+  }
+  {
+    // "localhost" reaches the same server, but is another host name.
+    TempDir dir;
+    const OaiServer server(dir, *files);
+    server.control({{"faults", {{"2", "redirect-localhost"}}}});
+    const std::string db = (dir / "harvested").string();
+    const auto refused = harvest(db, server);
+    INFO(refused.out);
+    CHECK(refused.status == 2);
+    const std::string away = "http://localhost:" + server.url().substr(17);  // past 127.0.0.1
+    CHECK(contains(refused.out, "redirects to " + away + "?verb=ListRecords&resumptionToken="));
+    CHECK(contains(refused.out, "away from the host 127.0.0.1: not followed"));
+    CHECK(contains(refused.out, "--cross-host-redirects"));
+    CHECK_FALSE(contains(refused.out, "run the same command again"));  // it would meet it again
+    CHECK(server.requests().size() == 2);
+    CHECK(index_contents(db).size() == static_cast<std::size_t>(kPageSize));
+
+    server.control({{"faults", {{"3", "redirect-localhost"}}}});  // the resumed run's first
+    const auto allowed = harvest(db, server, "--cross-host-redirects");
+    INFO(allowed.out);
+    REQUIRE(allowed.status == 0);
+    CHECK(index_contents(db) == reference(dir, server));
+  }
+  TempDir dir;
+  const OaiServer server(dir, *files);
+  nlohmann::json faults;
+  for (int n = 2; n <= 12; ++n) faults[std::to_string(n)] = "redirect-path";
+  server.control({{"faults", faults}});
+  const std::string db = (dir / "harvested").string();
+  const auto looped = harvest(db, server);
+  INFO(looped.out);
+  CHECK(looped.status == 2);
+  CHECK(contains(looped.out, "more than 5 redirects"));
+  CHECK(server.requests().size() == 7);  // the request and 5 redirects followed
 }

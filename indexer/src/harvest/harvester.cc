@@ -110,6 +110,8 @@ void fetch_pages(HttpClient& client, const Listing& listing, PageQueue& queue) {
     std::optional<OaiPage> page;
     try {
       client.get(url, [&](const std::string& body) { page = parse_oai_page(body, url); });
+    } catch (const RedirectRefused& error) {
+      throw HttpError(std::string(error.what()) + "; every page before it is committed");
     } catch (const HttpError& error) {
       throw HttpError(std::string(error.what()) +
                       "; every page before it is committed: run the same command again to "
@@ -269,6 +271,8 @@ HttpOptions http_options(const HarvestOptions& options) {
   http.user_agent = options.user_agent;
   http.pause = Seconds(options.delay_seconds);
   http.timeout = Seconds(options.timeout_seconds);
+  http.deadline = Seconds(options.deadline_seconds);
+  http.cross_host_redirects = options.cross_host_redirects;
   return http;
 }
 

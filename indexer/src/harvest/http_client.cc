@@ -3,6 +3,7 @@
 #include <curl/curl.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -50,24 +51,63 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
 
 // A transfer that receives nothing for the timeout is given up. (curl's
 // LOW_SPEED_TIME averages over several seconds, so a burst and then silence
-// would hold a stalled request open for seconds past the timeout.)
-struct StallWatch {
+// would hold a stalled request open for seconds past the timeout.) So is one
+// still going at its deadline, however steadily it trickles.
+struct TransferWatch {
   Clock::duration timeout;
+  Clock::time_point deadline;
   curl_off_t received = -1;
   Clock::time_point last_byte = Clock::now();
   bool stalled = false;
+  bool overdue = false;
 };
 
-int watch_stall(void* user, curl_off_t, curl_off_t received, curl_off_t, curl_off_t) {
-  auto& watch = *static_cast<StallWatch*>(user);
+int watch_transfer(void* user, curl_off_t, curl_off_t received, curl_off_t, curl_off_t) {
+  auto& watch = *static_cast<TransferWatch*>(user);
   const auto now = Clock::now();
+  watch.overdue = now >= watch.deadline;
+  if (watch.overdue) return 1;  // non-zero aborts the transfer
   if (received != watch.received) {
     watch.received = received;
     watch.last_byte = now;
     return 0;
   }
   watch.stalled = now - watch.last_byte > watch.timeout;
-  return watch.stalled ? 1 : 0;  // non-zero aborts the transfer
+  return watch.stalled ? 1 : 0;
+}
+
+// A URL's part (CURLUPART_SCHEME, _HOST) as curl parses it, lower case; empty
+// when it has none or is no URL.
+std::string url_part(const std::string& url, CURLUPart part) {
+  const std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> parsed(curl_url(), curl_url_cleanup);
+  char* value = nullptr;
+  if (!parsed || curl_url_set(parsed.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK ||
+      curl_url_get(parsed.get(), part, &value, 0) != CURLUE_OK) {
+    return {};
+  }
+  std::string text(value);
+  curl_free(value);
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+// Throws HttpError, naming both, unless `url` may redirect to `target`: http
+// or https, on the same host (http to https on it, another path) unless
+// `cross_host`.
+void check_redirect(const std::string& url, const std::string& target, bool cross_host) {
+  const std::string scheme = url_part(target, CURLUPART_SCHEME);
+  if (scheme != "http" && scheme != "https") {
+    throw RedirectRefused(url + ": the server redirects to " + target +
+                          ", not an http or https URL: not followed; check the address");
+  }
+  const std::string host = url_part(url, CURLUPART_HOST);
+  if (!cross_host && url_part(target, CURLUPART_HOST) != host) {
+    throw RedirectRefused(url + ": the server redirects to " + target + ", away from the host " +
+                          host +
+                          ": not followed (harvest that address instead if it is the repository's, "
+                          "or allow it with --cross-host-redirects)");
+  }
 }
 
 // Retry-After, captured from the response headers (the last response's,
@@ -112,6 +152,7 @@ struct HttpClient::Attempt {
   long status = 0;
   std::string body;
   std::string error;
+  std::string location;  // a redirect's target, absolute
   std::optional<Seconds> retry_after;
 };
 
@@ -159,24 +200,30 @@ HttpClient::Attempt HttpClient::attempt(const std::string& url) {
   curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
   curl_easy_setopt(curl, CURLOPT_USERAGENT, options_.user_agent.c_str());
   curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");  // every encoding curl decodes
-  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  // Redirects are follow()'s, checked each before it is taken.
+  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);  // a fetch thread: no SIGALRM
   // A fresh connection each time: curl silently sends a request again when a
   // reused connection turns out closed, which would skip the pause (and a
   // connection every few seconds costs the server nothing).
   curl_easy_setopt(curl, CURLOPT_FORBID_REUSE, 1L);
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
-  StallWatch stall{std::chrono::milliseconds(timeout_ms)};
-  curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, watch_stall);
-  curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &stall);
+  // The deadline is watch_transfer's, which names it; curl's own a second
+  // later is only a backstop.
+  const auto deadline_ms = static_cast<long>(std::ceil(options_.deadline.count() * 1000));
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, deadline_ms + 1000);
+  const auto started = Clock::now();
+  TransferWatch watch{std::chrono::milliseconds(timeout_ms),
+                      started + std::chrono::duration_cast<Clock::duration>(options_.deadline)};
+  curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, watch_transfer);
+  curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &watch);
   curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, write_body);
   curl_easy_setopt(curl, CURLOPT_WRITEDATA, &sink);
   curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, read_header);
   curl_easy_setopt(curl, CURLOPT_HEADERDATA, &retry_after);
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error_text);
-  const auto started = Clock::now();
   const CURLcode code = curl_easy_perform(curl);
   last_end_ = Clock::now();
   transfer_time_ += *last_end_ - started;
@@ -187,15 +234,38 @@ HttpClient::Attempt HttpClient::attempt(const std::string& url) {
   }
   Attempt result;
   if (code != CURLE_OK) {
-    result.error = stall.stalled         ? "nothing received for " + seconds_text(options_.timeout)
+    result.error = watch.overdue ? "not received whole within the deadline of " +
+                                       seconds_text(options_.deadline) + " (--deadline)"
+                   : watch.stalled       ? "nothing received for " + seconds_text(options_.timeout)
                    : *error_text != '\0' ? error_text
                                          : curl_easy_strerror(code);
     return result;
   }
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result.status);
+  char* location = nullptr;
+  if (result.status >= 300 && result.status < 400 &&
+      curl_easy_getinfo(curl, CURLINFO_REDIRECT_URL, &location) == CURLE_OK &&
+      location != nullptr) {
+    result.location = location;
+  }
   result.body = std::move(sink.body);
   result.retry_after = parse_retry_after(retry_after, std::chrono::system_clock::now());
   return result;
+}
+
+HttpClient::Attempt HttpClient::follow(const std::string& url) {
+  std::string target = url;
+  for (int redirects = 0;; ++redirects) {
+    Attempt answer = attempt(target);
+    if (answer.location.empty()) return answer;
+    if (redirects == options_.max_redirects) {
+      throw RedirectRefused(url + ": more than " + std::to_string(options_.max_redirects) +
+                            " redirects (the last to " + answer.location +
+                            "): not followed; check the address");
+    }
+    check_redirect(url, answer.location, options_.cross_host_redirects);
+    target = std::move(answer.location);
+  }
 }
 
 std::string HttpClient::get(const std::string& url,
@@ -203,7 +273,7 @@ std::string HttpClient::get(const std::string& url,
   int failures = 0;
   Seconds asked_to_wait{0};
   for (;;) {
-    Attempt answer = attempt(url);
+    Attempt answer = follow(url);
     std::string why;
     const bool asks_to_wait =
         (answer.status == 503 || answer.status == 429) && answer.retry_after.has_value();

@@ -3,7 +3,10 @@
 // It spaces requests by a least pause, waits out the 503/429 answers that
 // carry Retry-After (within a bounded total), retries other server and
 // network failures with exponential backoff a bounded number of times, and
-// then throws an HttpError naming the URL. Private to the indexer.
+// then throws an HttpError naming the URL. It follows redirects itself, a
+// bounded number, and only within the host asked (unless allowed): a
+// provider must not send the harvest to any address it likes. Private to the
+// indexer.
 #pragma once
 
 #include <chrono>
@@ -25,6 +28,13 @@ class HttpError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A redirect not followed (to another host, a loop): running again would
+// meet it again.
+class RedirectRefused : public HttpError {
+ public:
+  using HttpError::HttpError;
+};
+
 // A body that arrived whole but is not what was asked for (a truncated or
 // malformed page): the validator throws it, and the request is retried as
 // after a network error.
@@ -37,9 +47,14 @@ struct HttpOptions {
   std::string user_agent;
   Seconds pause{3};     // least time from the end of a request to the next
   Seconds timeout{60};  // to connect, and with no byte received
+  // For a whole answer, from its request on: a server trickling a byte now
+  // and then never trips `timeout`, and would hold the harvest forever.
+  Seconds deadline{300};
   std::size_t max_body_bytes = std::size_t{256} << 20;  // arXiv's pages are a few MB
-  int max_retries = 5;            // after network errors and 5xx without Retry-After
-  Seconds max_retry_after{3600};  // the most a server may make one request wait in total
+  int max_retries = 5;                // after network errors and 5xx without Retry-After
+  Seconds max_retry_after{3600};      // the most a server may make one request wait in total
+  int max_redirects = 5;              // for one request
+  bool cross_host_redirects = false;  // follow redirects to another host too
 };
 
 // Retry-After's value: delay-seconds or an HTTP date (measured from `now`).
@@ -71,6 +86,7 @@ class HttpClient {
  private:
   struct Attempt;
   Attempt attempt(const std::string& url);
+  Attempt follow(const std::string& url);
   void wait(Seconds wait, const std::string& why);
 
   HttpOptions options_;

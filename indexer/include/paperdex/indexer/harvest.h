@@ -33,7 +33,13 @@ struct HarvestOptions {
   std::string metadata_prefix = "arXivRaw";  ///< "arXivRaw" or "arXiv"
   double delay_seconds = 3;                  ///< the least pause between two requests
   double timeout_seconds = 60;  ///< to connect, and for a transfer that receives nothing
-  std::string user_agent;       ///< "paperdex/VERSION (+mailto:EMAIL)"
+  /// For a whole answer, from its request on (one trickling a byte a second
+  /// never trips the timeout); then it is retried as after a network error.
+  double deadline_seconds = 300;
+  /// Follow redirects to another host too; by default only those within the
+  /// base URL's host are (a bounded number), and any other stops the harvest.
+  bool cross_host_redirects = false;
+  std::string user_agent;  ///< "paperdex/VERSION (+mailto:EMAIL)"
   bool wait_for_lock = false;
 };
 
