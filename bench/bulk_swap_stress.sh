@@ -32,9 +32,9 @@ while [ $# -gt 0 ]; do
 done
 [[ "$ROUNDS" =~ ^[1-9][0-9]*$ && "$PAPERS" =~ ^[1-9][0-9]*$ ]] ||
   { echo "bulk_swap_stress: -r and -n take counts" >&2; exit 2; }
-INDEX=$BUILD/indexer/paperdex-index
-SEARCH=$BUILD/searcher/paperdex-search
-SERVE=$BUILD/serve/server/paperdex-serve
+INDEX=$BUILD/bin/paperdex-index
+SEARCH=$BUILD/bin/paperdex-search
+SERVE=$BUILD/bin/paperdex-serve
 for program in "$INDEX" "$SEARCH" "$SERVE"; do
   [ -x "$program" ] || { echo "bulk_swap_stress: no $program; build first" >&2; exit 2; }
 done

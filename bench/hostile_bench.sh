@@ -25,8 +25,8 @@ while [ $# -gt 0 ]; do
   *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
-INDEX=$BUILD/indexer/paperdex-index
-SEARCH=$BUILD/searcher/paperdex-search
+INDEX=$BUILD/bin/paperdex-index
+SEARCH=$BUILD/bin/paperdex-search
 [ -x "$INDEX" ] && [ -x "$SEARCH" ] || { echo "build first: $INDEX, $SEARCH" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 2; }
 rm -rf "$WORK" && mkdir -p "$WORK"

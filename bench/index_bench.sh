@@ -42,7 +42,7 @@ while [ $# -gt 0 ]; do
 done
 [ $# -ge 1 ] || usage
 [[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || usage
-INDEXER=$BUILD/indexer/paperdex-index
+INDEXER=$BUILD/bin/paperdex-index
 FLOOR_BIN=$BUILD/bench/perf/paperdex-tokenize-floor
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "index_bench: needs GNU time: apt-get install -y time" >&2; exit 1; }

@@ -73,13 +73,13 @@ if [ -z "$DB" ]; then
   DB=$WORK/paperdex-index
   log "indexing $CORPUS into $DB"
   # Exit 1 (some records skipped) leaves a usable index: the log says which.
-  nice -n 10 "$BUILD_DIR/indexer/paperdex-index" --db "$DB" "$CORPUS" >"$WORK/paperdex-index.log" 2>&1 ||
+  nice -n 10 "$BUILD_DIR/bin/paperdex-index" --db "$DB" "$CORPUS" >"$WORK/paperdex-index.log" 2>&1 ||
     [ $? -eq 1 ] || { tail -5 "$WORK/paperdex-index.log" >&2; exit 1; }
 fi
 log "paperdex: $(wc -l <"$WORK/queries.txt") queries on $DB"
 # Exit 2 with per-query errors still answers every query (an error object):
 # the scoring counts such a query as not found.
-"$BUILD_DIR/searcher/paperdex-search" --db "$DB" --batch "$WORK/queries.txt" --format json \
+"$BUILD_DIR/bin/paperdex-search" --db "$DB" --batch "$WORK/queries.txt" --format json \
   >"$WORK/paperdex.jsonl" 2>"$WORK/paperdex.err" || [ $? -eq 2 ]
 SCORE_ARGS=(--paperdex "$WORK/paperdex.jsonl")
 

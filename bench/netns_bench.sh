@@ -34,8 +34,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ $# -ge 1 ] || { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-INDEX=$BUILD/indexer/paperdex-index
-SEARCH=$BUILD/searcher/paperdex-search
+INDEX=$BUILD/bin/paperdex-index
+SEARCH=$BUILD/bin/paperdex-search
 command -v xapian-tcpsrv >/dev/null || { echo "netns_bench: needs xapian-tcpsrv" >&2; exit 1; }
 # shellcheck source=../tests/netns/netns_lib.sh
 source "$ROOT/tests/netns/netns_lib.sh"

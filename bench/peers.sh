@@ -57,6 +57,6 @@ fi
 
 BIN=$DATA/bin
 mkdir -p "$BIN"
-ln -sf "$BUILD_DIR/indexer/paperdex-index" "$BUILD_DIR/searcher/paperdex-search" "$BIN/"
+ln -sf "$BUILD_DIR/bin/paperdex-index" "$BUILD_DIR/bin/paperdex-search" "$BIN/"
 log "corpus $CORPUS, queries $QUERIES, paperdex from $BUILD_DIR"
 PAPERDEX_BIN=$BIN exec "$PEERS_DIR/run.sh" "$CORPUS" "$QUERIES" ${3:+"$3"}

@@ -51,7 +51,7 @@ if [ $# -eq 2 ]; then
 else
   DB=$WORK/index QUERIES=$WORK/queries.txt
   log "indexing corpus/ into $DB"
-  "$BUILD/indexer/paperdex-index" --db "$DB" --quiet "$ROOT/corpus" >/dev/null || [ $? -eq 1 ]
+  "$BUILD/bin/paperdex-index" --db "$DB" --quiet "$ROOT/corpus" >/dev/null || [ $? -eq 1 ]
   cat "$ROOT"/corpus/arxiv-snapshot/*.jsonl >"$WORK/snapshot.jsonl"
   "$PYTHON" "$ROOT/bench/gen_queries.py" "$WORK/snapshot.jsonl" 300 -o "$QUERIES" >&2
 fi

@@ -25,7 +25,7 @@ THREADS="1,$(nproc)"
 bench_rounds_options 18 "t:THREADS" "$@"
 DB=$(realpath "$BENCH_INPUT")
 [ -d "$DB" ] || { echo "query_bench: no index at $BENCH_INPUT" >&2; exit 2; }
-SEARCH=$BUILD/searcher/paperdex-search
+SEARCH=$BUILD/bin/paperdex-search
 DRIVER=$BUILD/bench/perf/paperdex-query-bench
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "query_bench: needs GNU time: apt-get install -y time" >&2; exit 1; }

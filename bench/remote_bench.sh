@@ -44,8 +44,8 @@ bench_rounds_options 33 "k:KEEP s:SHARD_ARGS p:PASSES" "$@"
 [ "$SHARD_ARGS" != none ] || SHARD_ARGS=""
 CORPUS=$(realpath "$BENCH_INPUT")
 [ -f "$CORPUS" ] || { echo "remote_bench: no corpus $BENCH_INPUT" >&2; exit 2; }
-INDEX=$BUILD/indexer/paperdex-index
-SEARCH=$BUILD/searcher/paperdex-search
+INDEX=$BUILD/bin/paperdex-index
+SEARCH=$BUILD/bin/paperdex-search
 for bin in "$INDEX" "$SEARCH"; do
   [ -x "$bin" ] || { echo "remote_bench: no $bin; build first" >&2; exit 1; }
 done

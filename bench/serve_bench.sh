@@ -53,8 +53,8 @@ while [ $# -gt 0 ]; do
   *) usage ;;
   esac
 done
-for program in indexer/paperdex-index serve/server/paperdex-serve bench/paperdex-serve-load \
-  bench/perf/paperdex-query-bench bench/paperdex-http-floor searcher/paperdex-search; do
+for program in bin/paperdex-index bin/paperdex-serve bench/paperdex-serve-load \
+  bench/perf/paperdex-query-bench bench/paperdex-http-floor bin/paperdex-search; do
   [ -x "$BUILD/$program" ] || {
     echo "serve_bench: no $BUILD/$program: cmake --build $BUILD --target $(basename "$program")" >&2
     exit 2
@@ -68,7 +68,7 @@ if [ ! -s "$WORK/cs.jsonl" ]; then
 fi
 if [ -z "$DB" ]; then
   DB=$WORK/index
-  [ -d "$DB" ] || nice -n 5 "$BUILD/indexer/paperdex-index" --quiet --db "$DB" "$WORK/cs.jsonl"
+  [ -d "$DB" ] || nice -n 5 "$BUILD/bin/paperdex-index" --quiet --db "$DB" "$WORK/cs.jsonl"
 fi
 python3 "$SHARED/peers/title_queries.py" "$WORK/cs.jsonl" "$QUERIES" -o "$WORK/queries.txt"
 
@@ -87,7 +87,7 @@ done
 start_server() {
   local threads=$1
   shift
-  start "$BUILD/serve/server/paperdex-serve" --db "$DB" --listen 127.0.0.1:0 --threads "$threads" "$@"
+  start "$BUILD/bin/paperdex-serve" --db "$DB" --listen 127.0.0.1:0 --threads "$threads" "$@"
 }
 # start PROGRAM ARGS...: a server that says "listening on http://127.0.0.1:PORT/".
 start() {
@@ -155,7 +155,7 @@ stop_server
 
 # The floor: the CLI's JSON answer of the mean size (the API's, byte for
 # byte), served as it is.
-"$BUILD/searcher/paperdex-search" --db "$DB" --batch "$WORK/queries.txt" --json 2>/dev/null |
+"$BUILD/bin/paperdex-search" --db "$DB" --batch "$WORK/queries.txt" --json 2>/dev/null |
   awk '{ size[NR] = length($0); line[NR] = $0; sum += length($0) }
        END { mean = sum / NR; best = 1
              for (i = 1; i <= NR; ++i) if ((size[i] - mean)^2 < (size[best] - mean)^2) best = i

@@ -20,7 +20,7 @@
 #   -t THREADS      library threads (for queries/s) and server --threads [2]
 #   --db INDEX      the index (serve_bench.sh's /tmp/paperdex-serve-bench/index, say)
 #   --queries FILE  one query a line (serve_bench.sh's /tmp/paperdex-serve-bench/queries.txt)
-#   SERVER          paperdex-serve binaries [BUILD/serve/server/paperdex-serve]
+#   SERVER          paperdex-serve binaries [BUILD/bin/paperdex-serve]
 # env: PAPERDEX_BUILD_DIR [REPO/build]. ~6 s a round and server on the cs harvest.
 set -euo pipefail
 
@@ -48,7 +48,7 @@ done
 for number in "$ROUNDS" "$PASSES" "$CONNECTIONS" "$THREADS"; do
   [[ "$number" =~ ^[1-9][0-9]*$ ]] || usage
 done
-[ ${#SERVERS[@]} -gt 0 ] || SERVERS=("$BUILD/serve/server/paperdex-serve")
+[ ${#SERVERS[@]} -gt 0 ] || SERVERS=("$BUILD/bin/paperdex-serve")
 for program in "${SERVERS[@]}" "$BUILD/bench/paperdex-serve-load" "$BUILD/bench/perf/paperdex-query-bench"; do
   [ -x "$program" ] || { echo "serve_rounds: no $program (build it first)" >&2; exit 2; }
 done

@@ -70,7 +70,10 @@ endfunction()
 
 # Installs a command-line program beside the libraries; $ORIGIN keeps an
 # installed tree relocatable (cmake --install --prefix ANY).
+# A program users run: installed to bin/, and built into the build tree's bin/
+# beside the others (the README names it; ../shared/peers' PAPERDEX_BIN).
 function(paperdex_install_program target)
-  set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
+  set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}"
+    RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bin)
   install(TARGETS ${target} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()

@@ -16,6 +16,7 @@ beside the repository as /root/shared (read-only, as CI lays it out), and runs
 inside it, as root with chroot and a bare environment:
   scripts/run.sh QUERY
   scripts/test.sh
+and checks that run.sh installed none of the packages only the tests need.
 It prints both exit codes and the time taken, and exits 1 if either failed.
 The mounts it makes in the root (proc, sys, dev, dev/pts) are undone on exit,
 also when interrupted, and processes left running inside the root are ended.
@@ -223,6 +224,16 @@ run_started=$SECONDS
 run_status=0
 run_in_root scripts/run.sh "$query" || run_status=$?
 run_seconds=$((SECONDS - run_started))
+
+# run.sh installs what building and running need, none of what only the
+# tests need (scripts/lib.sh's two lists).
+read -ra test_packages < <(bash -c 'source "$1/scripts/lib.sh"; echo "${PAPERDEX_TEST_PACKAGES[*]}"' _ "$repo")
+extra=$(chroot "$root" dpkg-query -W -f='${Package} ${Status}\n' "${test_packages[@]}" 2>/dev/null |
+  awk '/install ok installed/ { printf "%s ", $1 }')
+if [ -n "$extra" ]; then
+  log "scripts/run.sh installed packages only the tests need: $extra"
+  [ "$run_status" -ne 0 ] || run_status=1
+fi
 
 log "in the root: scripts/test.sh"
 test_started=$SECONDS

@@ -7,16 +7,36 @@ BUILD_DIR=${PAPERDEX_BUILD_DIR:-$PAPERDEX_ROOT/build}
 # --sanitize and fuzz.sh share it.
 SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 
-# Debian packages the build, the tests and the tools need, none of which a
-# minimal Debian 12 (debootstrap --variant=minbase) has. scripts/fresh-check.sh
-# checks the list on such a root.
-#   file         cpack -G DEB (the packaging test) finds the shared libraries
-#                to write the package's shlibs file with it
-#   xapian-tools xapian-tcpsrv for the remote-shards test; xapian-replicate and
-#                xapian-replicate-server for read replicas (scripts/paperdex-replica,
-#                the replica tests)
+# Debian packages, none of which a minimal Debian 12 (debootstrap
+# --variant=minbase) has, in two lists: what building and running paperdex
+# need (scripts/run.sh installs these), and what the tests add
+# (scripts/test.sh installs both). scripts/fresh-check.sh checks the lists on
+# such a root, and that run.sh installs none of the second.
+#   xapian-tools xapian-replicate and xapian-replicate-server for read replicas
+#                (scripts/paperdex-replica); xapian-tcpsrv for remote shards
 #   libboost-dev Boost's headers, Beast and Asio among them: paperdex-serve's
 #                HTTP transport (header-only)
+#   pybind11-dev python3-dev
+#                the Python module (built when both are there)
+# Such a root also lacks, without harm: dpkg-dev (CMakeLists.txt writes the
+# .deb's Depends rather than running dpkg-shlibdeps), ca-certificates and
+# xz-utils (nothing here fetches over https or reads .xz).
+PAPERDEX_BUILD_PACKAGES=(
+  g++ cmake make pkg-config
+  libxapian-dev xapian-tools
+  libicu-dev
+  libboost-program-options-dev libboost-dev
+  nlohmann-json3-dev libsimdjson-dev libexpat1-dev zlib1g-dev libzstd-dev
+  libcurl4-openssl-dev
+  pybind11-dev python3-dev
+)
+#   catch2       the C++ tests
+#   python3-pytest
+#                the Python module's tests (python3, which they and the
+#                corruption and stub tests run under, comes with python3-dev)
+#   time         the benchmarks in bench/ time with /usr/bin/time
+#   file         cpack -G DEB (the packaging test) finds the shared libraries
+#                to write the package's shlibs file with it
 #   iproute2     ip and tc: the shards-on-other-hosts test makes network
 #                namespaces (tests/netns; skipped without root or ip)
 #   man-db       the packaging test renders the man pages with man --warnings
@@ -34,29 +54,18 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #   chromium chromium-driver python3-selenium
 #                the search page's browser test (tests/serve/browser_test.py)
 #                drives headless Chromium through Selenium (skipped without them)
-# Such a root also lacks, without harm: dpkg-dev (CMakeLists.txt writes the
-# .deb's Depends rather than running dpkg-shlibdeps), ca-certificates and
-# xz-utils (nothing here fetches over https or reads .xz). python3, which the
-# Python module's tests and the corruption and stub tests run under, comes
-# with python3-dev.
-PAPERDEX_PACKAGES=(
-  g++ cmake make pkg-config time file man-db zsh curl
-  libxapian-dev xapian-tools iproute2
-  libicu-dev
-  libboost-program-options-dev libboost-dev
-  catch2
-  nlohmann-json3-dev libsimdjson-dev libexpat1-dev zlib1g-dev libzstd-dev
-  libcurl4-openssl-dev
-  pybind11-dev python3-dev python3-pytest
+PAPERDEX_TEST_PACKAGES=(
+  catch2 python3-pytest time file iproute2 man-db curl zsh
   texlive-base biber python3-citeproc citation-style-language-styles python3-feedparser
   chromium chromium-driver python3-selenium
 )
+PAPERDEX_PACKAGES=("${PAPERDEX_BUILD_PACKAGES[@]}" "${PAPERDEX_TEST_PACKAGES[@]}")
 # And for the sanitized build: clang with its sanitizer and libFuzzer runtimes.
 PAPERDEX_SANITIZE_PACKAGES=(clang-14 libclang-rt-14-dev)
 
 log() { printf '[paperdex] %s\n' "$*" >&2; }
 
-# ensure_packages [PACKAGE...]: the given packages, or PAPERDEX_PACKAGES.
+# ensure_packages [PACKAGE...]: the given packages, or PAPERDEX_PACKAGES (all).
 ensure_packages() {
   local missing=() pkg wanted=("$@")
   [ ${#wanted[@]} -gt 0 ] || wanted=("${PAPERDEX_PACKAGES[@]}")

@@ -11,8 +11,9 @@ if [ $# -eq 0 ]; then
   exit 2
 fi
 
-ensure_packages
-build_paperdex Release
+# What building and running need; scripts/test.sh adds what the tests need.
+ensure_packages "${PAPERDEX_BUILD_PACKAGES[@]}"
+build_paperdex Release -DBUILD_TESTING=OFF
 
 INDEX="$BUILD_DIR/index"
 STAMP="$BUILD_DIR/index.stamp"
@@ -27,7 +28,7 @@ if [ ! -d "$INDEX" ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$stamp" ]; then
   log "indexing corpus/ into $INDEX"
   rm -rf "$INDEX.new"
   status=0
-  "$BUILD_DIR/indexer/paperdex-index" --db "$INDEX.new" "$PAPERDEX_ROOT/corpus" >&2 || status=$?
+  "$BUILD_DIR/bin/paperdex-index" --db "$INDEX.new" "$PAPERDEX_ROOT/corpus" >&2 || status=$?
   if [ "$status" -ge 2 ]; then
     log "indexing failed (exit $status)"
     exit "$status"
@@ -40,4 +41,4 @@ if [ ! -d "$INDEX" ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$stamp" ]; then
   echo "$stamp" >"$STAMP"
 fi
 
-exec "$BUILD_DIR/searcher/paperdex-search" --db "$INDEX" "$@"
+exec "$BUILD_DIR/bin/paperdex-search" --db "$INDEX" "$@"

@@ -35,7 +35,8 @@ if $sanitize; then
   [ "${PAPERDEX_SANITIZE_ALL:-0}" = 1 ] && excluded='^$'
   set -- -LE packaging -E "$excluded" "$@"
 else
-  build_paperdex "${PAPERDEX_BUILD_TYPE:-Release}"
+  # On: scripts/run.sh leaves the tests out of the same build tree.
+  build_paperdex "${PAPERDEX_BUILD_TYPE:-Release}" -DBUILD_TESTING=ON
 fi
 cd "$BUILD_DIR"
 ctest --output-on-failure -j "$(nproc)" "$@"

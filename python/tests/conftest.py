@@ -13,9 +13,9 @@ import paperdex
 SOURCE_DIR = os.environ.get(
     "PAPERDEX_SOURCE_DIR", os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
 BUILD_DIR = os.environ.get("PAPERDEX_BUILD_DIR", os.path.join(SOURCE_DIR, "build"))
-INDEX_BIN = os.environ.get("PAPERDEX_INDEX_BIN", os.path.join(BUILD_DIR, "indexer", "paperdex-index"))
+INDEX_BIN = os.environ.get("PAPERDEX_INDEX_BIN", os.path.join(BUILD_DIR, "bin", "paperdex-index"))
 SEARCH_BIN = os.environ.get(
-    "PAPERDEX_SEARCH_BIN", os.path.join(BUILD_DIR, "searcher", "paperdex-search"))
+    "PAPERDEX_SEARCH_BIN", os.path.join(BUILD_DIR, "bin", "paperdex-search"))
 CORPUS = os.path.join(SOURCE_DIR, "corpus")
 
 
