@@ -47,7 +47,14 @@ int harvest_and_report(const HarvestOptions& options, const IndexReportOptions& 
   progress.clear();
   IndexRunOptions run_options;
   run_options.db_path = options.db_path;
-  print_problems(run_options, result.run, err);
+  if (result.run.outcome == IndexRunOutcome::kInterrupted) {
+    err << "paperdex-index: interrupted: " << with_commas(result.pages)
+        << (result.pages == 1 ? " page" : " pages") << " (" << with_commas(result.run.records_read)
+        << " records) committed in this run stay; the same command resumes the harvest from the "
+           "next page\n";
+  } else {
+    print_problems(run_options, result.run, err);
+  }
   const int status = exit_status(result.run);
   if (result.run.outcome == IndexRunOutcome::kCompleted && !(report.quiet && status == kExitOk)) {
     out << "pages          " << with_commas(result.pages) << '\n';

@@ -1,6 +1,7 @@
 #include "index_cli.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +14,7 @@
 #include <boost/program_options.hpp>
 
 #include "harvest_cli.h"
+#include "interruption.h"
 #include "option_table.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/safe_text.h"
@@ -43,6 +45,10 @@ struct NumberOptions {
 
 // Bounds on --delay, --timeout and --deadline: an hour is past any pause a server asks for.
 constexpr double kMaxHarvestSeconds = 3600;
+
+// --metadata's values, the OAI-PMH formats a harvest reads: its check and
+// the completion scripts read this list.
+constexpr std::array<std::string_view, 2> kMetadataFormats = {"arXivRaw", "arXiv"};
 
 // --harvest's options as given; HarvestOptions once checked.
 struct HarvestArguments {
@@ -248,7 +254,8 @@ void check_harvest(Command& command, const po::variables_map& vm) {
   if (!options.until.empty() && !is_day(options.until)) {
     throw UsageError{"--until must be a date YYYY-MM-DD, not '" + options.until + "'"};
   }
-  if (options.metadata_prefix != "arXivRaw" && options.metadata_prefix != "arXiv") {
+  if (std::find(kMetadataFormats.begin(), kMetadataFormats.end(), options.metadata_prefix) ==
+      kMetadataFormats.end()) {
     throw UsageError{"--metadata must be arXivRaw or arXiv, not '" + options.metadata_prefix + "'"};
   }
   if (!(options.delay_seconds >= 0 && options.delay_seconds <= kMaxHarvestSeconds)) {
@@ -291,7 +298,11 @@ void apply_writer_settings(Command& command) {
 std::string completion_text(const std::string& shell_name, const po::options_description& visible) {
   for (const auto& [name, shell] : completion_shells()) {
     if (shell_name == name) {
-      return completion_script(shell, kProgram, visible, ChoiceTable{}, true);
+      ChoiceTable choices;
+      for (std::string_view format : kMetadataFormats) {
+        choices["metadata"].values.emplace_back(format);
+      }
+      return completion_script(shell, kProgram, visible, choices, true);
     }
   }
   throw UsageError{"--completion must be " + completion_shell_names() + ", not '" + shell_name +
@@ -430,6 +441,7 @@ int run_index_cli(int argc, const char* const* argv, std::ostream& out, std::ost
       print_version(out);
       return finish_output(kExitOk, out, err);
     case Command::Action::kHarvest:
+      command.harvest.options.stop = stop_on_signals();
       return finish_output(harvest_and_report(command.harvest.options, command.report, out, err),
                            out, err);
     case Command::Action::kHarvestStatus:
@@ -437,6 +449,7 @@ int run_index_cli(int argc, const char* const* argv, std::ostream& out, std::ost
     case Command::Action::kRun:
       break;
   }
+  command.run.stop = stop_on_signals();
   return finish_output(index_and_report(command.run, command.report, out, err), out, err);
 }
 

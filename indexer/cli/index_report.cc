@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <ostream>
 
+#include "interruption.h"
 #include "paperdex/common/safe_text.h"
 
 namespace paperdex::cli {
@@ -14,6 +15,7 @@ std::string with_commas(std::uint64_t value) {
 }
 
 int exit_status(const IndexRunResult& result) {
+  if (result.outcome == IndexRunOutcome::kInterrupted) return interrupted_exit_status();
   if (result.outcome != IndexRunOutcome::kCompleted) return kExitFailed;
   return result.everything_indexed() ? kExitOk : kExitSkipped;
 }
@@ -67,6 +69,16 @@ void print_problems(const IndexRunOptions& options, const IndexRunResult& result
           << (result.mode == WriteMode::kBulk
                   ? "the new index was not built: it is still empty\n"
                   : "the open batch was not committed, earlier batches were\n");
+      return;
+    case IndexRunOutcome::kInterrupted:
+      err << "paperdex-index: interrupted: " << with_commas(result.records_read)
+          << (result.records_read == 1 ? " record read, " : " records read, ")
+          << (result.mode == WriteMode::kBulk
+                  ? "nothing committed; the index is as it was before this run\n"
+                  : "the open batch dropped; the batches committed before it stay (" +
+                        with_commas(result.documents) +
+                        " papers in the index): run the same command again to read the rest "
+                        "(papers already current stay unchanged)\n");
       return;
     case IndexRunOutcome::kFailed:
       err << "paperdex-index: " << terminal_safe(result.error) << '\n';

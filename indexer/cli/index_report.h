@@ -20,13 +20,15 @@ inline constexpr int kExitFailed = 2;
 // 12345 -> "12,345".
 std::string with_commas(std::uint64_t value);
 
-// The exit status a run's result calls for.
+// The exit status a run's result calls for (128 + the signal for an
+// interrupted run, as a shell reports it).
 int exit_status(const IndexRunResult& result);
 
 // The summary: "records read   3,332" and so on, one count a line.
 void print_summary(const IndexRunResult& result, std::ostream& out);
 
-// Why a run that did not complete stopped (kFailed, kStoppedStrict), and what
+// Why a run that did not complete stopped (kFailed, kStoppedStrict,
+// kInterrupted), and what
 // became of the index; and each --delete id that found no paper.
 void print_problems(const IndexRunOptions& options, const IndexRunResult& result,
                     std::ostream& err);

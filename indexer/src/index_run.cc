@@ -26,6 +26,9 @@ using Clock = std::chrono::steady_clock;
 constexpr std::size_t kMaxDeleteIdBytes = 64 * detail::kMiB;
 
 // Raised by the strict policy to unwind out of a reader.
+// IndexRunOptions::stop was set: unwinds the reading like StrictStop.
+struct Interrupted {};
+
 struct StrictStop {
   ReadProblem problem;
 };
@@ -173,6 +176,7 @@ class InputFeeder {
   RecordSink sink() {
     RecordSink sink;
     sink.on_record = [this](Record&& record) {
+      stop_if_asked();
       ++result_.records_read;
       writer_.add(std::move(record));
       report_progress();
@@ -183,10 +187,15 @@ class InputFeeder {
       if (events_.on_truncated) events_.on_truncated(problem);
     };
     sink.on_progress = [this](std::uint64_t bytes) {
+      stop_if_asked();
       bytes_current_ = bytes;
       report_progress();
     };
     return sink;
+  }
+
+  void stop_if_asked() const {
+    if (options_.stop != nullptr && options_.stop->load()) throw Interrupted{};
   }
 
   void skip(const ReadProblem& problem) {
@@ -247,6 +256,11 @@ void run_steps(const IndexRunOptions& options, const IndexRunEvents& events, Ind
     writer->discard_uncommitted();
     result.outcome = IndexRunOutcome::kStoppedStrict;
     result.strict_problem = stop.problem;
+    return;
+  } catch (const Interrupted&) {
+    writer->discard_uncommitted();
+    result.outcome = IndexRunOutcome::kInterrupted;
+    result.documents = writer->document_count();
     return;
   }
   if (result.mode == WriteMode::kBulk && events.on_merging) events.on_merging();

@@ -500,3 +500,34 @@ TEST_CASE(
   CHECK(contains(looped.out, "more than 5 redirects"));
   CHECK(server.requests().size() == 7);  // the request and 5 redirects followed
 }
+
+TEST_CASE("a harvest interrupted with Ctrl-C says what it kept, exits 130 and resumes there",
+          "[harvest]") {
+  const auto files = feed();
+  if (!files) return;
+  TempDir dir;
+  const OaiServer server(dir, *files);
+  const std::string db = (dir / "harvested").string();
+  auto args = harvest_args(db, server);
+  args[6] = "1";  // --delay: a page a second, so that the signal falls mid-harvest
+  std::string command;
+  for (const std::string& arg : args) command += quote(arg) + " ";
+  const auto run = run_command("(" + command + " 2>" + quote((dir / "err").string()) +
+                               " >/dev/null & pid=$!; sleep 2.5; kill -INT $pid; wait $pid; "
+                               "echo \"status $?\") 2>&1");
+  std::ifstream err_file(dir / "err");
+  const std::string err((std::istreambuf_iterator<char>(err_file)), {});
+  INFO(run.out << err);
+  CHECK(contains(run.out, "status 130"));
+  CHECK(contains(err,
+                 "committed in this run stay; the same command resumes the harvest from "
+                 "the next page"));
+  const auto status =
+      run_command(quote(PAPERDEX_INDEX_BIN) + " --db " + quote(db) + " --harvest-status 2>&1");
+  CHECK(contains(status.out, "interrupted  from"));
+  const auto finish = harvest(db, server);
+  INFO(finish.out);
+  REQUIRE(finish.status == 0);
+  CHECK(contains(finish.out, "resumes after page"));
+  CHECK(index_contents(db) == reference(dir, server));
+}

@@ -146,9 +146,14 @@ void fetch_pages(HttpClient& client, const Listing& listing, PageQueue& queue) {
 // One listing, indexed page by page into `writer` as it is fetched.
 class ListingHarvest {
  public:
-  ListingHarvest(IndexWriter& writer, HttpClient& client, const HarvestEvents& events,
-                 HarvestResult& result, Clock::time_point started)
-      : writer_(writer), client_(client), events_(events), result_(result), started_(started) {}
+  ListingHarvest(IndexWriter& writer, HttpClient& client, const std::atomic<bool>* stop,
+                 const HarvestEvents& events, HarvestResult& result, Clock::time_point started)
+      : writer_(writer),
+        client_(client),
+        stop_(stop),
+        events_(events),
+        result_(result),
+        started_(started) {}
 
   void run(const Listing& listing, HarvestState state) {
     key_ = state_key(listing.base_url, listing.set, listing.metadata_prefix);
@@ -168,6 +173,8 @@ class ListingHarvest {
         const auto started = Clock::now();
         commit_page(*fetched, listing);
         result_.index_seconds += std::chrono::duration<double>(Clock::now() - started).count();
+        // Between pages: the fetcher sees the same flag in its transfer or wait.
+        if (stop_ != nullptr && stop_->load()) throw HarvestInterrupted();
       }
     } catch (...) {
       // Half a page must not be committed by the writer's destructor.
@@ -232,6 +239,7 @@ class ListingHarvest {
 
   IndexWriter& writer_;
   HttpClient& client_;
+  const std::atomic<bool>* stop_;
   const HarvestEvents& events_;
   HarvestResult& result_;
   Clock::time_point started_;
@@ -273,6 +281,7 @@ HttpOptions http_options(const HarvestOptions& options) {
   http.timeout = Seconds(options.timeout_seconds);
   http.deadline = Seconds(options.deadline_seconds);
   http.cross_host_redirects = options.cross_host_redirects;
+  http.stop = options.stop;
   return http;
 }
 
@@ -302,7 +311,14 @@ void harvest_all(const HarvestOptions& options, const HarvestEvents& events,
       state = decode_state(key, stored);
     }
     const Listing listing = plan_listing(options, set, state, events);
-    ListingHarvest(writer, client, events, result, started).run(listing, std::move(state));
+    try {
+      ListingHarvest(writer, client, options.stop, events, result, started)
+          .run(listing, std::move(state));
+    } catch (const HarvestInterrupted&) {
+      // The pages committed stay, with the position of the next.
+      result.run.outcome = IndexRunOutcome::kInterrupted;
+      break;
+    }
   }
   result.run.stats = writer.finish();
   result.run.documents = writer.document_count();

@@ -54,6 +54,7 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
 // would hold a stalled request open for seconds past the timeout.) So is one
 // still going at its deadline, however steadily it trickles.
 struct TransferWatch {
+  const std::atomic<bool>* stop;
   Clock::duration timeout;
   Clock::time_point deadline;
   curl_off_t received = -1;
@@ -64,6 +65,7 @@ struct TransferWatch {
 
 int watch_transfer(void* user, curl_off_t, curl_off_t received, curl_off_t, curl_off_t) {
   auto& watch = *static_cast<TransferWatch*>(user);
+  if (watch.stop != nullptr && watch.stop->load()) return 1;
   const auto now = Clock::now();
   watch.overdue = now >= watch.deadline;
   if (watch.overdue) return 1;  // non-zero aborts the transfer
@@ -180,14 +182,29 @@ HttpClient::~HttpClient() = default;
 
 void HttpClient::wait(Seconds wait, const std::string& why) {
   if (on_wait_) on_wait_(wait, why);
-  std::this_thread::sleep_for(wait);
-  wait_time_ += wait;
+  const auto before = Clock::now();
+  sleep_until(before + std::chrono::duration_cast<Clock::duration>(wait));
+  wait_time_ += Clock::now() - before;
+}
+
+void HttpClient::stop_if_asked() const {
+  if (options_.stop != nullptr && options_.stop->load()) throw HarvestInterrupted();
+}
+
+void HttpClient::sleep_until(Clock::time_point until) {
+  // In slices, so that a stop asked for is seen soon (a wait can be an hour).
+  constexpr auto kSlice = std::chrono::milliseconds(100);
+  for (auto now = Clock::now(); now < until; now = Clock::now()) {
+    stop_if_asked();
+    std::this_thread::sleep_for(std::min<Clock::duration>(until - now, kSlice));
+  }
+  stop_if_asked();
 }
 
 HttpClient::Attempt HttpClient::attempt(const std::string& url) {
   if (last_end_) {
     const auto before = Clock::now();
-    std::this_thread::sleep_until(*last_end_ + options_.pause);
+    sleep_until(*last_end_ + std::chrono::duration_cast<Clock::duration>(options_.pause));
     wait_time_ += Clock::now() - before;
   }
   CURL* curl = curl_->handle;
@@ -214,7 +231,7 @@ HttpClient::Attempt HttpClient::attempt(const std::string& url) {
   const auto deadline_ms = static_cast<long>(std::ceil(options_.deadline.count() * 1000));
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, deadline_ms + 1000);
   const auto started = Clock::now();
-  TransferWatch watch{std::chrono::milliseconds(timeout_ms),
+  TransferWatch watch{options_.stop, std::chrono::milliseconds(timeout_ms),
                       started + std::chrono::duration_cast<Clock::duration>(options_.deadline)};
   curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, watch_transfer);
   curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &watch);
@@ -227,6 +244,7 @@ HttpClient::Attempt HttpClient::attempt(const std::string& url) {
   const CURLcode code = curl_easy_perform(curl);
   last_end_ = Clock::now();
   transfer_time_ += *last_end_ - started;
+  stop_if_asked();
   if (sink.too_large) {
     throw HttpError(url + ": the answer is larger than " + std::to_string(sink.cap) +
                     " bytes, more than any page of records should be; is this the OAI-PMH "

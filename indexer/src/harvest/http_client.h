@@ -9,6 +9,7 @@
 // indexer.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -43,6 +44,13 @@ class BadBody : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The harvest was asked to stop (HttpOptions::stop): thrown by a transfer or
+// a wait under way, within a tenth of a second.
+class HarvestInterrupted : public std::runtime_error {
+ public:
+  HarvestInterrupted() : std::runtime_error("interrupted") {}
+};
+
 struct HttpOptions {
   std::string user_agent;
   Seconds pause{3};     // least time from the end of a request to the next
@@ -55,6 +63,8 @@ struct HttpOptions {
   Seconds max_retry_after{3600};      // the most a server may make one request wait in total
   int max_redirects = 5;              // for one request
   bool cross_host_redirects = false;  // follow redirects to another host too
+  // When given and set, the client stops what it does (HarvestInterrupted).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // Retry-After's value: delay-seconds or an HTTP date (measured from `now`).
@@ -88,6 +98,9 @@ class HttpClient {
   Attempt attempt(const std::string& url);
   Attempt follow(const std::string& url);
   void wait(Seconds wait, const std::string& why);
+  // Sleeps until `until`, or throws HarvestInterrupted when asked to stop.
+  void sleep_until(std::chrono::steady_clock::time_point until);
+  void stop_if_asked() const;
 
   HttpOptions options_;
   WaitListener on_wait_;

@@ -6,6 +6,7 @@
 /// began). Presenting it is the caller's: paperdex-index --harvest.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -41,6 +42,10 @@ struct HarvestOptions {
   bool cross_host_redirects = false;
   std::string user_agent;  ///< "paperdex/VERSION (+mailto:EMAIL)"
   bool wait_for_lock = false;
+  /// When given and set, the harvest stops within a tenth of a second: the
+  /// pages committed stay, with the position of the next, and the outcome
+  /// is kInterrupted (as IndexRunOptions::stop).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 /// How far a harvest has got.

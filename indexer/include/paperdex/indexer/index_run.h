@@ -5,6 +5,7 @@
 /// exit status) is the caller's: paperdex-index's is in indexer/cli.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -31,6 +32,12 @@ struct IndexRunOptions {
   unsigned jobs = 0;          ///< bulk: worker threads; 0 = one per core
   bool keep_shards = false;   ///< bulk: one shard per worker behind a stub, no final merge
   IndexWriterOptions writer;  ///< batching, locking, records in a slot (bulk builds too)
+  /// When given and set (by a signal handler, another thread), the run stops
+  /// at the next record it reads: a bulk build is abandoned (the index is as
+  /// it was), a batched run drops its open batch (earlier batches stay
+  /// committed). The outcome is then kInterrupted. A bulk build that has
+  /// started merging finishes first.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 /// Asks for batch commits every `batch_records` changes (0: the default) or
@@ -88,6 +95,7 @@ enum class IndexRunOutcome {
   kCompleted,      ///< every input read (some records may have been skipped)
   kStoppedStrict,  ///< --strict stopped at `strict_problem`; uncommitted changes dropped
   kFailed,         ///< the run could not proceed: `error` says why
+  kInterrupted,    ///< IndexRunOptions::stop was set; uncommitted changes dropped
 };
 
 /// What one run did.
