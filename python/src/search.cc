@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -125,7 +126,10 @@ RequestKeyword keyword(std::string name, T SearchRequest::*field, std::string he
 // An enum field, as one of `names`.
 template <typename E>
 RequestKeyword choice(std::string name, E SearchRequest::*field,
-                      std::vector<std::pair<std::string, E>> names, std::string help) {
+                      std::type_identity_t<std::span<const std::pair<std::string_view, E>>> table,
+                      std::string help) {
+  std::vector<std::pair<std::string, E>> names;
+  for (const auto& [text, value] : table) names.emplace_back(text, value);
   std::string listed;
   for (const auto& [text, value] : names) listed += (listed.empty() ? "'" : ", '") + text + "'";
   help += " (" + listed + ")";
@@ -159,16 +163,8 @@ const std::vector<RequestKeyword>& request_keywords() {
               "year filters, OR-ed: '2024', '2020..2024', '2020..', '..2010'"),
       keyword("authors", &SearchRequest::authors,
               "author filters, OR-ed: exact names as the author facet lists them"),
-      choice("match", &SearchRequest::match,
-             {{"all", MatchMode::kAllWords}, {"any", MatchMode::kAnyWord}},
-             "how free-text words combine"),
-      choice("sort", &SearchRequest::sort,
-             {{"relevance", SortOrder::kRelevance},
-              {"newest", SortOrder::kNewest},
-              {"oldest", SortOrder::kOldest},
-              {"updated", SortOrder::kUpdated},
-              {"added", SortOrder::kAdded}},
-             "order of hits"),
+      choice("match", &SearchRequest::match, kMatchModeNames, "how free-text words combine"),
+      choice("sort", &SearchRequest::sort, kSortOrderNames, "order of hits"),
       keyword("offset", &SearchRequest::offset,
               "hits to skip (paging; 0 to " + std::to_string(kMaxOffset) + ")"),
       keyword("limit", &SearchRequest::limit,

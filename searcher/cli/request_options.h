@@ -15,14 +15,8 @@
 
 namespace paperdex::cli {
 
-// --sort's values.
-inline constexpr std::array<std::pair<std::string_view, SortOrder>, 5> kSortOrders = {{
-    {"relevance", SortOrder::kRelevance},
-    {"newest", SortOrder::kNewest},
-    {"oldest", SortOrder::kOldest},
-    {"updated", SortOrder::kUpdated},
-    {"added", SortOrder::kAdded},
-}};
+// --sort's values: the library's names.
+inline constexpr auto& kSortOrders = kSortOrderNames;
 // --facet's values: subject and year are always counted; author on request.
 inline constexpr std::array<std::string_view, 3> kFacetNames = {"subject", "year", "author"};
 // --facets' bound: how many values of a facet to show is the output's own

@@ -1,6 +1,9 @@
 #include "saved_searches.h"
 
 #include <algorithm>
+#include <optional>
+#include <span>
+#include <string_view>
 #include <thread>
 #include <type_traits>
 #include <variant>
@@ -46,6 +49,45 @@ void copy_kept(const SearchRequest& from, SearchRequest& to) {
   }
 }
 
+// The public names of an enum member's values (searcher.h): a saved search
+// stores them, not the numbers, so that reordering an enum changes none.
+template <typename Value>
+std::span<const std::pair<std::string_view, Value>> names_of() {
+  if constexpr (std::is_same_v<Value, SortOrder>) {
+    return kSortOrderNames;
+  } else {
+    static_assert(std::is_same_v<Value, MatchMode>);
+    return kMatchModeNames;
+  }
+}
+
+template <typename Value>
+std::string_view name_of(Value value) {
+  for (const auto& [name, named] : names_of<Value>()) {
+    if (named == value) return name;
+  }
+  return {};
+}
+
+// A stored value: its name, or its number as paperdex stored it before it
+// stored names (read once: the next save writes the name); nullopt for
+// neither.
+template <typename Value>
+std::optional<Value> value_of(const nlohmann::json& stored) {
+  const auto names = names_of<Value>();
+  if (stored.is_number_integer()) {
+    const auto number = stored.get<long long>();
+    if (number >= 0 && static_cast<std::size_t>(number) < names.size()) {
+      return static_cast<Value>(number);
+    }
+  } else if (stored.is_string()) {
+    for (const auto& [name, named] : names) {
+      if (name == stored.get<std::string>()) return named;
+    }
+  }
+  return std::nullopt;
+}
+
 std::string key_of(const std::string& name) {
   return std::string(schema::kSavedSearchPrefix) + name;
 }
@@ -57,7 +99,7 @@ nlohmann::json to_json(const SavedSearch& saved) {
         [&](auto member) {
           using Value = std::remove_cvref_t<decltype(saved.request.*member)>;
           if constexpr (std::is_enum_v<Value>) {
-            json[kept.key] = static_cast<int>(saved.request.*member);
+            json[kept.key] = name_of(saved.request.*member);
           } else {
             json[kept.key] = saved.request.*member;
           }
@@ -87,7 +129,13 @@ SavedSearch from_json(const std::string& name, const std::string& text) {
           [&](auto member) {
             using Value = std::remove_cvref_t<decltype(saved.request.*member)>;
             if constexpr (std::is_enum_v<Value>) {
-              saved.request.*member = static_cast<Value>(it->template get<int>());
+              const std::optional<Value> value = value_of<Value>(*it);
+              if (!value) {
+                throw IoError("the saved search " + quote_input(name) +
+                              " of the index is damaged (its " + std::string(kept.key) + " is " +
+                              it->dump() + "); delete it and save it again");
+              }
+              saved.request.*member = *value;
             } else {
               saved.request.*member = it->template get<Value>();
             }

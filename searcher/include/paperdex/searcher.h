@@ -37,6 +37,19 @@ enum class MatchMode {
   kAnyWord,   ///< any word may match, ranked by relevance
 };
 
+/// The public names of the sort orders and match modes, one table each: the
+/// CLI's --sort, HTTP's sort=, Python's sort= and match=, and saved searches
+/// (which store the names, so that reordering the enums changes none).
+inline constexpr std::pair<std::string_view, SortOrder> kSortOrderNames[] = {
+    {"relevance", SortOrder::kRelevance}, {"newest", SortOrder::kNewest},
+    {"oldest", SortOrder::kOldest},       {"updated", SortOrder::kUpdated},
+    {"added", SortOrder::kAdded},
+};
+inline constexpr std::pair<std::string_view, MatchMode> kMatchModeNames[] = {
+    {"all", MatchMode::kAllWords},
+    {"any", MatchMode::kAnyWord},
+};
+
 /// One search. Subject, year and author filters are AND-ed with each other
 /// and with the query; the values within one filter are OR-ed.
 struct SearchRequest {
