@@ -1,6 +1,6 @@
 // The paperdex search page: reads its state from the URL (/?q=&subject=&year=
-// &sort=&offset=&id=), asks the JSON API (/search, /paper/{id}, /syntax.txt)
-// and draws the answer. Text from the index only ever reaches the page as DOM
+// &sort=&offset=&like=&id=), asks the JSON API (/search, /like/{id},
+// /paper/{id}, /stats, /syntax.txt) and draws the answer. Text from the index only ever reaches the page as DOM
 // text nodes (textContent, createTextNode), never as HTML, so a title holding
 // markup shows as that markup's characters.
 'use strict';
@@ -11,7 +11,7 @@
   const AUTHORS_SHOWN = 8;
   const MAX_OFFSET = 100000;  // the searcher's deepest page (--offset's limit)
   // What a hit shows: the CLI's --fields names (README "JSON output").
-  const HIT_FIELDS = 'id,title,authors,subjects,year,submitted,url,snippet';
+  const HIT_FIELDS = 'id,title,authors,subjects,year,submitted,url,pdf_url,snippet';
   const SORTS = ['relevance', 'newest', 'oldest', 'updated', 'added'];
 
   const $ = (id) => document.getElementById(id);
@@ -28,6 +28,7 @@
       subjects: params.getAll('subject').filter(Boolean),
       years: params.getAll('year').filter(Boolean),
       offset: Number.isFinite(offset) && offset > 0 ? offset : 0,
+      like: params.get('like') || '',
       id: params.get('id') || '',
     };
   }
@@ -46,31 +47,68 @@
   function pageUrl(state) {
     const params = searchParams(state);
     if (!state.q) params.delete('q');
+    if (state.like) params.set('like', state.like);
     if (state.id) params.set('id', state.id);
     const query = params.toString();
     return query ? '/?' + query : '/';
   }
 
-  function searchApiUrl(state) {
-    const params = searchParams(state);
-    params.set('limit', String(PAGE_SIZE));
-    params.set('facets', String(FACET_VALUES));
-    params.set('fields', HIT_FIELDS);
-    return '/search?' + params.toString();
+  // A paper's id in an API path: percent-encoded, its '/' kept (old-style ids
+  // such as cs/9301111 hold one).
+  function idPath(id) {
+    return encodeURIComponent(id).replace(/%2F/gi, '/');
   }
 
-  // The API path of a paper: its id percent-encoded, its '/' kept (old-style
-  // ids such as cs/9301111 hold one).
+  // Where the API answers a state's search: the papers like one (/like/{id})
+  // or a search.
+  function searchApiPath(state) {
+    return state.like ? '/like/' + idPath(state.like) : '/search';
+  }
+
+  // The search of `state` at the API, with `extra` parameters. Facets are not
+  // cut (no facets=): the years facet lists every year.
+  function searchApiUrl(state, extra) {
+    const params = searchParams(state);
+    for (const [name, value] of Object.entries(extra)) params.set(name, value);
+    return searchApiPath(state) + '?' + params.toString();
+  }
+
+  function hitsApiUrl(state) {
+    return searchApiUrl(state, { limit: String(PAGE_SIZE), fields: HIT_FIELDS });
+  }
+
+  // The papers shown, in a citation format: the same search, page and order.
+  function exportUrl(state, format) {
+    return searchApiUrl(state, { limit: String(PAGE_SIZE), format: format });
+  }
+
+  // The search as an Atom feed: newest first, since a feed reader shows what
+  // is new, and from the first paper.
+  function feedUrl(state) {
+    return searchApiUrl(withChanges(state, { sort: 'newest' }), { format: 'atom' });
+  }
+
   function paperApiUrl(id) {
-    return '/paper/' + encodeURIComponent(id).replace(/%2F/gi, '/');
+    return '/paper/' + idPath(id);
   }
 
   function withChanges(state, changes) {
     return Object.assign({}, state, { offset: 0, id: '' }, changes);
   }
 
-  function hasSearch(state) {
+  // A new search for `q` alone (no filters, no order): an author's papers.
+  function searchFor(q) {
+    return withChanges(stateFromQuery(''), { q: q });
+  }
+
+  // Asks the API for papers: a query or a filter, or papers like one (/like
+  // needs neither).
+  function asksPapers(state) {
     return state.q.trim() !== '' || state.subjects.length > 0 || state.years.length > 0;
+  }
+
+  function hasSearch(state) {
+    return asksPapers(state) || state.like !== '';
   }
 
   // --- Small DOM helpers: elements with text, never HTML. ---
@@ -124,20 +162,38 @@
     return parent;
   }
 
-  function authorLine(authors) {
-    const list = Array.isArray(authors) ? authors : [];
-    if (list.length <= AUTHORS_SHOWN) return list.join(', ');
-    return list.slice(0, AUTHORS_SHOWN).join(', ') + ' et al. (' + list.length + ' authors)';
+  // The query of an author's papers: the name as a phrase (a '"' in a name
+  // would end the phrase, so it becomes a space).
+  function authorQuery(name) {
+    return 'author:"' + String(name).replace(/"/g, ' ').trim() + '"';
   }
 
-  // --- Fetching: one request at a time; a newer navigation wins. ---
+  // The authors, each a link to their papers; past `shown`, a count.
+  function authorLinks(authors, shown) {
+    const span = element('span', null, 'authors');
+    const list = Array.isArray(authors) ? authors : [];
+    list.slice(0, shown).forEach((name, i) => {
+      if (i > 0) span.appendChild(document.createTextNode(', '));
+      span.appendChild(link(name, pageUrl(searchFor(authorQuery(name)))));
+    });
+    if (list.length > shown) {
+      span.appendChild(document.createTextNode(' et al. (' + list.length + ' authors)'));
+    }
+    return span;
+  }
+
+  // --- Fetching: the requests of one navigation run together; a newer
+  // navigation aborts them. ---
 
   let current = null;
 
-  async function fetchJson(url) {
+  function beginFetches() {
     if (current) current.abort();
-    const controller = new AbortController();
-    current = controller;
+    current = new AbortController();
+    return current;
+  }
+
+  async function fetchJson(url, controller) {
     const response = await fetch(url, {
       signal: controller.signal,
       headers: { Accept: 'application/json' },
@@ -179,7 +235,7 @@
     item.appendChild(heading);
 
     const meta = element('p', null, 'meta');
-    meta.appendChild(element('span', authorLine(hit.authors), 'authors'));
+    meta.appendChild(authorLinks(hit.authors, AUTHORS_SHOWN));
     const date = hit.submitted || (hit.year ? String(hit.year) : '');
     if (date) meta.appendChild(element('time', date, 'date')).dateTime = date;
     if (Array.isArray(hit.subjects) && hit.subjects.length) {
@@ -191,12 +247,29 @@
       item.appendChild(
         appendHighlighted(element('p', null, 'snippet'), hit.snippet, hit.snippet_spans));
     }
-    if (hit.url) {
-      const links = element('p', null, 'links');
-      links.appendChild(externalLink('arXiv:' + hit.id, hit.url));
-      item.appendChild(links);
-    }
+    item.appendChild(hitLinks(hit, state));
     return item;
+  }
+
+  // A paper's links: arXiv's page, its PDF, the papers like it. The PDF and
+  // related links name the paper for screen readers' lists of links.
+  function hitLinks(hit, state) {
+    const links = element('p', null, 'links');
+    const add = (anchor) => {
+      if (links.firstChild) links.appendChild(document.createTextNode(' · '));
+      return links.appendChild(anchor);
+    };
+    const title = hit.title || hit.id;
+    if (hit.url) add(externalLink('arXiv:' + hit.id, hit.url));
+    if (hit.pdf_url) {
+      const pdf = add(externalLink('PDF', hit.pdf_url));
+      pdf.classList.add('pdf');
+      pdf.setAttribute('aria-label', 'PDF: ' + title);
+    }
+    const like = withChanges(stateFromQuery(''), { like: hit.id, sort: state.sort });
+    const related = add(link('Related papers', pageUrl(like), 'related'));
+    related.setAttribute('aria-label', 'Related papers: ' + title);
+    return links;
   }
 
   function renderHits(result, state) {
@@ -229,31 +302,86 @@
         + formatCount(Math.ceil(total / PAGE_SIZE))
       : '';
     $('pager').hidden = !hasPrevious && !hasNext;
+    renderExports(state, shown > 0);
   }
 
-  // One facet's list: each value a link that filters by it; when the facet
-  // already filters, the chosen value alone (another click would widen, not
-  // narrow: the API ORs values of one facet).
-  function renderFacet(listId, buckets, key, state, describe) {
-    const list = clear($(listId));
-    const chosen = state[key];
-    for (const bucket of buckets || []) {
+  function renderExports(state, shown) {
+    $('exports').hidden = !shown;
+    for (const anchor of $('exports').querySelectorAll('a[data-format]')) {
+      const format = anchor.dataset.format;
+      anchor.href = format === 'atom' ? feedUrl(state) : exportUrl(state, format);
+    }
+  }
+
+  // The feed of the search shown, in the head for feed readers (and browsers'
+  // subscribe buttons); none without a search.
+  function setFeed(state) {
+    let feed = document.head.querySelector('link[rel="alternate"][type="application/atom+xml"]');
+    if (!state) {
+      if (feed) feed.remove();
+      return;
+    }
+    if (!feed) {
+      feed = document.createElement('link');
+      feed.rel = 'alternate';
+      feed.type = 'application/atom+xml';
+      document.head.appendChild(feed);
+    }
+    feed.title = 'paperdex: ' + (state.q || (state.like ? 'papers like ' + state.like : 'filters'));
+    feed.href = feedUrl(state);
+  }
+
+  function facetItem(list, content, count) {
+    const item = list.appendChild(element('li'));
+    item.appendChild(content);
+    item.appendChild(element('span', formatCount(count), 'count'));
+    return item;
+  }
+
+  // Years: every year, newest first, each a link that filters by it; when a
+  // year filters, the chosen year alone.
+  function renderYearFacet(buckets, state) {
+    const list = clear($('year-facet'));
+    const chosen = state.years;
+    const years = (buckets || []).slice().sort((a, b) => Number(b.value) - Number(a.value));
+    for (const bucket of years) {
       const value = String(bucket.value);
       if (chosen.length && !chosen.includes(value)) continue;
-      const item = element('li');
-      const label = describe(bucket);
       if (chosen.includes(value)) {
-        const selected = element('span', label, 'facet-chosen');
+        const selected = element('span', value, 'facet-chosen');
         selected.setAttribute('aria-current', 'true');
-        item.appendChild(selected);
-      } else {
-        const anchor = link(label, pageUrl(withChanges(state, { [key]: [value] })), 'facet');
-        anchor.dataset.value = value;
-        item.appendChild(anchor);
+        facetItem(list, selected, bucket.count);
+        continue;
       }
-      item.appendChild(element('span', formatCount(bucket.count), 'count'));
-      list.appendChild(item);
+      const anchor = link(value, pageUrl(withChanges(state, { years: [value] })), 'facet');
+      anchor.dataset.value = value;
+      facetItem(list, anchor, bucket.count);
     }
+    list.parentElement.hidden = list.childElementCount === 0;
+  }
+
+  // Subjects: several at once, OR-ed as the API ORs repeated subject=. Each is
+  // a link that adds it, or removes it once chosen; `buckets` count the search
+  // without its subject filter, so each count is what choosing it adds and
+  // the others stay listed. The largest are listed, and the chosen ones.
+  function renderSubjectFacet(buckets, state) {
+    const list = clear($('subject-facet'));
+    const chosen = state.subjects;
+    (buckets || []).forEach((bucket, i) => {
+      const value = String(bucket.value);
+      const isChosen = chosen.includes(value);
+      if (i >= FACET_VALUES && !isChosen) return;
+      const subjects = isChosen ? chosen.filter((v) => v !== value) : chosen.concat(value);
+      const label = bucket.name ? value + ' ' + bucket.name : value;
+      const anchor = link(label, pageUrl(withChanges(state, { subjects: subjects })), 'facet');
+      anchor.dataset.value = value;
+      if (isChosen) {
+        anchor.classList.add('facet-chosen');
+        anchor.setAttribute('aria-current', 'true');
+        anchor.appendChild(element('span', ' (chosen: follow to remove)', 'visually-hidden'));
+      }
+      facetItem(list, anchor, bucket.count);
+    });
     list.parentElement.hidden = list.childElementCount === 0;
   }
 
@@ -284,14 +412,26 @@
     notes.hidden = notes.childElementCount === 0;
   }
 
-  function renderSearch(result, state) {
+  // Papers like one: which, its title linking to its record.
+  function renderLikeNote(state, paper) {
+    $('like-note').hidden = !state.like;
+    if (!state.like) return;
+    const anchor = $('like-link');
+    anchor.textContent = (paper && paper.title) || state.like;
+    anchor.href = pageUrl(withChanges(stateFromQuery(''), { id: state.like }));
+  }
+
+  // `answers`: the search's result, the subjects counted without the subject
+  // filter (null: the result's), the paper of a /like search (or null).
+  function renderSearch(answers, state) {
+    const result = answers.result;
+    renderLikeNote(state, answers.likePaper);
     renderAdvice(result, state);
     renderFilters(state);
     renderHits(result, state);
     const facets = result.facets || {};
-    renderFacet('subject-facet', facets.subjects, 'subjects', state,
-      (bucket) => bucket.name ? bucket.value + ' ' + bucket.name : String(bucket.value));
-    renderFacet('year-facet', facets.years, 'years', state, (bucket) => String(bucket.value));
+    renderSubjectFacet(answers.subjects || facets.subjects, state);
+    renderYearFacet(facets.years, state);
   }
 
   // --- The record view. ---
@@ -323,7 +463,8 @@
 
   function renderPaper(paper) {
     $('paper-title').textContent = paper.title || paper.id;
-    $('paper-authors').textContent = (paper.authors || []).join(', ');
+    const authors = clear($('paper-authors'));
+    authors.appendChild(authorLinks(paper.authors, Infinity));
     const fields = clear($('paper-fields'));
     addField(fields, 'Identifier', paper.id);
     addField(fields, 'Subjects', (paper.subjects || []).length ? subjectLinks(paper) : null);
@@ -343,13 +484,18 @@
     if (paper.url) links.appendChild(externalLink('Abstract page on arXiv', paper.url));
     if (paper.url && paper.pdf_url) links.appendChild(document.createTextNode(' · '));
     if (paper.pdf_url) links.appendChild(externalLink('PDF', paper.pdf_url));
+    if (links.firstChild) links.appendChild(document.createTextNode(' · '));
+    const like = withChanges(stateFromQuery(''), { like: paper.id });
+    links.appendChild(link('Related papers', pageUrl(like), 'related'));
   }
 
   // --- Showing a state. ---
 
   function showView(name) {
+    $('home-view').hidden = name !== 'home';
     $('search-view').hidden = name !== 'search';
     $('paper-view').hidden = name !== 'paper';
+    if (name !== 'search') setFeed(null);
   }
 
   function fillForm(state) {
@@ -357,22 +503,111 @@
     $('sort').value = state.sort;
   }
 
+  // The subjects of `state`'s search without its subject filter; the whole
+  // index's (/stats) when the subjects are all it asks.
+  async function subjectsUnfiltered(state, controller) {
+    if (!state.subjects.length) return null;
+    const others = withChanges(state, { subjects: [], sort: 'relevance' });
+    const url = hasSearch(others) ? searchApiUrl(others, { limit: '0' }) : '/stats';
+    const answer = await fetchJson(url, controller);
+    const body = answer.ok && answer.body ? answer.body : {};
+    return (body.facets ? body.facets.subjects : body.subjects) || null;
+  }
+
+  async function likedPaper(state, controller) {
+    if (!state.like) return null;
+    const answer = await fetchJson(paperApiUrl(state.like) + '?fields=id,title', controller);
+    return answer.ok ? answer.body : null;
+  }
+
   async function showSearch(state) {
     setStatus('Searching…');
-    const result = await fetchJson(searchApiUrl(state));
+    const controller = beginFetches();
+    const [result, subjects, likePaper] = await Promise.all([
+      fetchJson(hitsApiUrl(state), controller),
+      subjectsUnfiltered(state, controller),
+      likedPaper(state, controller),
+    ]);
     if (!result.ok || !result.body) {
       showView('none');
       setStatus(errorMessage(result), 'error');
       return;
     }
-    renderSearch(result.body, state);
+    renderSearch({ result: result.body, subjects: subjects, likePaper: likePaper }, state);
     showView('search');
-    document.title = (state.q || 'Filters') + ' – paperdex';
+    setFeed(state);
+    const what = state.like ? 'Papers like ' + ((likePaper && likePaper.title) || state.like)
+      : state.q || 'Filters';
+    document.title = what + ' – paperdex';
+  }
+
+  // --- The home page: what the index holds (/stats), and a placeholder query
+  // made from it. ---
+
+  function yearsText(stats) {
+    if (!stats.first_year) return 'unknown';
+    if (stats.first_year === stats.last_year) return String(stats.first_year);
+    return stats.first_year + '–' + stats.last_year;
+  }
+
+  // "2026-12-06T06:36:33Z" as "2026-12-06 06:36 UTC": the same for every reader.
+  function updatedText(when) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(when || '');
+    return match ? match[1] + ' ' + match[2] + ' UTC' : when || 'unknown';
+  }
+
+  function renderIndexFacts(stats) {
+    $('index-papers').textContent = formatCount(stats.documents || 0);
+    $('index-years').textContent = yearsText(stats);
+    $('index-subjects').textContent = formatCount(stats.subject_count || 0);
+    $('index-updated').textContent = updatedText(stats.last_update);
+    const list = clear($('index-subject-list'));
+    for (const bucket of (stats.subjects || []).slice(0, FACET_VALUES)) {
+      const value = String(bucket.value);
+      const label = bucket.name ? value + ' ' + bucket.name : value;
+      const anchor = link(label, pageUrl(withChanges(stateFromQuery(''), { subjects: [value] })));
+      anchor.dataset.value = value;
+      facetItem(list, anchor, bucket.count);
+    }
+    list.hidden = list.childElementCount === 0;
+  }
+
+  // A query this index answers, whatever it holds: the longest word of the
+  // newest paper's title (the first of the longest), in that paper's year.
+  function placeholderQuery(title, year) {
+    let word = '';
+    for (const match of String(title || '').matchAll(/\p{L}+/gu)) {
+      if (Array.from(match[0]).length > Array.from(word).length) word = match[0];
+    }
+    return word ? word.toLowerCase() + ' year:' + year : '';
+  }
+
+  async function newestTitle(stats, controller) {
+    if (!stats.last_year) return '';
+    const url = '/search?' + new URLSearchParams({ year: String(stats.last_year),
+      sort: 'newest', limit: '1', fields: 'title', facets: '0' }).toString();
+    const answer = await fetchJson(url, controller);
+    const hits = (answer.ok && answer.body && answer.body.hits) || [];
+    return hits.length ? hits[0].title : '';
+  }
+
+  async function showHome() {
+    const controller = beginFetches();
+    const answer = await fetchJson('/stats', controller);
+    if (!answer.ok || !answer.body) {
+      showView('none');  // the search box still works; the facts are a bonus
+      return;
+    }
+    renderIndexFacts(answer.body);
+    showView('home');
+    const query = placeholderQuery(await newestTitle(answer.body, controller),
+      answer.body.last_year);
+    if (query) $('q').placeholder = query;
   }
 
   async function showPaper(state) {
     setStatus('Loading ' + state.id + '…');
-    const result = await fetchJson(paperApiUrl(state.id));
+    const result = await fetchJson(paperApiUrl(state.id), beginFetches());
     const body = result.body || {};
     const paper = Array.isArray(body.papers) ? body.papers[0] : body.id ? body : null;
     if (!result.ok || !paper) {
@@ -399,10 +634,10 @@
       if (state.id) await showPaper(state);
       else if (hasSearch(state)) await showSearch(state);
       else {
-        showView('none');
         setStatus('');
         document.title = 'paperdex';
-        $('q').focus();  // nothing else to do on the home page
+        $('q').focus();  // what the home page is for
+        await showHome();
       }
     } catch (error) {
       if (error && error.name === 'AbortError') return;  // a newer show() is drawing
@@ -432,7 +667,9 @@
   function onSubmit(event) {
     event.preventDefault();
     const state = stateFromQuery(location.search);
-    navigate(withChanges(state, { q: $('q').value, sort: $('sort').value }), false);
+    const changes = { q: $('q').value, sort: $('sort').value };
+    if (changes.q !== state.q) changes.like = '';  // new words: a new search
+    navigate(withChanges(state, changes), false);
   }
 
   // Links to this page (facets, pages, hits, filters) change the state in

@@ -12,6 +12,12 @@ note and the suggestion followed; the hostile record shows its markup as
 text (no alert, no <img>); an unknown id shows the API's 404 message; the
 results and a record at 375 px have no horizontal scroll; the browser's console
 has no error (a Content-Security-Policy violation is one).
+Issue 53 (items 7 and 8): the landing page says what the index holds (the CLI's
+--stats) and its placeholder is a query of this index; a results page links its
+results as BibTeX, RIS, CSL-JSON (the CLI's bytes) and an Atom feed (also in the
+head, for feed readers), each hit to its related papers (--like), its PDF and
+each author's papers; years are listed newest first, all of them; subjects are
+chosen several at once, OR-ed, with the counts of the query without them.
 A screenshot of each step goes to OUT_DIR (NN-step.png).
 
 usage: browser_test.py PAPERDEX_INDEX PAPERDEX_SEARCH PAPERDEX_SERVE SOURCE_DIR OUT_DIR
@@ -30,6 +36,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from urllib.parse import parse_qs, urlparse
 
 SKIPPED = 77
 QUERY = "quantum"
@@ -48,6 +55,15 @@ HOSTILE_RECORD = {
 }
 MISSING_ID = "9912.99999"  # no paper has it
 PAGE_SIZE = 10  # page.js's PAGE_SIZE
+FACET_VALUES = 12  # page.js's FACET_VALUES: the subjects listed
+# Papers of 1992 to 2006, one to three a year: more years than FACET_VALUES,
+# whose order by count is not their order by year.
+YEAR_WORD = "chronicle"
+YEARS = range(1992, 2007)
+# The API's formats the results page links, with their media types (docs/http-api.md).
+EXPORTS = {"bibtex": "application/x-bibtex", "ris": "application/x-research-info-systems",
+           "csljson": "application/vnd.citationstyles.csl+json",
+           "atom": "application/atom+xml"}
 WAIT_SECONDS = 10
 
 
@@ -90,7 +106,18 @@ class Search:
         self.search_bin, self.db = search_bin, db
 
     def __call__(self, query, *options):
-        run = subprocess.run([self.search_bin, "--db", self.db, "--json", *options, "--", query],
+        return json.loads(self.raw(query, "--json", *options))
+
+    def raw(self, query, *options):
+        """What paperdex-search prints: exit status 0, or 1 when it found nothing."""
+        run = subprocess.run([self.search_bin, "--db", self.db, *options, "--", query],
+                             capture_output=True, text=True)
+        if run.returncode not in (0, 1):
+            raise subprocess.CalledProcessError(run.returncode, run.args, run.stdout, run.stderr)
+        return run.stdout
+
+    def stats(self):
+        run = subprocess.run([self.search_bin, "--db", self.db, "--stats", "--json"],
                              capture_output=True, text=True, check=True)
         return json.loads(run.stdout)
 
@@ -98,6 +125,20 @@ class Search:
         run = subprocess.run([self.search_bin, "--db", self.db, "--show", paper_id,
                               "--format", "json"], capture_output=True, text=True, check=True)
         return json.loads(run.stdout)["papers"][0]
+
+
+def year_records():
+    for year in YEARS:
+        for n in range(1 + year % 3):
+            yield {
+                "id": "hep-th/%02d01%03d" % (year % 100, 900 + n), "submitter": "C. Keeper",
+                "authors": "C. Keeper", "title": "Chronicle of the year %d, part %d" % (year, n + 1),
+                "comments": None, "journal-ref": None, "doi": None, "report-no": None,
+                "categories": "hep-th", "license": None,
+                "abstract": "  A chronicle of what the year %d held.\n" % year,
+                "versions": [{"version": "v1", "created": "Mon, 6 Jan %d 10:00:00 GMT" % year}],
+                "update_date": "%d-01-07" % year, "authors_parsed": [["Keeper", "C.", ""]],
+            }
 
 
 def build_index(index_bin, source_dir, work):
@@ -108,6 +149,8 @@ def build_index(index_bin, source_dir, work):
             with open(os.path.join(snapshots, name)) as snapshot:
                 out.write(snapshot.read())
         out.write(json.dumps(HOSTILE_RECORD) + "\n")
+        for record in year_records():
+            out.write(json.dumps(record) + "\n")
     db = os.path.join(work, "db")
     subprocess.run([index_bin, "--db", db, records], check=True, capture_output=True)
     return db
@@ -221,7 +264,8 @@ def check_hits(page, result, offset):
     marks = [m.text.lower() for m in page.all("#hit-list mark")]
     expected = [h["snippet"][b:e].lower() for h in result["hits"] for b, e in h["snippet_spans"]]
     expected += [h["title"][b:e].lower() for h in result["hits"] for b, e in h["title_spans"]]
-    page.check(marks and sorted(marks) == sorted(expected),
+    # A search of filters or fields alone (subject:, author:"...") marks nothing.
+    page.check(sorted(marks) == sorted(expected),
                "highlighted words differ from the CLI's spans: %s" % marks[:10])
 
 
@@ -312,8 +356,9 @@ def advice(page, search):
     note; the suggestion followed."""
     query = MISSPELLED_QUERY
     result = search(query)
-    page.check(result["total"] == 0 and result["suggestion"] and result["notes"],
-               "the fixture's misspelled query has hits, no suggestion or no note")
+    if not page.check(result["total"] == 0 and result["suggestion"] and result["notes"],
+                      "the fixture's misspelled query has hits, no suggestion or no note"):
+        return
     box = page.driver.find_element(By.ID, "q")
     box.clear()
     box.send_keys(query + Keys.ENTER)
@@ -327,6 +372,178 @@ def advice(page, search):
     check_hits(page, search(result["suggestion"]), 0)
     page.check(page.driver.find_element(By.ID, "q").get_attribute("value") == result["suggestion"],
                "the search box does not hold the suggestion")
+
+
+def landing(page, base, search):
+    """The landing page says what the index holds, as --stats does, and its
+    placeholder is a query of this index: the longest word of the newest
+    paper's title, in its year."""
+    driver = page.driver
+    driver.get(base + "/")
+    stats = search.stats()
+    page.wait(lambda: page.idle() and page.text("#index-papers"), "the index's facts")
+    page.check(page.text("#index-papers") == "{:,}".format(stats["documents"]),
+               "the landing page says %s papers" % page.text("#index-papers"))
+    page.check(page.text("#index-years") == "%d–%d" % (stats["first_year"], stats["last_year"]),
+               "the landing page says the years %s" % page.text("#index-years"))
+    page.check(page.text("#index-subjects") == "{:,}".format(stats["subject_count"]),
+               "the landing page says %s subjects" % page.text("#index-subjects"))
+    page.check(stats["last_update"][:10] in page.text("#index-updated"),
+               "the landing page says it was updated %s" % page.text("#index-updated"))
+    top = page.all("#index-subject-list a")
+    page.check(top and top[0].get_attribute("data-value") == stats["subjects"][0]["value"],
+               "the landing page does not list the largest subject first")
+    newest = search("", "--year", str(stats["last_year"]), "--sort", "newest", "--limit", "1")
+    word = max(re.findall(r"[^\W\d_]+", newest["hits"][0]["title"]), key=len).lower()
+    expected = "%s year:%d" % (word, stats["last_year"])
+    placeholder = lambda: driver.find_element(By.ID, "q").get_attribute("placeholder")
+    page.wait(lambda: placeholder() == expected, "the placeholder " + expected)
+    page.check(search(expected)["total"] >= 1, "the placeholder %s finds nothing" % expected)
+    page.check(not page.all("head link[rel=alternate]"), "the landing page offers a feed")
+    page.shot("landing")
+
+
+def feed_link(page):
+    links = page.all("head link[rel=alternate][type='application/atom+xml']")
+    return links[0].get_attribute("href") if len(links) == 1 else None
+
+
+def exports(page, base, search, first):
+    """The results as BibTeX, RIS and CSL-JSON (the CLI's bytes for this page's
+    search) and as an Atom feed, which the head offers too."""
+    driver = page.driver
+    subject = first["facets"]["subjects"][0]["value"]
+    driver.get(base + "/?q=" + QUERY + "&subject=" + subject)
+    check_hits(page, search(QUERY, "--subject", subject), 0)
+    for name, media_type in EXPORTS.items():
+        anchors = page.all("#exports a[data-format='%s']" % name)
+        if not page.check(anchors, "no link to the results as " + name):
+            continue
+        href = anchors[0].get_attribute("href")
+        url = urlparse(href)
+        params = parse_qs(url.query)
+        page.check(url.path == "/search" and params.get("q") == [QUERY] and
+                   params.get("subject") == [subject] and params.get("format") == [name],
+                   "the %s link is %s" % (name, href))
+        with urllib.request.urlopen(href, timeout=WAIT_SECONDS) as answer:
+            body = answer.read().decode()
+            page.check(answer.headers["Content-Type"].startswith(media_type),
+                       "%s answers %s" % (href, answer.headers["Content-Type"]))
+        if name == "atom":
+            page.check("<feed" in body and search(QUERY, "--subject", subject, "--sort", "newest")
+                       ["hits"][0]["id"] in body, "the feed lacks the newest paper")
+            page.check(feed_link(page) == href, "the head's feed is %s" % feed_link(page))
+        else:
+            cli = search.raw(QUERY, "--subject", subject, "--format", name)
+            page.check(body == cli, "the %s export differs from paperdex-search's" % name)
+    page.shot("exports")
+    box = driver.find_element(By.ID, "q")
+    box.clear()
+    box.send_keys("hostile" + Keys.ENTER)
+    page.wait(lambda: parse_qs(urlparse(feed_link(page) or "").query).get("q") == ["hostile"],
+              "the head's feed of the new query")
+
+
+def related(page, base, search):
+    """Each hit's related papers: --like of its id."""
+    driver = page.driver
+    driver.get(base + "/?q=" + QUERY)
+    first = search(QUERY)
+    check_hits(page, first, 0)
+    hit = first["hits"][0]
+    anchors = page.all("#hit-list .hit a.related")
+    if not page.check(len(anchors) == len(first["hits"]), "not every hit links related papers"):
+        return
+    anchors[0].click()
+    check_hits(page, search("", "--like", hit["id"]), 0)
+    page.check("like=" + hit["id"] in driver.current_url, "the URL lacks like=")
+    page.wait(lambda: words(hit["title"]) in page.text("#like-note"), "papers like " + hit["id"])
+    page.shot("related")
+
+
+def authors_and_pdf(page, base, search):
+    """Each hit's PDF link, and each author a link to that author's papers."""
+    driver = page.driver
+    driver.get(base + "/?q=" + QUERY)
+    first = search(QUERY)
+    check_hits(page, first, 0)
+    pdfs = [a.get_attribute("href") for a in page.all("#hit-list .hit a.pdf")]
+    expected = [h["pdf_url"] for h in search(QUERY, "--fields", "id,pdf_url")["hits"]]
+    page.check(pdfs == expected, "the PDF links are %s" % pdfs[:3])
+    authors = page.all("#hit-list .hit .authors a")
+    if not page.check(authors, "no author is a link"):
+        return
+    name = authors[0].text
+    page.check(name == first["hits"][0]["authors"][0], "the first author link is " + name)
+    authors[0].click()
+    query = 'author:"%s"' % name
+    check_hits(page, search(query), 0)
+    page.check(driver.find_element(By.ID, "q").get_attribute("value") == query,
+               "the search box does not hold " + query)
+    page.shot("author")
+
+
+def facet_entries(page, facet):
+    """(value, count) of each value a facet lists; value None for one that is no link."""
+    entries = []
+    for item in page.all("#%s li" % facet):
+        anchors = item.find_elements(By.CSS_SELECTOR, "a[data-value]")
+        count = item.find_element(By.CSS_SELECTOR, ".count").text.replace(",", "")
+        entries.append((anchors[0].get_attribute("data-value") if anchors else None, int(count)))
+    return entries
+
+
+def years_facet(page, base, search):
+    """Every year, newest first, as the CLI lists them."""
+    page.driver.get(base + "/?q=" + YEAR_WORD)
+    result = search(YEAR_WORD)
+    check_hits(page, result, 0)
+    expected = sorted(((b["value"], b["count"]) for b in result["facets"]["years"]),
+                      key=lambda bucket: -int(bucket[0]))
+    page.check(len(expected) == len(YEARS), "the fixture's years are %s" % expected)
+    shown = facet_entries(page, "year-facet")
+    page.check(shown == expected, "the years facet is %s" % shown)
+    page.shot("years")
+
+
+def subject_facets(page, base, search):
+    """Subjects chosen several at once (OR-ed), the others still listed, with
+    the counts of the query without the subject filter."""
+    driver = page.driver
+    driver.get(base + "/?q=" + QUERY)
+    first = search(QUERY)
+    check_hits(page, first, 0)
+    expected = [(b["value"], b["count"]) for b in first["facets"]["subjects"][:FACET_VALUES]]
+    one, two = expected[0][0], expected[1][0]
+
+    def choose(value):
+        anchors = page.all("#subject-facet a[data-value='%s']" % value)
+        if page.check(anchors, "subject %s cannot be chosen" % value):
+            anchors[0].click()
+        return bool(anchors)
+
+    if not choose(one):
+        return
+    check_hits(page, search(QUERY, "--subject", one), 0)
+    page.check(facet_entries(page, "subject-facet") == expected,
+               "with %s chosen the subjects are %s" % (one, facet_entries(page, "subject-facet")))
+    chosen = [e.get_attribute("data-value") for e in page.all("#subject-facet a[aria-current]")]
+    page.check(chosen == [one], "the chosen subjects are marked %s" % chosen)
+    if not choose(two):
+        return
+    check_hits(page, search(QUERY, "--subject", one, "--subject", two), 0)
+    params = parse_qs(urlparse(driver.current_url).query)
+    page.check(params.get("subject") == [one, two], "the URL's subjects: %s" % driver.current_url)
+    page.check(facet_entries(page, "subject-facet") == expected, "two chosen: other counts")
+    page.shot("two-subjects")
+    choose(one)  # a chosen subject's link removes it
+    check_hits(page, search(QUERY, "--subject", two), 0)
+    stats = search.stats()
+    driver.get(base + "/?subject=" + one)
+    check_hits(page, search("", "--subject", one), 0)
+    whole = [(s["value"], s["count"]) for s in stats["subjects"][:FACET_VALUES]]
+    page.check(facet_entries(page, "subject-facet") == whole,
+               "a subject alone: the subjects are %s" % facet_entries(page, "subject-facet"))
 
 
 def hostile(page, base):
@@ -416,10 +633,16 @@ def main():
         try:
             driver = start_browser(chromium, driver_path)
             page = Page(driver, out_dir)
+            landing(page, server.url, search)
             first = search_and_page(page, server.url, search)
             facet_and_filter(page, server.url, search, first)
             keyboard(page, server.url, search)
             advice(page, search)
+            exports(page, server.url, search, first)
+            related(page, server.url, search)
+            authors_and_pdf(page, server.url, search)
+            years_facet(page, server.url, search)
+            subject_facets(page, server.url, search)
             hostile(page, server.url)
             unknown_paper(page, server.url)
             phone(page, server.url)
