@@ -9,7 +9,9 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "output.h"
 #include "page_files.h"
 #include "syntax_help.h"
 #include "test_support.h"
@@ -111,4 +113,20 @@ TEST_CASE("every local file the page loads is served", "[serve_page]") {
   }
   CHECK(files == 2);  // page.css and page.js
   CHECK_THAT(served("/page.js"), Catch::Contains("'/syntax.txt'"));
+}
+
+// The results page links its papers in the API's citation formats and as a
+// feed (#53): each link's format is one of the API's, by the API's name.
+TEST_CASE("the page's export links name the API's formats", "[serve_page]") {
+  const std::string html = served("/");
+  const std::regex export_link(R"#(data-format="([^"]*)")#");
+  std::vector<std::string> formats;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), export_link);
+       it != std::sregex_iterator(); ++it) {
+    formats.push_back((*it)[1].str());
+    INFO(formats.back());
+    CHECK(paperdex::cli::find_format(formats.back()) != nullptr);
+  }
+  CHECK(formats == std::vector<std::string>{"bibtex", "ris", "csljson", "atom"});
+  CHECK_THAT(served("/page.js"), Catch::Contains("application/atom+xml"));
 }
