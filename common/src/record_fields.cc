@@ -32,6 +32,19 @@ constexpr RecordField kRecordFields[] = {
      .stored_key = "au",
      .max_bytes = 1 * kKiB,
      .max_entries = 20'000},
+    // The source's family/given split of `authors`, for citations. Not
+    // public, but in Paper, which the citation formats read; indexes
+    // without it still read (an absent key is an empty list).
+    {.name = "family_names",
+     .label = "Family names",
+     .help = "each author's family name as the source split it",
+     .member = &PaperRecord::family_names,
+     .kind = RecordFieldKind::kNames,
+     .stored_key = "fn",
+     .max_bytes = 1 * kKiB,
+     .max_entries = 20'000,
+     .exported = false,
+     .in_paper_text = false},
     {.name = "subjects",
      .label = "Subjects",
      .help = "the arXiv categories, primary first",

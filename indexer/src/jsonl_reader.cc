@@ -509,8 +509,11 @@ class JsonlParser {
         ++index;
       }
       std::string author = detail::join_name_parts(fix_forenames(part[1]), part[0], part[2]);
-      if (!author.empty()) record.authors.push_back(std::move(author));
+      if (author.empty()) continue;
+      record.authors.push_back(std::move(author));
+      record.family_names.push_back(detail::clean_author_name(part[0]));
     }
+    record.family_names = detail::family_names_if_any(std::move(record.family_names));
     return std::nullopt;
   }
 

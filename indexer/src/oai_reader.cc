@@ -43,6 +43,7 @@ struct PendingRecord {
   std::string last_version_date;
   std::string author_string;
   std::vector<std::string> authors;
+  std::vector<std::string> family_names;  // each author's <keyname>, as Record::family_names
   std::vector<std::string> dc_dates;
   std::vector<PaperVersion> versions;           // arXivRaw <version version="v1"><date>
   std::vector<std::string> withdrawn_versions;  // arXivRaw <version><size>0kb: no files
@@ -163,7 +164,7 @@ class OaiParser final : public detail::XmlRecordParser<PendingRecord> {
     } else if (name == "suffix") {
       suffix_ = value;
     } else if (name == "author") {
-      add_author(detail::join_name_parts(forenames_, keyname_, suffix_));
+      add_author(detail::join_name_parts(forenames_, keyname_, suffix_), keyname_);
     } else if (name == "date") {
       version_date(value);  // arXivRaw <version><date>
     } else if (name == "size" && detail::trim(value) == "0kb" && !pending_->versions.empty()) {
@@ -183,8 +184,12 @@ class OaiParser final : public detail::XmlRecordParser<PendingRecord> {
     pending_->last_version_date = date;
   }
 
-  void add_author(std::string name) {
-    if (!name.empty()) pending_->authors.push_back(std::move(name));
+  // An author and the family name the source splits off (<keyname>, or a
+  // Dublin Core creator's part before the comma).
+  void add_author(std::string name, std::string_view family) {
+    if (name.empty()) return;
+    pending_->authors.push_back(std::move(name));
+    pending_->family_names.push_back(detail::clean_author_name(family));
   }
 
   void dublin_core_field(std::string_view name, std::string_view value) {
@@ -194,10 +199,12 @@ class OaiParser final : public detail::XmlRecordParser<PendingRecord> {
     } else if (name == "creator") {
       // Dublin Core creators are "Keyname, Forenames".
       const std::size_t comma = value.find(',');
-      add_author(
-          comma == std::string_view::npos
-              ? detail::clean_author_name(value)
-              : detail::join_name_parts(value.substr(comma + 1), value.substr(0, comma), {}));
+      if (comma == std::string_view::npos) {
+        add_author(detail::clean_author_name(value), {});
+      } else {
+        add_author(detail::join_name_parts(value.substr(comma + 1), value.substr(0, comma), {}),
+                   value.substr(0, comma));
+      }
     } else if (name == "description") {
       const std::string_view text = detail::trim(value);
       if (text.starts_with("Comment:")) {
@@ -250,6 +257,7 @@ class OaiParser final : public detail::XmlRecordParser<PendingRecord> {
     record.withdrawn_versions = std::move(r.withdrawn_versions);
     record.subjects = detail::split_categories(r.categories);
     record.authors = std::move(r.authors);
+    record.family_names = detail::family_names_if_any(std::move(r.family_names));
     if (record.authors.empty()) record.authors = detail::split_author_list(r.author_string);
 
     switch (schema_) {

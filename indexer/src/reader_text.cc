@@ -140,6 +140,13 @@ std::string join_name_parts(std::string_view forenames, std::string_view keyname
   return clean_author_name(joined);
 }
 
+std::vector<std::string> family_names_if_any(std::vector<std::string> families) {
+  const bool any = std::any_of(families.begin(), families.end(),
+                               [](const std::string& family) { return !family.empty(); });
+  if (!any) families.clear();
+  return families;
+}
+
 std::vector<std::string> split_categories(std::string_view raw) {
   std::vector<std::string> categories;
   for (std::string_view word : split_words(raw)) {

@@ -68,6 +68,10 @@ std::vector<std::string> split_author_list(std::string_view raw);
 std::string join_name_parts(std::string_view forenames, std::string_view keyname,
                             std::string_view suffix);
 
+// The family names a source split off its authors (Record::family_names),
+// or none when it split none: a record then keeps no list of empty names.
+std::vector<std::string> family_names_if_any(std::vector<std::string> families);
+
 // Space- or comma-separated category list -> categories in order, duplicates dropped.
 std::vector<std::string> split_categories(std::string_view raw);
 

@@ -103,10 +103,11 @@ TEST_CASE("every record field has one name, one stored key and a bound", "[recor
         field.kind == RecordFieldKind::kNames || field.kind == RecordFieldKind::kCodes ||
         field.kind == RecordFieldKind::kVersions || field.kind == RecordFieldKind::kDates;
     if (stored) CHECK((field.max_entries > 0) == list);
-    // Public fields are Paper's; the bookkeeping is the indexer's alone.
+    // Public fields are Paper's; the bookkeeping is the indexer's alone, but
+    // for what the citation formats read of a Paper (family_names).
     bool in_paper = false;
     paperdex::schema::visit_member<paperdex::Paper>(field, [&](auto) { in_paper = true; });
-    CHECK(in_paper == field.exported);
+    if (field.name != "family_names") CHECK(in_paper == field.exported);
   }
 }
 

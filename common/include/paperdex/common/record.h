@@ -28,8 +28,14 @@ struct PaperRecord {
   /// in a Record from a source without ids (author pages) empty: the indexer
   /// derives one.
   std::string id;
-  std::string title;                   ///< the title
-  std::vector<std::string> authors;    ///< "Forenames Keyname", in paper order
+  std::string title;                 ///< the title
+  std::vector<std::string> authors;  ///< "Forenames Keyname", in paper order
+  /// Each author's family name as the source split it ("De Cristofaro" of
+  /// "Emiliano De Cristofaro"), in the order of `authors`; empty when the
+  /// source gave whole names (arXivRaw, Atom, author pages) and in indexes
+  /// built before it was kept. No public field (the names are `authors`):
+  /// the citation formats split names with it, where a guess would err.
+  std::vector<std::string> family_names;
   std::vector<std::string> subjects;   ///< arXiv categories, primary first ("cs.NI")
   int year = 0;                        ///< year of first submission; 0 when unknown
   std::string submitted;               ///< first submission, "YYYY-MM-DD", when known
