@@ -116,13 +116,15 @@ TEST_CASE("BibTeX: @misc in arXiv's style, @article with a journal and DOI, TeX 
             "  title = {{Graph {\\textbraceleft}cut{\\textbraceright} \\& 50\\% of "
             "{$\\alpha$}-nets: \\$x\\_1\\$}},\n"));
   CHECK(has(bib,
-            "  author = {M{\\\"u}ller, J{\\\"u}rgen and van Beethoven, Ludwig and {and} "
-            "Dog, Cat},\n"));
+            "  author = {M{\\\"u}ller, J{\\\"u}rgen and van Beethoven, Ludwig and Dog, Cat "
+            "{and}},\n"));
   CHECK(has(bib,
             "  eprint = {1606.01234},\n  archivePrefix = {arXiv},\n"
             "  primaryClass = {cs.NI},\n"));
   CHECK(has(bib, "@article{lee1999strings,\n"));
-  CHECK(has(bib, "  journal = {Phys. Rev. D 60 (1999) 1},\n"));
+  CHECK(has(bib,
+            "  journal = {Phys. Rev. D},\n  volume = {60},\n  pages = {1},\n"
+            "  year = {1999},\n"));
   CHECK(has(bib, "  doi = {10.1103/PhysRevD.60.001},\n"));
   CHECK(has(bib, "  eprint = {hep-th/9901001},\n"));
   // A paper with no arXiv id and no fields: a key and nothing made up.
@@ -152,7 +154,7 @@ TEST_CASE("CSL-JSON: items with names split, dates as date-parts, journal articl
   Paper preprint = arxiv_paper("1606.01234", "Switches", {"Ann Lee", "ATLAS Collaboration"}, 2016);
   Paper article = preprint;
   article.id = "1606.05678";
-  article.journal = "Nature 1 (2016)";
+  article.journal = "Nature 1, 45 (2016)";
   article.doi = "10.1/x";
   const std::vector<Paper> papers = {preprint, article};
   const auto items = nlohmann::json::parse(paperdex::cli::csl_json(papers));
@@ -167,7 +169,9 @@ TEST_CASE("CSL-JSON: items with names split, dates as date-parts, journal articl
   CHECK_FALSE(items[0].contains("DOI"));
   CHECK(items[1]["id"] == "lee2016switchesb");
   CHECK(items[1]["type"] == "article-journal");
-  CHECK(items[1]["container-title"] == "Nature 1 (2016)");
+  CHECK(items[1]["container-title"] == "Nature");
+  CHECK(items[1]["volume"] == "1");
+  CHECK(items[1]["page"] == "45");
   CHECK(items[1]["DOI"] == "10.1/x");
 }
 
@@ -228,4 +232,151 @@ TEST_CASE("Markdown digest: linked titles, Markdown's specials escaped, the abst
                          "   We study switches. xxx"));
   CHECK_FALSE(has(digest, "Not shown"));
   CHECK(paperdex::cli::markdown_digest({"t", "q"}, {}) == "# t\n\nNo papers.\n");
+}
+
+// #53 item 5: the family name a source gives, and particles guessed where it gives none.
+TEST_CASE("Citations take the family name the source split off, and guess particles without one",
+          "[citations][names]") {
+  Paper paper = arxiv_paper("0704.0001", "Privacy",
+                            {"Emiliano De Cristofaro", "Alessandra Di Pierro", "Vincent van Gogh",
+                             "Ann Lee Jr.", "Anton van den Hengel", "Maria Da Silva"},
+                            2007);
+  // The sources' split of the first four (OAI <keyname>, authors_parsed); the
+  // fifth is arXiv's own "Hengel", the sixth's is lost (an author page added it).
+  paper.family_names = {"De Cristofaro", "Di Pierro", "van Gogh", "Lee", "Hengel"};
+  const std::vector<Paper> papers = {paper};
+  const std::string bib = paperdex::cli::bibtex(papers);
+  INFO(bib);
+  CHECK(has(bib, "@misc{decristofaro2007privacy,\n"));
+  CHECK(has(bib,
+            "  author = {De Cristofaro, Emiliano and Di Pierro, Alessandra and van Gogh, Vincent "
+            "and Lee, Jr., Ann and Hengel, Anton van den and Da Silva, Maria},\n"));
+  const auto items = nlohmann::json::parse(paperdex::cli::csl_json(papers));
+  const auto& authors = items[0]["author"];
+  CHECK(authors[0] == nlohmann::json({{"family", "De Cristofaro"}, {"given", "Emiliano"}}));
+  CHECK(authors[1] == nlohmann::json({{"family", "Di Pierro"}, {"given", "Alessandra"}}));
+  // citeproc's particle: "van" before the family name, which sorts under G.
+  CHECK(
+      authors[2] ==
+      nlohmann::json({{"family", "Gogh"}, {"given", "Vincent"}, {"non-dropping-particle", "van"}}));
+  CHECK(authors[3] == nlohmann::json({{"family", "Lee"}, {"given", "Ann"}, {"suffix", "Jr."}}));
+  CHECK(has(paperdex::cli::ris(papers), "AU  - De Cristofaro, Emiliano\nAU  - Di Pierro, "));
+}
+
+TEST_CASE("Without the source's split, particles join the family name", "[citations][names]") {
+  auto name = split_name("Vincent van Gogh");
+  CHECK(name.family == "van Gogh");
+  CHECK(name.given == "Vincent");
+  name = split_name("Johannes Diderik van der Waals");
+  CHECK(name.family == "van der Waals");
+  CHECK(name.given == "Johannes Diderik");
+  name = split_name("Emiliano De Cristofaro");
+  CHECK(name.family == "De Cristofaro");
+  CHECK(name.given == "Emiliano");
+  name = split_name("Yann Le Cun");
+  CHECK(name.family == "Le Cun");
+  // A lower-case word that is no particle is a given name's; a particle
+  // never takes the last given name ("Van Jacobson").
+  name = split_name("Ramon Ferrer i Cancho");
+  CHECK(name.family == "Cancho");
+  name = split_name("Van Jacobson");
+  CHECK(name.family == "Jacobson");
+  CHECK(name.given == "Van");
+  // A source's family name that is not the name's end (a newer source wrote
+  // the name otherwise) is ignored, not trusted.
+  name = split_name("Vincent Willem van Gogh", "Goch");
+  CHECK(name.family == "van Gogh");
+  name = split_name("Emiliano De Cristofaro", "De Cristofaro");
+  CHECK(name.family == "De Cristofaro");
+  CHECK(name.given == "Emiliano");
+}
+
+namespace {
+
+Paper with_journal_ref(std::string journal_ref) {
+  Paper paper = arxiv_paper("0704.0002", "Strings", {"Ann Lee"}, 2007);
+  paper.journal = std::move(journal_ref);
+  return paper;
+}
+
+// The BibTeX entry of a paper with this journal reference.
+std::string bibtex_of(const std::string& journal_ref) {
+  const std::vector<Paper> papers = {with_journal_ref(journal_ref)};
+  return paperdex::cli::bibtex(papers);
+}
+
+}  // namespace
+
+TEST_CASE("A journal reference's common shapes become journal, volume, pages and year",
+          "[citations][journal-ref]") {
+  struct Shape {
+    std::string text, journal, volume, pages, year;
+  };
+  const std::vector<Shape> shapes = {
+      {"Phys. Rev. D 76, 044016 (2007)", "Phys. Rev. D", "76", "044016", "2007"},
+      {"JHEP 0701:045,2007", "JHEP", "0701", "045", "2007"},
+      {"Nucl.Phys.B 123 (2001) 45-67", "Nucl.Phys.B", "123", "45--67", "2001"},
+      {"Eur.Phys.J.A31:327-333,2007", "Eur.Phys.J.A", "31", "327--333", "2007"},
+      {"Theory of Computing, 1(5):81-103, 2005", "Theory of Computing", "1", "81--103", "2005"},
+      {"Journal Of Artificial Intelligence Research, Volume 42, pages 917-943, 2011",
+       "Journal Of Artificial Intelligence Research", "42", "917--943", "2011"},
+      {"IEEE Trans. Signal Processing, vol. 63, no. 12, pp. 3251-3265, June 2015",
+       "IEEE Trans. Signal Processing", "63", "3251--3265", "2015"},
+      {"EPTCS 195, 2015, pp. 273-284", "EPTCS", "195", "273--284", "2015"},
+      {"Algorithmica 59(1): 35-47 (2011)", "Algorithmica", "59", "35--47", "2011"},
+  };
+  for (const Shape& shape : shapes) {
+    const std::string bib = bibtex_of(shape.text);
+    INFO(bib);
+    CHECK(has(bib, "@article{"));
+    CHECK(has(bib, "  journal = {" + shape.journal + "},\n"));
+    CHECK(has(bib, "  volume = {" + shape.volume + "},\n"));
+    CHECK(has(bib, "  pages = {" + shape.pages + "},\n"));
+    CHECK(has(bib, "  year = {" + shape.year + "},\n"));
+    CHECK_FALSE(has(bib, "note = "));
+  }
+  const std::vector<Paper> papers = {with_journal_ref("Theory of Computing, 1(5):81-103, 2005")};
+  const auto item = nlohmann::json::parse(paperdex::cli::csl_json(papers))[0];
+  CHECK(item["type"] == "article-journal");
+  CHECK(item["container-title"] == "Theory of Computing");
+  CHECK(item["volume"] == "1");
+  CHECK(item["issue"] == "5");
+  CHECK(item["page"] == "81-103");
+  CHECK(item["issued"]["date-parts"] == nlohmann::json::parse("[[2005]]"));
+  CHECK_FALSE(item.contains("note"));
+  const std::string ris = paperdex::cli::ris(papers);
+  INFO(ris);
+  CHECK(ris.starts_with("TY  - JOUR\n"));
+  CHECK(has(ris, "PY  - 2005\n"));
+  CHECK(has(ris, "JO  - Theory of Computing\nVL  - 1\nIS  - 5\nSP  - 81\nEP  - 103\n"));
+}
+
+TEST_CASE("A journal reference of no known shape is a note, never a journal name",
+          "[citations][journal-ref]") {
+  for (const std::string text : {
+           "Proceedings of the 2015 IEEE Conference on Networks, 2015", "Nature 1 (2016)",
+           "In Proceedings of ACL-94",
+           "Draft of version in Euro. Trans. Telecomm., Volume 19, Issue 4, pp. 333-354, June 2008",
+           "Linear Algebra and its Applications 435 (2011) 3168-3188, correction: 436 xvi (2012)",
+           "Krumme, C. & Moro, E. The predictability of visits. Sci. Rep. 3, 1645 (2013)",
+           "PoS(ACAT2007)082",
+           "J. Phys. 12 (2001) 345-67",  // the last page before the first: abbreviated
+       }) {
+    const std::string bib = bibtex_of(text);
+    INFO(bib);
+    CHECK(has(bib, "@misc{"));
+    CHECK_FALSE(has(bib, "journal = "));
+    CHECK(has(bib, "  note = {"));
+    const std::vector<Paper> papers = {with_journal_ref(text)};
+    const auto item = nlohmann::json::parse(paperdex::cli::csl_json(papers))[0];
+    CHECK(item["type"] == "article");
+    CHECK_FALSE(item.contains("container-title"));
+    CHECK(item["note"] == text);
+    const std::string ris = paperdex::cli::ris(papers);
+    CHECK(ris.starts_with("TY  - ELEC\n"));
+    CHECK_FALSE(has(ris, "JO  - "));
+    CHECK(has(ris, "N1  - " + text + "\n"));
+  }
+  // TeX's specials in the note are escaped as in every field.
+  CHECK(has(bibtex_of("Proc. of A & B 2015"), "  note = {Proc. of A \\& B 2015},\n"));
 }
