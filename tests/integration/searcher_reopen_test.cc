@@ -94,7 +94,7 @@ TEST_CASE("a Searcher open on an empty index follows a bulk build swapped into i
   build.join();
   INFO(log);
   REQUIRE(status == 0);
-  CHECK(searcher.reopen());
+  searcher.reopen();  // may have moved already, in the loop's last round
   CHECK(searcher.document_count() == 400);
   CHECK(total(searcher, "network") == 400);
   paperdex::Searcher fresh(path);

@@ -154,8 +154,22 @@ TEST_CASE("paperdex-serve: answers nobody reads stay within --unsent-memory",
                           << " refused");
   CHECK(refused > 0);
   // Unbounded, the 12 answers held (of about 9 MB each) took 144 MB more;
-  // bounded by 8 MiB, 10 MB.
-  CHECK(after - before < 64 * 1024);
+  // bounded by 8 MiB, 10 MB. Under AddressSanitizer (scripts/test.sh
+  // --sanitize), whose quarantine keeps freed memory resident (256 MB by
+  // default), the resident size says nothing of the bound: the normal build
+  // checks it.
+#if defined(__SANITIZE_ADDRESS__)
+  constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+  constexpr bool kAddressSanitizer = __has_feature(address_sanitizer);
+#else
+  constexpr bool kAddressSanitizer = false;
+#endif
+  if (kAddressSanitizer) {
+    WARN("built with AddressSanitizer: the resident size of unread answers is not checked");
+  } else {
+    CHECK(after - before < 64 * 1024);
+  }
 }
 
 TEST_CASE("paperdex-serve: SIGHUP reopens the access log and ends nothing", "[serve][program]") {
