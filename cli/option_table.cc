@@ -60,12 +60,91 @@ std::vector<CompletedOption> completed_options(const po::options_description& op
   return completed;
 }
 
+// The words of a list as one, spaces between them.
+std::string spaced(const std::vector<std::string>& words, const std::string& quote = "") {
+  std::string text;
+  for (const std::string& word : words) text += (text.empty() ? "" : " ") + quote + word + quote;
+  return text;
+}
+
+// The call of the listing function (kBashListed, kZshListed) for an option
+// whose values the program lists: the passed options' names as one word
+// ("db,other"), then the program's arguments. Both are the CLI's own words
+// (option names, format names), with no space, quote or colon; bash gets
+// them quoted all the same (zsh's action is inside a quoted _arguments spec).
+std::string listed_call(const OptionChoices& choices, const std::string& quote) {
+  std::string passed;
+  for (const std::string& name : choices.passed) passed += (passed.empty() ? "" : ",") + name;
+  return "_paperdex_complete_listed " + quote + passed + quote + " " +
+         spaced(choices.listed_by, quote);
+}
+
+bool any_listed(const std::vector<CompletedOption>& options) {
+  return std::any_of(options.begin(), options.end(), [](const CompletedOption& option) {
+    return option.choices != nullptr && !option.choices->listed_by.empty();
+  });
+}
+
+// bash: the values the program lists at completion time, from the program as
+// the command line names it (~ expanded), given the options of the command
+// line that the first argument names ("db": the index to ask) with their values.
+constexpr std::string_view kBashListed =
+    "# The values the program lists: the first tab-separated field of each line it\n"
+    "# prints with the arguments after the first, given the options of this command\n"
+    "# line that the first names (\"db\": which index), with their values.\n"
+    "_paperdex_complete_listed() {\n"
+    "  local passed=\",$1,\" i word name value line\n"
+    "  local args=() values=()\n"
+    "  shift\n"
+    "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
+    "    word=${COMP_WORDS[i]}\n"
+    "    case $word in\n"
+    "    --*=*) name=${word%%=*}; value=${word#*=} ;;\n"
+    "    --*)\n"
+    "      name=$word value=${COMP_WORDS[i + 1]}\n"
+    "      [[ $value == = ]] && value=${COMP_WORDS[i + 2]}\n"
+    "      ;;\n"
+    "    *) continue ;;\n"
+    "    esac\n"
+    "    [[ $passed == *\",${name#--},\"* ]] && args+=(\"$name\" \"${value/#\\~/$HOME}\")\n"
+    "  done\n"
+    "  while IFS=$'\\t' read -r line _; do\n"
+    "    [[ -n $line ]] && values+=(\"$line\")\n"
+    "  done < <(\"${COMP_WORDS[0]/#\\~/$HOME}\" \"${args[@]}\" \"$@\" 2>/dev/null)\n"
+    "  COMPREPLY=($(compgen -W \"${values[*]}\" -- \"$cur\"))\n"
+    "  return 0\n"
+    "}\n\n";
+
+// zsh: the same, from the words of the command line.
+constexpr std::string_view kZshListed =
+    "# The values the program lists: the first tab-separated field of each line it\n"
+    "# prints with the arguments after the first, given the options of this command\n"
+    "# line that the first names (\"db\": which index), with their values.\n"
+    "_paperdex_complete_listed() {\n"
+    "  local passed=\",$1,\" i name value\n"
+    "  local -a args values\n"
+    "  shift\n"
+    "  for ((i = 2; i < CURRENT; i++)); do\n"
+    "    case $words[i] in\n"
+    "    --*=*) name=${words[i]%%=*}; value=${words[i]#*=} ;;\n"
+    "    --*) name=$words[i]; value=$words[i+1] ;;\n"
+    "    *) continue ;;\n"
+    "    esac\n"
+    "    [[ $passed == *\",${name#--},\"* ]] && args+=(\"$name\" \"${value/#\\~/$HOME}\")\n"
+    "  done\n"
+    "  values=(${${(f)\"$(${words[1]/#\\~/$HOME} $args \"$@\" 2>/dev/null)\"}%%$'\\t'*})\n"
+    "  values=(${values:#})\n"
+    "  compadd -a values\n"
+    "}\n\n";
+
 // bash: the words after an option that takes a value.
 std::string bash_value_case(const CompletedOption& option) {
   std::string names = "--" + option.long_name;
   if (!option.short_name.empty()) names += '|' + option.short_name;
   std::string action;
-  if (option.choices != nullptr) {
+  if (option.choices != nullptr && !option.choices->listed_by.empty()) {
+    action = listed_call(*option.choices, "'");
+  } else if (option.choices != nullptr) {
     std::string words;
     for (const std::string& value : option.choices->values)
       words += (words.empty() ? "" : " ") + value;
@@ -108,7 +187,7 @@ std::string bash_script(std::string_view program, const std::vector<CompletedOpt
          "  for value in $(compgen -W \"$1\" -- \"$item\"); do COMPREPLY+=(\"$done$value\"); done\n"
          "  compopt -o nospace 2>/dev/null || true\n"
          "}\n\n" +
-         function +
+         (any_listed(options) ? std::string(kBashListed) : std::string()) + function +
          "() {\n"
          "  local cur=${COMP_WORDS[COMP_CWORD]} prev=\"\"\n"
          "  ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}\n"
@@ -145,6 +224,9 @@ std::string zsh_escaped(const std::string& text) {
 }
 
 std::string zsh_action(const CompletedOption& option) {
+  if (option.choices != nullptr && !option.choices->listed_by.empty()) {
+    return "{" + listed_call(*option.choices, "") + "}";
+  }
   if (option.choices != nullptr) {
     std::string words;
     for (const std::string& value : option.choices->values)
@@ -173,9 +255,10 @@ std::string zsh_spec(const CompletedOption& option) {
 
 std::string zsh_script(std::string_view program, const std::vector<CompletedOption>& options,
                        bool positional_files) {
-  std::string script = "#compdef " + std::string(program) + "\n# zsh completion for " +
-                       std::string(program) + ", made by `" + std::string(program) +
-                       " --completion zsh` from its options.\n\n_arguments -s -S \\\n";
+  std::string script =
+      "#compdef " + std::string(program) + "\n# zsh completion for " + std::string(program) +
+      ", made by `" + std::string(program) + " --completion zsh` from its options.\n\n" +
+      (any_listed(options) ? std::string(kZshListed) : std::string()) + "_arguments -s -S \\\n";
   for (const CompletedOption& option : options) script += zsh_spec(option) + " \\\n";
   script += positional_files ? "  '*:input:_files'\n" : "  '*:query: '\n";
   return script;

@@ -20,10 +20,19 @@ namespace paperdex::cli {
 
 // The values an option takes, by its long name ("format" -> text, json, ...),
 // for the options whose values are a fixed list (or a comma-separated list
-// of them, when `comma_separated`). The CLI builds it from its own tables.
+// of them, when `comma_separated`), or a list the program prints when asked
+// at completion time (`listed_by`). The CLI builds it from its own tables.
 struct OptionChoices {
   std::vector<std::string> values;
   bool comma_separated = false;
+  // When not empty, the values are the first tab-separated field of each
+  // line the program prints with these arguments ("--saved-list --format
+  // tsv"), run at completion time as the command line names it, given the
+  // `passed` options of the command line being completed (by long name:
+  // "db", the index whose saved searches to list); what it prints on
+  // standard error, and its exit status, are ignored.
+  std::vector<std::string> listed_by;
+  std::vector<std::string> passed;
 };
 using ChoiceTable = std::map<std::string, OptionChoices, std::less<>>;
 
@@ -55,9 +64,10 @@ const std::vector<std::pair<std::string_view, Shell>>& completion_shells();
 std::string completion_shell_names();
 
 // The completion script of `program` for `shell`, from its options: every
-// long and short name, the values of the ChoiceTable's options, directories
-// after a PATH option, files after a FILE option and, when
-// `positional_files`, for the positional arguments.
+// long and short name, the values of the ChoiceTable's options (those it
+// lists, or those the program lists when asked), directories after a PATH
+// option, files after a FILE option and, when `positional_files`, for the
+// positional arguments.
 std::string completion_script(Shell shell, std::string_view program,
                               const boost::program_options::options_description& options,
                               const ChoiceTable& choices, bool positional_files);

@@ -2,6 +2,7 @@
 # Installs what is missing, builds, indexes corpus/ (once per change of
 # corpus or indexer) and searches it: scripts/run.sh "optical circuit switch"
 # Any paperdex-search option may be given too: scripts/run.sh --json 'year:2026'
+# The exit status is paperdex-search's: 1 when the search found nothing.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "citation_formats.h"
+#include "request_options.h"
 #include "terminal_text.h"
 #include "text_layout.h"
 
@@ -88,26 +89,39 @@ std::string tsv_cell(std::string text) {
   return text;
 }
 
-void print_tsv_row(std::ostream& out, const Hit& hit, const ColumnSelection& fields) {
-  std::vector<std::string> cells;
+// A row: `first` (a --batch query's line and query, else nothing), then the fields.
+void print_tsv_row(std::ostream& out, const std::vector<std::string>& first, const Hit& hit,
+                   const ColumnSelection& fields) {
+  std::vector<std::string> cells = first;
   for (const OutputColumn* field : fields) cells.push_back(tsv_cell(field->text(*field, hit)));
   out << join(cells, "\t") << '\n';
 }
 
-// The header row, when asked: each column's name as --fields takes it.
-void print_tsv_header(std::ostream& out, const ColumnSelection& fields,
-                      const OutputOptions& options) {
+// The header row, when asked: each column's name as --fields takes it, after
+// `first`'s names.
+void print_tsv_header(std::ostream& out, std::vector<std::string> first,
+                      const ColumnSelection& fields, const OutputOptions& options) {
   if (!options.header) return;
-  std::vector<std::string> names;
-  for (const OutputColumn* field : fields) names.emplace_back(field->name);
-  out << join(names, "\t") << '\n';
+  for (const OutputColumn* field : fields) first.emplace_back(field->name);
+  out << join(first, "\t") << '\n';
 }
 
-void print_tsv_result(std::ostream& out, const std::string&, const SearchResult& raw_result,
-                      const SearchRequest&, const OutputOptions& options) {
+// --batch: each row begins with the query's line in the file and the query
+// (made a cell as the fields are), so that every row says which query found
+// it; a line with no row found nothing.
+void print_tsv_result(std::ostream& out, const std::string& raw_query,
+                      const SearchResult& raw_result, const SearchRequest&,
+                      const OutputOptions& options) {
   const ColumnSelection fields = options.fields.value_or(tsv_columns());
-  print_tsv_header(out, fields, options);
-  for (const Hit& hit : terminal_safe(raw_result).hits) print_tsv_row(out, hit, fields);
+  const bool batch = options.batch_line > 0;
+  print_tsv_header(out,
+                   batch ? std::vector<std::string>{"line", "query"} : std::vector<std::string>{},
+                   fields, options);
+  const std::vector<std::string> first =
+      batch ? std::vector<std::string>{std::to_string(options.batch_line),
+                                       tsv_cell(terminal_safe(raw_query))}
+            : std::vector<std::string>{};
+  for (const Hit& hit : terminal_safe(raw_result).hits) print_tsv_row(out, first, hit, fields);
 }
 
 void print_json_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
@@ -126,9 +140,9 @@ void print_jsonl_papers(std::ostream& out, const ShownPapers& shown, const Outpu
 
 void print_tsv_papers(std::ostream& out, const ShownPapers& shown, const OutputOptions& options) {
   const ColumnSelection fields = options.fields.value_or(paper_columns());
-  print_tsv_header(out, fields, options);
+  print_tsv_header(out, {}, fields, options);
   for (const Paper& paper : shown.papers) {
-    print_tsv_row(out, hit_of_paper(terminal_safe(paper)), fields);
+    print_tsv_row(out, {}, hit_of_paper(terminal_safe(paper)), fields);
   }
 }
 
@@ -176,13 +190,15 @@ std::vector<Paper> papers_of(const SearchResult& result) {
 }
 
 // A feed of a search is named by the query as given (the filters when it
-// has no words) and identified by the query as parsed, filters included; it
-// says which page of the results it holds.
+// has no words), a saved search's by its name too, and identified by the
+// query as parsed, filters included; it says which page of the results it
+// holds.
 FeedSubject search_subject(const std::string& query, const SearchResult& result,
-                           const SearchRequest& request) {
+                           const SearchRequest& request, const OutputOptions& options) {
   const std::string parsed = result.parsed_query.empty() ? query : result.parsed_query;
-  return {"paperdex: " + (query.empty() ? parsed : query), parsed,
-          FeedPage{result.ranked_total, request.offset + 1, request.limit}};
+  const std::string searched = query.empty() ? parsed : query;
+  return {"paperdex: " + (options.saved ? options.saved->name + " (" + searched + ")" : searched),
+          parsed, FeedPage{result.ranked_total, request.offset + 1, request.limit}};
 }
 
 FeedSubject shown_subject(const ShownPapers& shown) {
@@ -204,8 +220,8 @@ void print_cited_papers(std::ostream& out, const ShownPapers& shown, const Outpu
 
 template <std::string (*render)(const FeedSubject&, std::span<const Paper>)>
 void print_feed_result(std::ostream& out, const std::string& query, const SearchResult& result,
-                       const SearchRequest& request, const OutputOptions&) {
-  out << render(search_subject(query, result, request), papers_of(result));
+                       const SearchRequest& request, const OutputOptions& options) {
+  out << render(search_subject(query, result, request, options), papers_of(result));
 }
 
 template <std::string (*render)(const FeedSubject&, std::span<const Paper>)>
@@ -322,9 +338,18 @@ std::string result_json(const std::string& query, const SearchResult& result,
                         const OutputOptions& options) {
   std::string text;
   JsonWriter json(text);
-  json.begin_object()
-      .member("query", query)
-      .member("total", result.total)
+  json.begin_object().member("query", query);
+  if (options.saved) {
+    const SavedSearchRun& saved = *options.saved;
+    json.key("saved_search")
+        .begin_object()
+        .member("name", saved.name)
+        .member("new_since", saved.new_since)
+        .member("only_new", saved.only_new)
+        .member("matches", saved.matches)
+        .end();
+  }
+  json.member("total", result.total)
       .member("total_exact", result.total_exact)
       .member("match_set", match_set_name(result.match_set))
       .member("match_rule", match_rule_name(result.match_rule))
@@ -371,6 +396,36 @@ Json stats_json(const std::string& path, const IndexInfo& info) {
           {"schema_version", info.schema_version},
           {"last_update", info.last_update},
           {"analysis", info.analysis}};
+}
+
+std::string describe_saved(const SearchRequest& request) {
+  std::string text = request.query;
+  const auto add = [&](std::string_view option, const std::string& value) {
+    text += (text.empty() ? "" : " ") + std::string(option);
+    if (!value.empty()) text += " " + value;
+  };
+  for (const std::string& subject : request.subjects) add("--subject", subject);
+  for (const std::string& year : request.years) add("--year", year);
+  for (const std::string& author : request.authors) add("--author", "\"" + author + "\"");
+  if (!request.like.empty()) add("--like", request.like);
+  if (request.match == MatchMode::kAnyWord) add("--any", "");
+  if (!request.cross_lists) add("--no-cross-lists", "");
+  for (const auto& [name, order] : kSortOrders) {
+    if (order == request.sort && order != SortOrder::kRelevance) add("--sort", std::string(name));
+  }
+  return text;
+}
+
+Json saved_search_json(const SavedSearch& saved) {
+  return {{"name", saved.name},           {"new", saved.new_papers},
+          {"query", saved.request.query}, {"options", describe_saved(saved.request)},
+          {"saved", saved.saved},         {"seen", saved.seen}};
+}
+
+std::string index_time_text(const std::string& time) {
+  // YYYY-MM-DDTHH:MM, then seconds and a fraction: the minute is enough.
+  if (time.size() < 16 || time[10] != 'T') return time;
+  return time.substr(0, 10) + " " + time.substr(11, 5) + " UTC";
 }
 
 }  // namespace paperdex::cli

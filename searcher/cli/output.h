@@ -20,6 +20,18 @@
 
 namespace paperdex::cli {
 
+// A run of a saved search (paperdex-search --saved NAME, paperdex-serve's
+// /saved/NAME): what the output says of it besides the hits.
+struct SavedSearchRun {
+  std::string name;
+  // The index time its news count from (SearchRequest::new_since): when it
+  // was last run with --new, or saved.
+  std::string new_since;
+  bool never_looked = false;  // new_since is when it was saved: --new never ran
+  bool only_new = false;      // --new: the hits are only the papers new to it
+  std::size_t matches = 0;    // the papers it matches, new or not
+};
+
 struct OutputOptions {
   bool color = false;
   std::size_t width = 80;
@@ -30,6 +42,12 @@ struct OutputOptions {
   bool explain = false;
   HighlightStyle highlight;
   bool header = false;  // TSV: a first row naming the columns
+  // --batch: the query's line of the file (from 1), which TSV rows then begin
+  // with, followed by the query; 0 for a single search.
+  std::size_t batch_line = 0;
+  // Set for a saved search's run: JSON says it ("saved_search"), text says
+  // when nothing is new, and since when.
+  std::optional<SavedSearchRun> saved;
 };
 
 // The papers --show asked for, in the order asked, and the ids no paper has.
@@ -82,5 +100,16 @@ std::string_view match_rule_name(MatchRule rule);
 std::string result_json(const std::string& query, const SearchResult& result,
                         const OutputOptions& options);
 Json stats_json(const std::string& path, const IndexInfo& info);
+
+// The query and filters of a saved search as the options that give them:
+// "optical switch* --subject cs.NI".
+std::string describe_saved(const SearchRequest& request);
+// One saved search as --saved-list --format json lists it (and the API's
+// /saved): {"name", "new", "query", "options", "saved", "seen"}.
+Json saved_search_json(const SavedSearch& saved);
+
+// An index time ("2026-12-03T10:00:00.123456Z") as a person reads it:
+// "2026-12-03 10:00 UTC"; anything else as it is.
+std::string index_time_text(const std::string& time);
 
 }  // namespace paperdex::cli

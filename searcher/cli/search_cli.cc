@@ -35,6 +35,7 @@ namespace {
 namespace po = boost::program_options;
 
 constexpr int kExitOk = 0;
+constexpr int kExitNothingFound = 1;  // as grep and ripgrep: the search found nothing
 constexpr int kExitError = 2;
 
 // The request's numbers are bounded by the library (validate_request); how
@@ -183,6 +184,29 @@ void warn_if_analysis_differs(const Searcher& searcher, std::ostream& err) {
       << "; some words may be split differently and not match: re-index to be sure\n";
 }
 
+// What one search came to: papers found, none, or the query refused.
+enum class Outcome { kFound, kNothing, kRejected };
+
+// A result found something when any paper matched (a page past the last hit
+// still found them); a --new run, when anything was new.
+Outcome outcome_of(const SearchResult& result) {
+  return result.total > 0 || result.ranked_total > 0 || !result.hits.empty() ? Outcome::kFound
+                                                                             : Outcome::kNothing;
+}
+
+// The exit status of one search.
+int status_of(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kFound:
+      return kExitOk;
+    case Outcome::kNothing:
+      return kExitNothingFound;
+    case Outcome::kRejected:
+      break;
+  }
+  return kExitError;
+}
+
 class SearchSession {
  public:
   SearchSession(const CliOptions& options, std::ostream& out, std::ostream& err)
@@ -194,12 +218,14 @@ class SearchSession {
     warn_if_analysis_differs(searcher_, err_);
   }
 
-  // Runs one query and prints it; returns false when the query was rejected.
-  // `where` names the query in messages when there are several ("--batch
-  // FILE:LINE: ").
-  bool run(const std::string& query, double* elapsed_ms, const std::string& where = {}) {
+  // Runs one query and prints it. `where` names the query in messages when
+  // there are several ("--batch FILE:LINE: "), `line` its line in a --batch
+  // file (TSV rows begin with it; 0 for none).
+  Outcome run(const std::string& query, double* elapsed_ms, const std::string& where = {},
+              std::size_t line = 0) {
     SearchRequest request = options_.request;
     request.query = query;
+    output_.batch_line = line;
     try {
       const auto started = std::chrono::steady_clock::now();
       const SearchResult result = searcher_.search(request);
@@ -210,28 +236,46 @@ class SearchSession {
       }
       options_.format->print_result(out_, query, result, request, output_);
       output_.header = false;  // a header row heads the output, not each query's rows
-      return true;
+      return outcome_of(result);
     } catch (const FilterError& error) {
       print_filter_error(err_, error, where);
       if (options_.format->print_query_error)
         options_.format->print_query_error(out_, query, error);
-      return false;
+      return Outcome::kRejected;
     } catch (const QuerySyntaxError& error) {
       print_query_error(err_, query, error, where);
       if (options_.format->print_query_error)
         options_.format->print_query_error(out_, query, error);
-      return false;
+      return Outcome::kRejected;
     }
   }
 
   // --saved NAME: the saved search with this command's page and output, each
   // hit marked with what is new about it; with --new only those, then seen.
-  void run_saved(const std::string& name, bool only_new) {
+  // The output also says since when news count and how many papers the
+  // search matches, new or not (text says it when nothing is new). The time
+  // is the one read just before the search: a --new run in between, by
+  // another process, would make it a little early.
+  Outcome run_saved(const std::string& name, bool only_new) {
+    const SavedSearch saved = searcher_.saved_search(name);
     SearchRequest request = options_.request;
-    request.query = searcher_.saved_search(name).request.query;
+    request.query = saved.request.query;
     const SearchResult result = only_new ? searcher_.search_new(name, options_.request)
                                          : searcher_.search_saved(name, options_.request);
+    SavedSearchRun run{saved.name, saved.seen, saved.seen == saved.saved, only_new, result.total};
+    if (only_new) {  // the hits are the new papers: count the others too
+      SearchRequest counting = options_.request;
+      counting.limit = 0;
+      counting.offset = 0;
+      counting.facets = false;
+      counting.author_facet = false;
+      counting.suggest = false;
+      counting.explain = false;
+      run.matches = searcher_.search_saved(name, counting).total;
+    }
+    output_.saved = std::move(run);
     options_.format->print_result(out_, request.query, result, request, output_);
+    return outcome_of(result);
   }
 
   Searcher& searcher() { return searcher_; }
@@ -278,6 +322,7 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
   const std::string timings_name = "--timings file " + terminal_safe(options.timings_file);
   SearchSession session(options, out, err);
   bool all_ok = true;
+  bool found = false;  // some query found a paper
   std::size_t number = 0;
   BoundedLineReader reader(queries, kMaxQueryLineBytes);
   std::string line;
@@ -298,9 +343,14 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
       continue;
     }
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    // A blank line is no query (a file's last line, a separator): skipped,
+    // and not counted as one.
+    if (line.find_first_not_of(" \t\f\v") == std::string::npos) continue;
     double elapsed_ms = 0;
     try {
-      all_ok = session.run(line, &elapsed_ms, where) && all_ok;
+      const Outcome outcome = session.run(line, &elapsed_ms, where, reader.line_number());
+      all_ok = outcome != Outcome::kRejected && all_ok;
+      found = found || outcome == Outcome::kFound;
     } catch (const Error& error) {  // the index failed: no later query would fare better
       err << "paperdex-search: " << where << terminal_safe(error.what()) << '\n';
       return kExitError;
@@ -324,7 +374,8 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
       return kExitError;
     }
   }
-  return all_ok ? kExitOk : kExitError;
+  if (!all_ok) return kExitError;
+  return found ? kExitOk : kExitNothingFound;
 }
 
 // Checks the numeric options and puts them into the request. The request's
@@ -544,8 +595,11 @@ std::string usage_text() {
          "A query of filters alone lists every match, newest first.\n\n"
          "The index is --db PATH, or the directory PAPERDEX_DB names when --db is not given;\n"
          "several --db (directories, stubs, tcp://HOST:PORT shards) are searched as one index.\n\n"
-         "Exit status: 0 success (also when nothing matches), 2 usage, index or query error,\n"
-         "or an id of --show that no paper has (the papers found are printed all the same).\n\n"
+         "Exit status: 0 papers found; 1 nothing found, as grep says it (no paper matches;\n"
+         "with --saved NAME --new, nothing is new; with --batch, no query of the file found\n"
+         "a paper); 2 usage, index or query error, or an id of --show that no paper has (the\n"
+         "papers found are printed all the same). 2 wins over 1: a --batch file with a bad\n"
+         "query exits 2. --json still prints the empty result.\n\n"
          "Options";
 }
 
@@ -643,7 +697,9 @@ void add_output_options(po::options_description& visible, CliOptions& options) {
        "describe the index: papers, terms, size, years, subjects, schema, last update, analysis "
        "(ICU version); TSV gives NAME<TAB>VALUE rows")
       ("batch", po::value(&options.batch_file)->value_name("FILE"),
-       "run every query of FILE (one a line); with --format json one object per line")
+       "run every query of FILE (one a line; blank lines skipped); with --format json one "
+       "object per query, with --format tsv each row begins with the query's line number and "
+       "the query")
       ("timings", po::value(&options.timings_file)->value_name("FILE"),
        "with --batch: write 'N<TAB>milliseconds' per query to FILE");
   // clang-format on
@@ -704,6 +760,13 @@ ChoiceTable option_choices() {
     choices["fields"].values.emplace_back(field.name);
   choices["fields"].comma_separated = true;
   choices["subject"].values = taxonomy::subject_names();
+  // The saved searches of the index the command line names (--db, else
+  // PAPERDEX_DB), as --saved-list lists them: the name first. A time limit
+  // keeps a silent remote index from holding the shell.
+  for (const char* option : {"saved", "delete-saved"}) {
+    choices[option].listed_by = {"--saved-list", "--format", "tsv", "--time-limit", "2"};
+    choices[option].passed = {"db"};
+  }
   return choices;
 }
 
@@ -785,26 +848,7 @@ int search_once(const CliOptions& options, std::ostream& out, std::ostream& err)
     return kExitError;
   }
   SearchSession session(options, out, err);
-  return session.run(query, nullptr) ? kExitOk : kExitError;
-}
-
-// The query and filters of a saved search as the options that give them.
-std::string describe_saved(const SearchRequest& request) {
-  std::string text = request.query;
-  const auto add = [&](std::string_view option, const std::string& value) {
-    text += (text.empty() ? "" : " ") + std::string(option);
-    if (!value.empty()) text += " " + value;
-  };
-  for (const std::string& subject : request.subjects) add("--subject", subject);
-  for (const std::string& year : request.years) add("--year", year);
-  for (const std::string& author : request.authors) add("--author", "\"" + author + "\"");
-  if (!request.like.empty()) add("--like", request.like);
-  if (request.match == MatchMode::kAnyWord) add("--any", "");
-  if (!request.cross_lists) add("--no-cross-lists", "");
-  for (const auto& [name, order] : kSortOrders) {
-    if (order == request.sort && order != SortOrder::kRelevance) add("--sort", std::string(name));
-  }
-  return text;
+  return status_of(session.run(query, nullptr));
 }
 
 // --saved-list: JSON (an array; JSON lines: one object a line) for the JSON
@@ -815,9 +859,7 @@ void list_saved(const CliOptions& options, Searcher& searcher, std::ostream& out
   Json array = Json::array();
   for (const SavedSearch& saved : all) {
     if (json || lines) {
-      Json object{{"name", saved.name},           {"new", saved.new_papers},
-                  {"query", saved.request.query}, {"options", describe_saved(saved.request)},
-                  {"saved", saved.saved},         {"seen", saved.seen}};
+      Json object = saved_search_json(saved);
       if (lines) out << object.dump() << '\n';
       array.push_back(std::move(object));
     } else {
@@ -833,8 +875,7 @@ int run_saved_search_option(const CliOptions& options, std::ostream& out, std::o
   const SavedSearchOptions& saved = options.saved;
   if (!saved.run.empty()) {
     SearchSession session(options, out, err);
-    session.run_saved(saved.run, saved.only_new);
-    return kExitOk;
+    return status_of(session.run_saved(saved.run, saved.only_new));
   }
   Searcher searcher = open_searcher(options);
   if (!saved.save.empty()) {

@@ -405,6 +405,25 @@ void print_past_last_page(std::ostream& out, const SearchResult& result,
       << grouped(last_page) << " (--offset " << last_page << ").\n";
 }
 
+// --saved NAME --new with nothing new: since when, and how many papers the
+// search matches all the same (they are not new), with how to list them.
+void print_nothing_new(std::ostream& out, const std::string& query, const SavedSearchRun& saved) {
+  const std::string name = terminal_safe(saved.name);
+  out << "Nothing new to '" << name << "'";
+  if (!saved.new_since.empty()) {
+    out << " since " << index_time_text(terminal_safe(saved.new_since))
+        << (saved.never_looked ? " (when it was saved)" : " (its last --new)");
+  }
+  out << ".\n";
+  if (saved.matches == 0) {
+    out << "No papers match " << (query.empty() ? "its filters" : "'" + query + "'") << ".\n";
+    return;
+  }
+  out << grouped(saved.matches) << (saved.matches == 1 ? " paper matches " : " papers match ")
+      << (query.empty() ? "its filters" : "'" + query + "'") << ", none of them new: --saved "
+      << name << " without --new lists them.\n";
+}
+
 }  // namespace
 
 void print_text_result(std::ostream& out, const std::string& raw_query,
@@ -423,6 +442,8 @@ void print_text_result(std::ostream& out, const std::string& raw_query,
   if (result.hits.empty()) {
     if (result.ranked_total > 0) {
       print_past_last_page(out, result, request);
+    } else if (options.saved && options.saved->only_new) {
+      print_nothing_new(out, query, *options.saved);
     } else {
       out << "No papers match " << searched_for(query, result) << ".\n";
     }

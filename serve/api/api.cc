@@ -69,8 +69,8 @@ ApiError current_error() {
     return bad_parameter(parameter, parameter + " " + error.problem());
   } catch (const PaperNotFoundError& error) {
     return ApiError(404, error.what(), {"id", std::nullopt, ""});
-  } catch (const SavedSearchError& error) {
-    return ApiError(400, error.what(), {});
+  } catch (const SavedSearchError& error) {  // /saved/{name}: nothing has that name
+    return ApiError(404, error.what(), {"name", std::nullopt, ""});
   } catch (const DatabaseNotFoundError& error) {
     return unavailable(error);
   } catch (const SchemaVersionError& error) {

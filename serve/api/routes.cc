@@ -83,6 +83,60 @@ HttpResponse answer_paper(ApiContext& context, const RouteCall& call) {
   });
 }
 
+// /saved/{name}'s page unless `limit` says: a feed reader reads it for what
+// came last, and a day's papers should fit.
+constexpr std::size_t kSavedPageLimit = 50;
+
+// A saved search's papers, as paperdex-search --saved NAME prints them (its
+// query and filters; each hit's news since it was last run with --new), but
+// read only: nothing is marked seen, so a feed reader may poll it. In the
+// order the index added them, newest first, unless `sort` says otherwise,
+// whatever order it was saved with: a feed is read for what is new. An
+// unknown name is a 404 naming it (SavedSearchError, api.cc).
+HttpResponse answer_saved(ApiContext& context, const RouteCall& call) {
+  SearchRequest defaults = context.defaults;
+  defaults.sort = SortOrder::kAdded;
+  defaults.limit = kSavedPageLimit;
+  const SearchCall page = read_parameters(call.target.parameters, kSavedParameters, defaults);
+  return index_answer(context, call, [&](Searcher& searcher, const std::string&) {
+    const SavedSearch saved = searcher.saved_search(call.id);
+    // Its query and filters; the page and the output the parameters', which
+    // are all these take (kSavedParameters) and the server's own.
+    SearchRequest request = saved.request;
+    request.limit = page.request.limit;
+    request.offset = page.request.offset;
+    request.sort = page.request.sort;
+    request.snippet_bytes = page.request.snippet_bytes;
+    request.facets = page.request.facets;
+    request.author_facet = page.request.author_facet;
+    request.explain = page.request.explain;
+    request.time_limit_seconds = page.request.time_limit_seconds;
+    request.allow_partial = page.request.allow_partial;
+    request.new_since = saved.seen;
+    const SearchResult result = searcher.search(request);
+    cli::OutputOptions output = page.output;
+    output.saved =
+        cli::SavedSearchRun{saved.name, saved.seen, saved.seen == saved.saved, false, result.total};
+    std::ostringstream body;
+    page.format->print_result(body, request.query, result, request, output);
+    return HttpResponse{200, std::string(page.format->media_type), body.str(), {}};
+  });
+}
+
+// The saved searches, as paperdex-search --saved-list --format json lists
+// them: each with its name, papers new to it, query and options, so that a
+// page can link each one's /saved/{name}.
+HttpResponse answer_saved_list(ApiContext& context, const RouteCall& call) {
+  read_parameters(call.target.parameters, 0, {});
+  return index_answer(context, call, [&](Searcher& searcher, const std::string&) {
+    Json list = Json::array();
+    for (const SavedSearch& saved : searcher.saved_searches()) {
+      list.push_back(cli::saved_search_json(saved));
+    }
+    return json_response(list);
+  });
+}
+
 // Did you mean: the query with its misspelled words corrected from the
 // index's own words (null when none need it).
 HttpResponse answer_suggest(ApiContext& context, const RouteCall& call) {
@@ -139,17 +193,22 @@ const std::array kRoutes = {
           answer_search},
     Route{"/suggest", kSuggestParameters, "did you mean: the query with misspelled words corrected",
           answer_suggest},
+    Route{"/saved", 0, "the saved searches of the index (paperdex-search --saved-list --json)",
+          answer_saved_list},
+    Route{"/saved/{name}", kSavedParameters,
+          "a saved search's papers, newest in the index first, read only (format=atom: its feed)",
+          answer_saved},
     Route{"/health", 0, "the index can be read: its papers and revision", answer_health},
     Route{"/stats", 0, "the index's statistics (paperdex-search --stats --json)", answer_stats},
     Route{"/opensearch.xml", 0, "an OpenSearch 1.1 description of this server", answer_opensearch},
 };
 // clang-format on
 
-// The route whose pattern `path` matches, and its {id}.
+// The route whose pattern `path` matches, and its {id} (or {name}).
 const Route* find_route(const std::string& path, std::string& id) {
   for (const Route& route : kRoutes) {
     const std::string_view pattern = route.pattern;
-    const std::size_t brace = pattern.find("{id}");
+    const std::size_t brace = pattern.find('{');
     if (brace == std::string_view::npos) {
       if (path == pattern) return &route;
       continue;

@@ -1,10 +1,11 @@
 #pragma once
 // The API's routes, one table: each row is a path (with {id}, the rest of
-// the path, for a paper), the parameters it takes (search_parameters.h), a
-// line of help (docs/http-api.md lists the same routes; a test checks it)
-// and the function that answers it. GET and HEAD reach the table; OPTIONS is
-// answered for every route and page file; anything else is 405. A GET that no route takes
-// is a page file (serve/page) or a 404.
+// the path, for a paper; {name} for a saved search), the parameters it
+// takes (search_parameters.h), a line of help (docs/http-api.md lists the
+// same routes; a test checks it) and the function that answers it. GET and
+// HEAD reach the table; OPTIONS is answered for every route and page file;
+// anything else is 405. A GET that no route takes is a page file
+// (serve/page) or a 404.
 
 #include <mutex>
 #include <span>
@@ -37,11 +38,11 @@ struct ApiContext {
 struct RouteCall {
   const HttpRequest& request;
   const RequestTarget& target;
-  std::string id;  // the {id} of the path, decoded; "" for a route without one
+  std::string id;  // the {id} (or {name}) of the path, decoded; "" for a route without one
 };
 
 struct Route {
-  std::string_view pattern;  // "/search", "/paper/{id}"
+  std::string_view pattern;  // "/search", "/paper/{id}", "/saved/{name}"
   unsigned parameters;       // ParameterUse bits: the parameters it takes
   std::string_view summary;  // what it answers
   HttpResponse (*answer)(ApiContext& context, const RouteCall& call);

@@ -89,15 +89,17 @@ const std::array kParameters = {
     Parameter{"q", kSearchParameters | kSuggestParameters, false,
               "the query, in paperdex's query syntax",
               [](SearchCall& call, const std::string& value) { call.query = value; }},
-    Parameter{"limit", kSearchParameters, false, "hits per page, 0 to 10,000 (default 10)",
+    Parameter{"limit", kSearchParameters | kSavedParameters, false,
+              "hits per page, 0 to 10,000 (default 10; 50 for /saved/{name})",
               [](SearchCall& call, const std::string& value) {
                 call.request.limit = request_number("limit", "limit", value);
               }},
-    Parameter{"offset", kSearchParameters, false, "hits to skip, 0 to 100,000 (default 0)",
+    Parameter{"offset", kSearchParameters | kSavedParameters, false,
+              "hits to skip, 0 to 100,000 (default 0)",
               [](SearchCall& call, const std::string& value) {
                 call.request.offset = request_number("offset", "offset", value);
               }},
-    Parameter{"sort", kSearchParameters, false,
+    Parameter{"sort", kSearchParameters | kSavedParameters, false,
               "relevance (default), newest, oldest, updated or added", apply_sort},
     Parameter{"subject", kSearchParameters, true,
               "only papers in this category, archive or group (repeatable, OR-ed)",
@@ -129,22 +131,24 @@ const std::array kParameters = {
               [](SearchCall& call, const std::string& value) {
                 call.request.correct = flag("correct", value);
               }},
-    Parameter{"explain", kSearchParameters, false,
+    Parameter{"explain", kSearchParameters | kSavedParameters, false,
               "the parsed query and, per hit, what each term added to the score",
               [](SearchCall& call, const std::string& value) {
                 call.request.explain = call.output.explain = flag("explain", value);
               }},
-    Parameter{"snippet", kSearchParameters, false, "snippet length in bytes, 1 to 10,000",
+    Parameter{"snippet", kSearchParameters | kSavedParameters, false,
+              "snippet length in bytes, 1 to 10,000",
               [](SearchCall& call, const std::string& value) {
                 call.request.snippet_bytes = request_number("snippet", "snippet_bytes", value);
               }},
-    Parameter{"facets", kSearchParameters, false,
+    Parameter{"facets", kSearchParameters | kSavedParameters, false,
               "facet values to show: the N largest per facet (default: every value); 0 skips "
               "counting", apply_facets},
-    Parameter{"facet", kSearchParameters, true, "also count this facet: author", apply_facet},
-    Parameter{"fields", kSearchParameters | kPaperParameters, false,
+    Parameter{"facet", kSearchParameters | kSavedParameters, true,
+              "also count this facet: author", apply_facet},
+    Parameter{"fields", kSearchParameters | kPaperParameters | kSavedParameters, false,
               "what each hit or paper shows, comma-separated, in this order", apply_fields},
-    Parameter{"format", kSearchParameters | kPaperParameters, false,
+    Parameter{"format", kSearchParameters | kPaperParameters | kSavedParameters, false,
               "json (default), jsonl, atom, bibtex, csljson, ris, markdown, tsv or text",
               apply_format},
 };

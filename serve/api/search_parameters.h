@@ -29,6 +29,7 @@ enum ParameterUse : unsigned {
   kSearchParameters = 1,   // /search, /like/{id}
   kPaperParameters = 2,    // /paper/{id}
   kSuggestParameters = 4,  // /suggest
+  kSavedParameters = 8,    // /saved/{name}: the page and the output, not the query
 };
 
 struct Parameter {

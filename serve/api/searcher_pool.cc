@@ -46,7 +46,8 @@ void SearcherPool::give_back(std::unique_ptr<Searcher> searcher) {
 bool SearcherPool::is_request_error(const Error& error) {
   return dynamic_cast<const QuerySyntaxError*>(&error) != nullptr ||
          dynamic_cast<const InvalidRequestError*>(&error) != nullptr ||
-         dynamic_cast<const PaperNotFoundError*>(&error) != nullptr;
+         dynamic_cast<const PaperNotFoundError*>(&error) != nullptr ||
+         dynamic_cast<const SavedSearchError*>(&error) != nullptr;
 }
 
 }  // namespace paperdex::serve

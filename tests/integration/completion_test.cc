@@ -1,13 +1,15 @@
 // Shell completion (issue 28, item 14): each CLI writes its bash and zsh
 // scripts from its option table (--completion), the build installs them,
 // and bash completes with them: every option --help lists, the values of
-// the options that take one of a list, files for inputs.
+// the options that take one of a list, files for inputs, and the saved
+// searches of the index the command line names (issue 53, item 10).
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -113,6 +115,10 @@ TEST_CASE("the bash completion of paperdex-index completes options and input fil
   CHECK(complete(script, "_paperdex_index", "paperdex-index --dele") == "--delete --delete-from");
   CHECK(complete(script, "_paperdex_index", "paperdex-index --harvest") ==
         "--harvest --harvest-status");
+  CHECK(complete(script, "_paperdex_index", "paperdex-index --harvest --metadata ''") ==
+        "arXivRaw arXiv");
+  CHECK(complete(script, "_paperdex_index", "paperdex-index --harvest --metadata = arXivR") ==
+        "arXivRaw");
   std::ofstream(dir.path() / "records.jsonl") << "";
   CHECK(complete(script, "_paperdex_index", "paperdex-index --db x rec", dir.path().string()) ==
         "records.jsonl");
@@ -155,4 +161,71 @@ TEST_CASE("the build writes the completion scripts each CLI prints", "[cli][comp
     CHECK(read_file(built / "zsh" / ("_" + name)) ==
           run_command(program + " --completion zsh").out);
   }
+}
+
+// An index with the saved searches `names` (each of "graph"), in `dir`.
+std::string index_with_saved_searches(const TempDir& dir, const std::string& name,
+                                      const std::vector<std::string>& names) {
+  const std::string db = (dir.path() / name).string();
+  const std::filesystem::path records = dir.path() / (name + ".jsonl");
+  paperdex::test::write_file(records,
+                             paperdex::test::snapshot_json({"2101.00001", "Graph coloring"}));
+  REQUIRE(run_command(std::string(PAPERDEX_INDEX_BIN) + " -q --db " + quote(db) + " " +
+                      quote(records.string()))
+              .status == 0);
+  for (const std::string& saved : names) {
+    REQUIRE(run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) + " --save " +
+                        saved + " graph")
+                .status == 0);
+  }
+  return db;
+}
+
+TEST_CASE("completion offers the saved searches of the index --db names, else PAPERDEX_DB's",
+          "[cli][completion]") {
+  TempDir dir;
+  const std::string db = index_with_saved_searches(dir, "index", {"graphs", "gnn", "optics"});
+  const std::string other = index_with_saved_searches(dir, "other", {"theirs"});
+  const auto script = written_script(dir, PAPERDEX_SEARCH_BIN, "bash");
+  // The program as the command line names it (here its path) lists them.
+  const std::string program = quote(PAPERDEX_SEARCH_BIN);
+  const auto saved = [&](const std::string& words) {
+    return complete(script, "_paperdex_search", program + " " + words);
+  };
+  CHECK(saved("--db " + quote(db) + " --saved ''") == "gnn graphs optics");
+  CHECK(saved("--db " + quote(db) + " --saved g") == "gnn graphs");
+  CHECK(saved("--db = " + quote(db) + " --limit 3 --delete-saved op") == "optics");
+  CHECK(saved("--db " + quote(other) + " --saved ''") == "theirs");
+  // No --db: the index PAPERDEX_DB names, as the search itself would open;
+  // a --db of ~/NAME is the index in $HOME.
+  const auto in_bash = [&](const std::string& environment, const std::string& words) {
+    const std::string bash = environment + " && source " + quote(script.string()) +
+                             " && COMP_WORDS=(" + words +
+                             ") && COMP_CWORD=$((${#COMP_WORDS[@]} - 1)) && _paperdex_search && "
+                             "echo \"${COMPREPLY[*]}\"";
+    return run_command("bash -c " + quote(bash)).out;
+  };
+  CHECK(in_bash("export PAPERDEX_DB=" + quote(other), program + " --saved ''") == "theirs\n");
+  CHECK(in_bash("export HOME=" + quote(dir.path().string()),
+                program + " --db '~/index' --saved 'o'") == "optics\n");
+  // An index that cannot be read, or no index at all: nothing, quietly.
+  CHECK(saved("--db " + quote((dir.path() / "missing").string()) + " --saved ''").empty());
+
+  // zsh: the same listing, from the words of its command line.
+  if (run_command("command -v zsh >/dev/null").status != 0) {
+    WARN("zsh is missing: its saved-search completion is not checked");
+    return;
+  }
+  const auto zsh_script = written_script(dir, PAPERDEX_SEARCH_BIN, "zsh");
+  // _arguments stubbed (the script ends by calling it), compadd printing
+  // the values it is given; a --db of ~/NAME is the index in $HOME.
+  const std::string zsh =
+      "_arguments() { :; }; compadd() { local name=$2; print -r -- ${(P)name}; }; source " +
+      quote(zsh_script.string()) + " && words=(" + program +
+      " --db '~/index' --saved '') && CURRENT=5 && "
+      "_paperdex_complete_listed db --saved-list --format tsv";
+  const RunOutput listed =
+      run_command("HOME=" + quote(dir.path().string()) + " zsh -fc " + quote(zsh));
+  INFO(listed.out);
+  CHECK(listed.out == "gnn graphs optics\n");
 }

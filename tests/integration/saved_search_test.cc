@@ -73,13 +73,14 @@ void index(const std::string& db, const std::filesystem::path& page) {
   REQUIRE(indexed.status == 0);
 }
 
-// The hits of a JSON search, id -> its news mark ("" for none).
+// The hits of a JSON search, id -> its news mark ("" for none); the exit
+// status is 1 when there are none, as for grep.
 std::map<std::string, std::string> marked_hits(const std::string& db, const std::string& args) {
   const RunOutput found = search(db, "--format json " + args);
   INFO(args << "\n" << found.out);
-  REQUIRE(found.status == 0);
-  std::map<std::string, std::string> hits;
   const Json result = Json::parse(found.out);
+  REQUIRE(found.status == (result["hits"].empty() ? 1 : 0));
+  std::map<std::string, std::string> hits;
   for (const Json& hit : result["hits"]) {
     hits[hit["id"].get<std::string>()] = hit.value("news", "");
   }
@@ -154,6 +155,77 @@ TEST_CASE("saved searches: --new reports what became new to each, marked, once",
   CHECK(paperdex::test::contains(text.out, "2103.00008 · score"));
   CHECK(paperdex::test::contains(text.out, " · new\n"));
   CHECK(marked_hits(db, "--saved graphs --new").empty());
+}
+
+// An index time as the text output writes it: "2026-12-03 10:00 UTC".
+std::string minute_of(const std::string& index_time) {
+  return index_time.substr(0, 10) + " " + index_time.substr(11, 5) + " UTC";
+}
+
+TEST_CASE("saved searches: --new with nothing new says since when, and how many match",
+          "[saved-searches]") {
+  TempDir dir;
+  const std::string db = (dir / "index").string();
+  write_page(dir / "day1.xml", raw_record({"2101.00001", "Graph coloring heuristics", "cs.DM"}) +
+                                   raw_record({"2101.00002", "Graph neural networks", "cs.LG"}) +
+                                   raw_record({"2101.00003", "Optical switching", "cs.NI", 1,
+                                               "About optical networks."}));
+  index(db, dir / "day1.xml");
+  REQUIRE(search(db, "--save graphs graph").status == 0);
+  const std::string saved_at = paperdex::Searcher(db).saved_search("graphs").seen;
+
+  // Never run with --new: nothing is new since it was saved; exit 1, as grep.
+  const RunOutput text = search(db, "--saved graphs --new");
+  INFO(text.out);
+  CHECK(text.status == 1);
+  CHECK(text.out == "Nothing new to 'graphs' since " + minute_of(saved_at) +
+                        " (when it was saved).\n2 papers match 'graph', none of them new: "
+                        "--saved graphs without --new lists them.\n");
+  // JSON keeps the empty hit list and says the same under "saved_search":
+  // since the --new just run.
+  const std::string looked = paperdex::Searcher(db).saved_search("graphs").seen;
+  CHECK(looked > saved_at);
+  const RunOutput json = search(db, "--saved graphs --new --format json");
+  INFO(json.out);
+  CHECK(json.status == 1);
+  Json result = Json::parse(json.out);
+  CHECK(result["hits"].empty());
+  CHECK(result["total"] == 0);
+  CHECK(result["saved_search"] ==
+        Json{{"name", "graphs"}, {"new_since", looked}, {"only_new", true}, {"matches", 2}});
+  // The feed is named by the search, and empty: exit 1 too.
+  const RunOutput feed = search(db, "--saved graphs --new --format atom");
+  CHECK(feed.status == 1);
+  CHECK(paperdex::test::contains(feed.out, "<title>paperdex: graphs (graph)</title>"));
+  CHECK_FALSE(paperdex::test::contains(feed.out, "<entry>"));
+
+  // A new paper: it is the hit, counted among the matches; then nothing is
+  // new since that --new.
+  const std::string looked_at = paperdex::Searcher(db).saved_search("graphs").seen;
+  CHECK(looked_at > saved_at);
+  write_page(dir / "day2.xml",
+             raw_record({"2102.00004", "Graph minors", "cs.DM", 1, "About graphs.", "2021-03-02"}));
+  index(db, dir / "day2.xml");
+  const RunOutput fresh = search(db, "--saved graphs --new --format json");
+  INFO(fresh.out);
+  CHECK(fresh.status == 0);
+  result = Json::parse(fresh.out);
+  CHECK(result["hits"].size() == 1);
+  CHECK(result["saved_search"]["new_since"] == looked_at);
+  CHECK(result["saved_search"]["matches"] == 3);
+  const std::string last_new = paperdex::Searcher(db).saved_search("graphs").seen;
+  const RunOutput again = search(db, "--saved graphs --new");
+  CHECK(again.status == 1);
+  CHECK(paperdex::test::contains(
+      again.out, "Nothing new to 'graphs' since " + minute_of(last_new) + " (its last --new).\n"));
+  CHECK(paperdex::test::contains(again.out, "3 papers match 'graph'"));
+  // Without --new the hits are every match, and "matches" their total.
+  const RunOutput all = search(db, "--saved graphs --format json");
+  CHECK(all.status == 0);
+  result = Json::parse(all.out);
+  CHECK(result["saved_search"]["only_new"] == false);
+  CHECK(result["saved_search"]["matches"] == result["total"]);
+  CHECK(result["hits"].size() == 3);
 }
 
 TEST_CASE("added: and changed: find papers by index time, and --sort added orders by it",

@@ -48,11 +48,13 @@ RunOutput search(const std::string& args) {
                      quote(index.path()) + " --color never " + args);
 }
 
+// The JSON of a search; its exit status 1 when it found nothing, as grep's.
 Json search_json(const std::string& args) {
   const RunOutput run = search("--format json " + args);
   INFO(args << "\n" << run.out);
-  REQUIRE(run.status == 0);
-  return Json::parse(run.out);
+  Json json = Json::parse(run.out);
+  REQUIRE(run.status == (json["total"] == 0 && json["ranked_total"] == 0 ? 1 : 0));
+  return json;
 }
 
 std::vector<std::string> ids_of(const Json& json) {
@@ -483,8 +485,8 @@ TEST_CASE("the newer query language works end to end", "[cli]") {
     // By default the same query is searched, its faulty part as words, and
     // the note gives the same message.
     const RunOutput lenient = search("--format json " + quote(c.query));
-    CHECK(lenient.status == 0);
     const Json json = Json::parse(lenient.out);
+    CHECK(lenient.status == (json["total"] == 0 ? 1 : 0));  // 1: it found nothing
     REQUIRE(json["notes"].size() >= 1);
     CHECK(contains(json["notes"][0].get<std::string>(), c.message));
   }
@@ -595,6 +597,71 @@ TEST_CASE("paperdex-search --batch with --format json prints one object per quer
   CHECK(Json::parse(lines[0])["query"] == "optical circuit switch");
   CHECK(Json::parse(lines[1])["query"] == "quantum");
   CHECK(Json::parse(lines[2]).contains("error"));
+}
+
+TEST_CASE("paperdex-search exits 1 when a search finds nothing, as grep does", "[cli]") {
+  const RunOutput none = search("zzqxjv 2>&1");
+  CHECK(none.status == 1);
+  CHECK(contains(none.out, "No papers match 'zzqxjv'."));
+  // --json still prints the empty result.
+  const RunOutput json = search("--format json zzqxjv");
+  CHECK(json.status == 1);
+  CHECK(Json::parse(json.out)["total"] == 0);
+  CHECK(Json::parse(json.out)["hits"].empty());
+  CHECK(search("--format tsv zzqxjv").status == 1);
+  // Papers found: 0, also when none is on the page asked for, or only counted.
+  CHECK(search("optical").status == 0);
+  CHECK(search("--limit 0 optical").status == 0);
+  CHECK(search("--offset 100000 optical").status == 0);
+  CHECK(search("--limit 0 zzqxjv").status == 1);
+
+  // --batch: 1 only when no query of the file found a paper; 2 wins.
+  TempDir dir;
+  const auto batch = [&](const std::string& name, const std::string& queries,
+                         const std::string& options = "") {
+    const std::filesystem::path file = dir / name;
+    std::ofstream(file) << queries;
+    return search(options + " --format json --batch " + quote(file.string()) + " 2>/dev/null")
+        .status;
+  };
+  CHECK(batch("none.txt", "zzqxjv\n\nqqzzxjw\n") == 1);
+  CHECK(batch("some.txt", "zzqxjv\noptical\n") == 0);
+  CHECK(batch("empty.txt", "") == 1);
+  CHECK(batch("blank.txt", "\n  \n") == 1);
+  CHECK(batch("bad.txt", "optical\n\"unclosed\n", "--strict-syntax") == 2);
+  CHECK(batch("bad-none.txt", "zzqxjv\n\"unclosed\n", "--strict-syntax") == 2);
+}
+
+TEST_CASE("a --batch --format tsv row begins with the query's line and the query", "[cli]") {
+  TempDir dir;
+  const std::filesystem::path file = dir / "queries.txt";
+  // A blank line and one of spaces are skipped, not errors; a tab in a query
+  // becomes a space in its cell, as in every TSV cell.
+  std::ofstream(file) << "optical circuit switch\n\n   \nzzqxjv\nneural\tnetwork\r\n";
+  const std::filesystem::path timings = dir / "timings.tsv";
+  const RunOutput run = search("--format tsv --header --limit 2 --batch " + quote(file.string()) +
+                               " --timings " + quote(timings.string()) + " 2>&1");
+  INFO(run.out);
+  CHECK(run.status == 0);
+  const std::vector<std::string> rows = lines_of(run.out);
+  REQUIRE(rows.size() == 5);
+  CHECK(rows[0] == "line\tquery\tid\tyear\tscore\ttitle");
+  for (std::size_t i : {1, 2}) CHECK(rows[i].rfind("1\toptical circuit switch\t", 0) == 0);
+  // Line 4 found nothing: no row has its number.
+  for (std::size_t i : {3, 4}) CHECK(rows[i].rfind("5\tneural network\t", 0) == 0);
+  for (const std::string& row : rows) {
+    CHECK(std::count(row.begin(), row.end(), '\t') == 5);
+  }
+  // Timings count queries, the blank lines left out.
+  std::ifstream timed(timings);
+  std::vector<std::string> numbers;
+  for (std::string line; std::getline(timed, line);)
+    numbers.push_back(line.substr(0, line.find('\t')));
+  CHECK(numbers == std::vector<std::string>{"0", "1", "2"});
+  // JSON: one object per query, the blank lines left out.
+  const RunOutput json = search("--format json --batch " + quote(file.string()));
+  CHECK(json.status == 0);
+  CHECK(lines_of(json.out).size() == 3);
 }
 
 TEST_CASE("paperdex-search --help-syntax explains the query language", "[cli]") {
@@ -1465,7 +1532,8 @@ TEST_CASE("an --author that is no author's name says so, whole, with the nearest
   const std::string note = json["notes"][0];
   CHECK(contains(note, "nearest names: Markus Grassl"));
   const RunOutput text = search("--author " + quote("Markus Grasl") + " " + quote("codes"));
-  REQUIRE(text.status == 0);
+  // Nothing found (exit 1, as grep): the note says why.
+  REQUIRE(text.status == 1);
   std::string joined;  // the note's wrapped lines, joined back by spaces
   for (const std::string& line : lines_of(text.out)) {
     if (!joined.empty() && line.empty()) break;

@@ -155,12 +155,14 @@ TEST_CASE("TSV has a header row with --header, from the fields' names", "[cli][u
   CHECK(header.out.substr(header.out.find('\n') + 1) == plain.out);
   const RunOutput fields = search("--format tsv --header --fields title,id --limit 1 bandit");
   CHECK(fields.out.rfind("title\tid\n", 0) == 0);
-  // One header for a batch, not one per query.
+  // One header for a batch, not one per query, its rows led by the query's
+  // line and the query.
   const auto file = bandit_index().dir() / "two-queries.txt";
   std::ofstream(file) << "bandit\nbandit\n";
   const RunOutput batch = search("--format tsv --header --limit 1 --batch " + quote(file.string()));
-  CHECK(batch.out.rfind("id\t", 0) == 0);
-  CHECK(batch.out.find("\nid\t") == std::string::npos);
+  CHECK(batch.out.rfind("line\tquery\tid\t", 0) == 0);
+  CHECK(batch.out.find("\nline\t") == std::string::npos);
+  CHECK(batch.out.find("\n2\tbandit\t") != std::string::npos);
   CHECK(search("--format tsv --header --no-header bandit").status == 2);
   // A terminal gets the header by default.
   if (run_command("command -v script >/dev/null").status == 0) {
