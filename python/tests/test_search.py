@@ -27,7 +27,8 @@ def test_to_dict_is_the_cli_json(corpus_index, query, keywords, options):
     with paperdex.Searcher(corpus_index) as searcher:
         result = searcher.search(query, **keywords)
     status, cli_json, stderr = cli_search(corpus_index, query, *options)
-    assert status == 0, stderr
+    # The CLI's exit status says whether it found anything, as grep's does.
+    assert status == (0 if result.hits else 1), stderr
     assert result.to_dict() == cli_json
 
 
