@@ -133,6 +133,11 @@ Which papers match (the match rule; JSON "match_rule")
   a AND b, "a b", (a b)     written operators are taken as written
 The rule depends on the query and the filters alone: every page shows the same
 total and facets. --any matches any word whatever the length.
+  G. Hinton, Hinton G       an author's name as people type it (initials or
+  Geoffrey Hinton           given names and a surname, either order, a comma or
+                            not, arXiv's Hinton_G) that the index has: that
+                            author's papers first, then the papers with the
+                            words, with a note; all:(G. Hinton) is the words
 
 )" + words_help() +
          R"(Fields (name:value; name:"a phrase"; name:(a OR b)); arXiv's search prefixes
@@ -165,10 +170,12 @@ Filters narrow the results without changing the ranking:
 A query of filters alone lists every match, newest first.
 
 A query never fails for its syntax: what is not valid syntax is searched as
-words, and a "Note:" line (JSON "notes") says what and why: an unclosed quote
-or parenthesis, a stray ), an unknown field or subject (with the nearest known
-name), a field with no value, a malformed year, an operator missing a side, a
-NEAR/ or ~ without a number, a wildcard that is too broad. --strict-syntax
+words, and a "Note:" line (JSON "notes") says what and why. An unclosed quote
+or parenthesis is closed at the end of the query, its field kept
+(title:"deep residual is the title phrase); a filter's malformed value is
+words (year:20x5 foo). Read as words: a stray ), an unknown field or subject
+(with the nearest known name), a field with no value, an operator missing a
+side, a NEAR/ or ~ without a number, a wildcard that is too broad. --strict-syntax
 rejects them instead, with the place marked (^) and a hint (exit 2). A word the
 index does not have gets a "Did you mean" (--correct searches the correction
 directly).

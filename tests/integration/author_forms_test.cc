@@ -7,7 +7,9 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
+#include "api.h"
 #include "index_test_support.h"
 #include "paperdex/searcher.h"
 #include "test_support.h"
@@ -42,18 +44,46 @@ const paperdex::test::SnapshotRecord kPapers[] = {
     {.id = "1501.00013", .title = "Graph coloring", .authors = "Wei Xu"},
 };
 
+// Papers of one author written with and without his middle initial, and
+// the papers a plain "G. Hinton" found before it was read as a name: a
+// Hinton whose middle initial is G, and a Hinton beside a G. Wilson. Deep
+// and Learning are authors' names too, of two authors of one paper.
+const paperdex::test::SnapshotRecord kNamePapers[] = {
+    {.id = "1503.02531",
+     .title = "Distilling the knowledge in a neural network",
+     .authors = "Geoffrey Hinton, Oriol Vinyals, Jeff Dean"},
+    {.id = "1207.0580",
+     .title = "Improving neural networks by preventing co-adaptation",
+     .authors = "Geoffrey E. Hinton, Nitish Srivastava"},
+    {.id = "0907.1597",
+     .title = "Beyond no free lunch",
+     .authors = "James A. R. Marshall, Thomas G. Hinton"},
+    {.id = "0911.1743",
+     .title = "Analysis of peeling decoder for MET ensembles",
+     .authors = "Ryan Hinton, Stephen G. Wilson"},
+    {.id = "1601.00001",
+     .title = "Deep learning on graph neural networks",
+     .authors = "Deep Ganguli, Grace Learning"},
+    {.id = "1601.00002",
+     .title = "Graph neural networks for deep learning",
+     .authors = "Ada Lovelace"},
+};
+
 class AuthorIndex {
  public:
-  AuthorIndex() {
+  AuthorIndex() : AuthorIndex(kPapers) {}
+  template <std::size_t N>
+  explicit AuthorIndex(const paperdex::test::SnapshotRecord (&papers)[N]) {
     std::string lines;
-    for (const auto& paper : kPapers) lines += paperdex::test::snapshot_json(paper);
+    for (const auto& paper : papers) lines += paperdex::test::snapshot_json(paper);
     paperdex::test::write_file(dir_ / "papers.jsonl", lines);
     std::string log;
     INFO(log);
     REQUIRE(paperdex::test::index_files((dir_ / "index").string(),
                                         {(dir_ / "papers.jsonl").string()}, &log) == 0);
   }
-  paperdex::Searcher searcher() const { return paperdex::Searcher((dir_ / "index").string()); }
+  paperdex::Searcher searcher() const { return paperdex::Searcher(path()); }
+  std::string path() const { return (dir_ / "index").string(); }
 
  private:
   TempDir dir_;
@@ -153,4 +183,80 @@ TEST_CASE("a plain query searches author names too, ranked beside the text", "[a
   CHECK(found(searcher, request) == Ids{"1501.00003", "1501.00004", "1501.00005"});
   request.query = "m\u00fcller";
   CHECK(found(searcher, request) == Ids{"1501.00007"});
+}
+
+TEST_CASE("a plain query that is an author's name finds that author's papers first, with a note",
+          "[authors]") {
+  const AuthorIndex index(kNamePapers);
+  paperdex::Searcher searcher = index.searcher();
+  const Ids geoffrey{"1503.02531", "1207.0580"};
+  const Ids words_g_hinton{"0907.1597", "0911.1743"};  // "g" and "hinton" in their authors
+  for (const char* query : {"G. Hinton", "Hinton, G.", "Hinton G", "g hinton", "Hinton_G",
+                            "Geoffrey Hinton", "Hinton, Geoffrey", "hinton geoffrey"}) {
+    INFO(query);
+    paperdex::SearchRequest request;
+    request.query = query;
+    request.limit = 20;
+    const paperdex::SearchResult result = searcher.search(request);
+    const std::vector<std::string> ids = ids_of(result);
+    REQUIRE(ids.size() >= 2);
+    CHECK(Ids(ids.begin(), ids.begin() + 2) == geoffrey);
+    REQUIRE(result.notes.size() == 1);
+    CHECK(paperdex::test::contains(result.notes[0],
+                                   "as an author's name, author:\"" + std::string(query) + "\""));
+    CHECK(paperdex::test::contains(result.notes[0], "write all:(" + std::string(query) + ")"));
+    // Written as the note says, the words alone.
+    request.query = "all:(" + std::string(query) + ")";
+    const paperdex::SearchResult words = searcher.search(request);
+    CHECK(words.notes.empty());
+    if (std::string(query).find("eoffrey") == std::string::npos &&
+        std::string(query) != "Hinton_G") {
+      // The words still match, after the author's papers: the papers
+      // "G. Hinton" found before it was read as a name.
+      CHECK(Ids(ids.begin() + 2, ids.end()) == words_g_hinton);
+      CHECK(found(searcher, request) == words_g_hinton);
+    }
+  }
+}
+
+TEST_CASE("a plain query is read as a name only when one author's name has its words",
+          "[authors]") {
+  const AuthorIndex index(kNamePapers);
+  paperdex::Searcher searcher = index.searcher();
+  paperdex::SearchRequest request;
+  request.limit = 20;
+  // Deep Ganguli is an author: his name is read as his.
+  request.query = "Deep Ganguli";
+  const paperdex::SearchResult name = searcher.search(request);
+  REQUIRE(name.notes.size() == 1);
+  CHECK(paperdex::test::contains(name.notes[0], "as an author's name"));
+  // Deep and Learning are names of two authors of one paper, not of one;
+  // graph and neural are no one's.
+  for (const char* query : {"graph neural", "deep learning", "Deep Learning"}) {
+    INFO(query);
+    request.query = query;
+    const paperdex::SearchResult result = searcher.search(request);
+    CHECK(result.notes.empty());
+    CHECK(found(searcher, request) == Ids{"1601.00001", "1601.00002"});
+  }
+  // A surname with an initial that no author of that surname has: words.
+  request.query = "Q. Hinton";
+  CHECK(searcher.search(request).notes.empty());
+}
+
+TEST_CASE("the note of a name read as an author reaches the HTTP API's JSON", "[authors][serve]") {
+  const AuthorIndex index(kNamePapers);
+  paperdex::serve::ApiSettings settings;
+  settings.databases = {index.path()};
+  paperdex::serve::Api api(settings);
+  const paperdex::serve::HttpResponse response =
+      api.handle(paperdex::serve::HttpRequest{"GET", "/search?q=G.+Hinton", {}});
+  REQUIRE(response.status == 200);
+  const nlohmann::json json = nlohmann::json::parse(response.body);
+  REQUIRE(json["notes"].size() == 1);
+  CHECK(paperdex::test::contains(json["notes"][0].get<std::string>(),
+                                 "read 'G. Hinton' as an author's name, author:\"G. Hinton\""));
+  REQUIRE(json["hits"].size() == 4);
+  CHECK(Ids{json["hits"][0]["id"].get<std::string>(), json["hits"][1]["id"].get<std::string>()} ==
+        Ids{"1503.02531", "1207.0580"});
 }

@@ -76,6 +76,13 @@ std::optional<Xapian::doccount> IndexTermSource::termfreq(const std::string& ter
   return remember(term, db_.get_termfreq(term));
 }
 
+std::optional<bool> IndexTermSource::has_match(const Xapian::Query& query) const {
+  Xapian::Enquire enquire(db_);
+  enquire.set_query(query);
+  enquire.set_weighting_scheme(Xapian::BoolWeight());
+  return enquire.get_mset(0, 0, 1).get_matches_lower_bound() > 0;
+}
+
 Xapian::doccount IndexTermSource::remember(const std::string& term, Xapian::doccount freq) const {
   if (known_.size() >= kMostKnownTermFrequencies) known_.clear();
   known_.emplace(term, freq);

@@ -54,6 +54,9 @@ class IndexTermSource : public TermSource {
   // the title bonus, and in later searches) is not looked up again.
   bool has_term(const std::string& term) const override;
   std::optional<Xapian::doccount> termfreq(const std::string& term) const override;
+  // Asked of the index (remote: an exchange with each server; the parser
+  // asks only once the terms' frequencies say the query may match).
+  std::optional<bool> has_match(const Xapian::Query& query) const override;
 
   // Frequencies of terms, asked of the index all at once (one exchange).
   using FrequencyExchange =

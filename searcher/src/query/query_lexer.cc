@@ -176,6 +176,13 @@ class Lexer {
                        [&](std::size_t at) { return at >= begin && at < end; });
   }
 
+  // The quote at `at` is never closed, and the lenient parser closes it at
+  // the end of the query.
+  bool closed_at_end(std::size_t at) const {
+    return std::find(options_.closed_at_end.begin(), options_.closed_at_end.end(), at) !=
+           options_.closed_at_end.end();
+  }
+
   // A token of `kind` spanning [at_, at_ + length), its text the same.
   QueryToken& push(QueryTokenKind kind, std::size_t length) {
     QueryToken& token = tokens_.emplace_back();
@@ -238,14 +245,16 @@ class Lexer {
     if (quote == 0) return false;
     std::size_t close = at_ + quote;
     while (close < q_.size() && quote_length(q_, close) == 0) ++close;
-    if (close >= q_.size()) {
-      throw QuerySyntaxError(
+    if (close >= q_.size() && !closed_at_end(at_)) {
+      throw UnclosedError(
           "unbalanced quote: this quote is never closed; add a closing \" or remove it", at_);
     }
     QueryToken& token = push(QueryTokenKind::kPhrase, 0);
     token.text_begin = at_ + quote;
     token.text = q_.substr(at_ + quote, close - (at_ + quote));
-    at_ = close + quote_length(q_, close);
+    // An error in the phrase's words (a filter's malformed value).
+    token.literal = literal(token.text_begin, close);
+    at_ = close < q_.size() ? close + quote_length(q_, close) : close;
     if (at_ < q_.size() && q_[at_] == '~' && !literal(at_, at_ + 1)) {
       // "a b"~n: the words within n positions of each other, any order.
       const Number number = read_number(q_, at_ + 1);
@@ -280,17 +289,39 @@ class Lexer {
     at_ = end;
   }
 
-  // A word holding a syntax error: "name:value" is the word "name" and the
-  // value read again alone; anything else is a word, never a wildcard.
+  // A word holding a syntax error: a field's value holding it is the value
+  // as text, its field kept; "name:value" with the error in "name" (an
+  // unknown field) is the word "name" and the value read again alone;
+  // anything else is a word, never a wildcard.
   void literal_word(std::string_view text, std::size_t end) {
     const std::size_t colon = text.find(':');
     if (colon != std::string_view::npos && colon > 0) {
+      if (literal(at_ + colon + 1, end) && !literal(at_, at_ + colon + 1)) {
+        if (QueryToken* field = field_token(text.substr(0, colon))) {
+          field->text = text.substr(colon + 1);
+          field->text_begin = at_ + colon + 1;
+          field->literal = true;
+          at_ = end;
+          return;
+        }
+      }
       push(QueryTokenKind::kWord, colon);
       at_ += colon + 1;
       return;
     }
     push(QueryTokenKind::kWord, text.size()).literal = true;
     at_ = end;
+  }
+
+  // A kField token for `name` at at_ (a field's name or all:), its value
+  // the caller's to set; nullptr, and no token, when `name` is none.
+  QueryToken* field_token(std::string_view name) {
+    if (!std::all_of(name.begin(), name.end(), is_ascii_letter)) return nullptr;
+    const schema::Field* field = schema::find_field(name);
+    if (field == nullptr && !schema::is_plain_words_name(name)) return nullptr;
+    QueryToken& token = push(QueryTokenKind::kField, name.size());
+    token.field = field;
+    return &token;
   }
 
   std::size_t near_proximity(std::string_view text) const {
@@ -314,7 +345,9 @@ class Lexer {
       return end;
     }
     std::string_view value = text.substr(colon + 1);
-    const bool group_follows = end < q_.size() && (q_[end] == '(' || quote_length(q_, end) > 0);
+    // A quote or '(' read as a separator (LexOptions::literal) opens nothing.
+    const std::size_t opener = end < q_.size() ? (q_[end] == '(' ? 1 : quote_length(q_, end)) : 0;
+    const bool group_follows = opener > 0 && !literal(end, end + opener);
     // Field names are matched without regard to case: "DOI:10.1000/x" is
     // how DOIs are often pasted.
     // all: is a field token without a field: its value is plain words.
@@ -328,9 +361,10 @@ class Lexer {
                                                field->kind == schema::FieldKind::kDate);
       if (ranges && value.starts_with('[')) {
         end = bracket_end(at_ + colon + 1);
-        // A syntax error past the first space: as literal_word reads one.
-        if (literal(at_, end)) {
-          token.text = name;
+        // A syntax error past the first space: the range's words read again
+        // one by one, not the field's name (as literal_word reads one).
+        if (literal(at_ + colon + 1, end)) {
+          tokens_.pop_back();
           return at_ + colon + 1;
         }
         value = q_.substr(at_ + colon + 1, end - (at_ + colon + 1));
@@ -447,12 +481,16 @@ std::vector<QueryToken> lex_url_form(const UrlForm& form, const LexOptions& opti
   };
   LexOptions decoded_options = options;
   for (std::size_t& at : decoded_options.literal) at = decoded_offset(at);
+  for (std::size_t& at : decoded_options.closed_at_end) at = decoded_offset(at);
   std::vector<QueryToken> tokens;
   try {
     tokens = lex_query(form.decoded, decoded_options);
   } catch (const QuerySyntaxError& error) {
-    throw QuerySyntaxError(
-        error.what(), form.origin[std::min(error.position(), form.decoded.size())], error.hint());
+    const std::size_t at = form.origin[std::min(error.position(), form.decoded.size())];
+    if (dynamic_cast<const UnclosedError*>(&error) != nullptr) {
+      throw UnclosedError(error.what(), at, error.hint());
+    }
+    throw QuerySyntaxError(error.what(), at, error.hint());
   }
   for (QueryToken& token : tokens) {
     token.begin = form.origin[token.begin];

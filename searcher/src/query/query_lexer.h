@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "paperdex/common/schema.h"
+#include "paperdex/errors.h"
 
 namespace paperdex::detail {
 
@@ -37,7 +38,9 @@ struct QueryToken {
   // kNear: n of NEAR/n (kDefaultNear for a bare NEAR); kPhrase: n of "..."~n,
   // 0 for a plain phrase.
   std::size_t proximity = 0;
-  // kWord: text, never a wildcard (LexOptions::literal named it).
+  // kWord, kPhrase and kField's value: text that held a syntax error
+  // (LexOptions::literal): never a wildcard, and a filter's value is
+  // searched as words.
   bool literal = false;
 };
 
@@ -46,12 +49,29 @@ struct QueryToken {
 // words.
 struct LexOptions {
   // Byte offsets of syntax errors: the token holding one is read as text. A
-  // quote, parenthesis or +/- there is a separator; a field's "name:" is the
-  // word "name" and its value is read as if written alone; an operator or a
-  // word is a plain word (a word's '*' no wildcard); a phrase's "~n" is text.
+  // quote, parenthesis or +/- there is a separator; an operator or a word is
+  // a plain word (a word's '*' no wildcard); a phrase's "~n" is text. In a
+  // field's value the value is the text and the field stays (a filter's
+  // value is then searched as words, query_syntax.cc): "year:20x5" is
+  // the word "20x5", not the words "year" and "20x5". A field's "name:"
+  // holding the error (an unknown field, one with no value) is the word
+  // "name", and its value is read as if written alone.
   std::vector<std::size_t> literal;
+  // Byte offsets of an opening quote or '(' that is never closed
+  // (UnclosedError): it is closed at the end of the query, so that
+  // title:"deep residual keeps its field and its phrase. The parser reads
+  // the parentheses' offsets, the lexer the quotes'.
+  std::vector<std::size_t> closed_at_end;
   // Everything is words: no operators, fields, phrases or groups.
   bool plain = false;
+};
+
+// The syntax error of a quote or '(' never closed: the lenient parser closes
+// it at the end of the query (LexOptions::closed_at_end) rather than reading
+// it as a word. To every other caller it is a QuerySyntaxError like any.
+class UnclosedError final : public QuerySyntaxError {
+ public:
+  using QuerySyntaxError::QuerySyntaxError;
 };
 
 // A bare NEAR: within ten words, as in Xapian's and most engines' syntax.
@@ -62,8 +82,8 @@ inline constexpr std::size_t kMaxProximity = 1000;
 
 // Splits `query` into tokens, ending with one kEnd token; field names and
 // aliases are the schema table's (schema::find_field). Throws
-// QuerySyntaxError for an unclosed quote, an unknown field name, a field
-// with no value, or a NEAR/n or "..."~n without a usable number.
+// QuerySyntaxError for an unclosed quote (UnclosedError), an unknown field
+// name, a field with no value, or a NEAR/n or "..."~n without a usable number.
 std::vector<QueryToken> lex_query(std::string_view query, const LexOptions& options = {});
 
 // A query copied from an arXiv API URL, its search_query= value as written
@@ -84,8 +104,8 @@ struct UrlForm {
 std::optional<UrlForm> read_url_form(std::string_view query);
 
 // lex_query over form.decoded, its tokens' offsets (and errors') those of
-// the query as written; options.literal holds offsets in the query too. The
-// tokens view form.decoded.
+// the query as written; options.literal and options.closed_at_end hold
+// offsets in the query too. The tokens view form.decoded.
 std::vector<QueryToken> lex_url_form(const UrlForm& form, const LexOptions& options = {});
 
 // Turns the operator tokens (AND, OR, NOT, NEAR) of `tokens` into words where

@@ -51,7 +51,8 @@ bool starts_unary(const QueryToken& token) {
 class SyntaxParser {
  public:
   SyntaxParser(std::string_view query, const SyntaxOptions& options)
-      : url_form_(read_url_form(query)),
+      : closed_at_end_(options.lex.closed_at_end),
+        url_form_(read_url_form(query)),
         tokens_(url_form_ ? lex_url_form(*url_form_, options.lex) : lex_query(query, options.lex)) {
     if (options.prose_operators_are_words) {
       operators_read_as_words_ =
@@ -206,7 +207,11 @@ class SyntaxParser {
         if (!token.text.empty()) return term(token.field, token, token, false);
         // The lexer only leaves the value empty when a phrase or group follows.
         if (peek().kind == QueryTokenKind::kPhrase) return term(token.field, token, take(), true);
-        return group(token.field, take());
+        if (peek().kind == QueryTokenKind::kOpen) return group(token.field, take());
+        // Never so (the lexer reads a quote or '(' read as a separator as no
+        // value's start); were it, the next token is no '(' to take.
+        if (token.field == nullptr) throw_empty_value(schema::kPlainWordsName, "word", token.begin);
+        throw_empty_value(*token.field, token.begin);
       default:
         throw_missing_operand(token);
     }
@@ -215,11 +220,14 @@ class SyntaxParser {
   QueryNode group(const schema::Field* field, const QueryToken& open) {
     DepthGuard guard(depth_, open.begin);
     QueryNode node = sequence(field, open.begin);
-    if (peek().kind != QueryTokenKind::kClose) {
-      throw QuerySyntaxError(
+    if (peek().kind == QueryTokenKind::kClose) {
+      take();
+    } else if (std::find(closed_at_end_.begin(), closed_at_end_.end(), open.begin) ==
+               closed_at_end_.end()) {
+      // sequence() stops at ')' or at the end: this group runs to the end.
+      throw UnclosedError(
           "unbalanced parenthesis: this '(' is never closed; add a ')' or remove it", open.begin);
     }
-    take();
     if (node.children.empty()) {
       throw QuerySyntaxError("empty parentheses; put words inside them or remove them", open.begin);
     }
@@ -228,6 +236,12 @@ class SyntaxParser {
 
   static QueryNode term(const schema::Field* field, const QueryToken& start,
                         const QueryToken& value, bool quoted) {
+    // A filter's value holding a syntax error (LexOptions::literal) is no
+    // value it takes: it is words, not the field's name ("year:20x5" is the
+    // word "20x5").
+    if (value.literal && field != nullptr && schema::is_filter(field->kind)) {
+      return term(nullptr, value, value, quoted);
+    }
     QueryNode node;
     node.kind = NodeKind::kTerm;
     node.field = field;
@@ -261,6 +275,8 @@ class SyntaxParser {
     return node;
   }
 
+  // The '(' offsets closed at the end of the query (LexOptions::closed_at_end).
+  std::vector<std::size_t> closed_at_end_;
   std::optional<UrlForm> url_form_;  // the tokens view its text
   std::vector<QueryToken> tokens_;
   std::size_t next_ = 0;

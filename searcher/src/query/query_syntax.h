@@ -80,7 +80,8 @@ struct SyntaxOptions {
 };
 
 // Throws QuerySyntaxError (unbalanced quotes or parentheses, unknown fields,
-// operators missing an operand, empty parentheses).
+// operators missing an operand, empty parentheses); UnclosedError for a
+// quote or '(' never closed, unless options.lex.closed_at_end closes it.
 QuerySyntax parse_query_syntax(std::string_view query, const SyntaxOptions& options = {});
 
 }  // namespace paperdex::detail

@@ -22,6 +22,7 @@
 #include "paperdex/common/taxonomy.h"
 #include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"
+#include "query/author_reading.h"
 #include "query/query_lexer.h"
 #include "query/query_syntax.h"
 #include "query/stopwords.h"
@@ -1264,25 +1265,57 @@ void add_most_words(ParsedQuery& parsed, Translator& translator, const QueryNode
 // read as words: a person's query has a few; more is pasted text or noise.
 constexpr std::size_t kMaxSyntaxRecoveries = 16;
 
+// "<what>: <why> (<hint>)" of a note on a syntax error.
+std::string with_error(std::string note, const QuerySyntaxError& error) {
+  note += error.what();
+  if (!error.hint().empty()) note += " (" + error.hint() + ")";
+  return note;
+}
+
 // "read '(' as a word: <why>", for ParsedQuery::notes. The token is what
-// stands at the error: a quote or parenthesis alone, else up to a space.
-std::string read_as_words_note(std::string_view query, const QuerySyntaxError& error) {
+// stands at the error: a quote or parenthesis alone, else up to a space or
+// a quote. `whole`: the whole query was read as words.
+std::string read_as_words_note(std::string_view query, const QuerySyntaxError& error,
+                               bool whole = false) {
   const std::size_t at = std::min(error.position(), query.size());
   std::size_t end = at;
   if (end < query.size() && std::string_view("()\"+-").find(query[end]) != std::string_view::npos) {
     ++end;
   } else {
-    while (end < query.size() && end - at < 40 && query[end] != ' ' && query[end] != '(' &&
-           query[end] != ')') {
+    while (end < query.size() && end - at < 40 &&
+           std::string_view(" ()\"").find(query[end]) == std::string_view::npos) {
       ++end;
     }
   }
   const std::string written(query.substr(at, end - at));
-  std::string note = written.empty() ? std::string("read the query as words: ")
-                                     : "read " + quote_input(written) + " as words: ";
-  note += error.what();
-  if (!error.hint().empty()) note += " (" + error.hint() + ")";
-  return note;
+  return with_error(whole || written.empty() ? std::string("read the query as words: ")
+                                             : "read " + quote_input(written) + " as words: ",
+                    error);
+}
+
+// What closes the quote or '(' opened at `at` (UnclosedError): ")" or a
+// quote. In arXiv's URL form the opener may be written %28.
+std::string_view closer_of(std::string_view query, std::size_t at) {
+  const std::string_view opener = query.substr(std::min(at, query.size()));
+  return opener.starts_with('(') || opener.starts_with("%28") ? ")" : "\"";
+}
+
+// "read 'title:"deep residual' as 'title:"deep residual"': unbalanced quote:
+// ...", for a quote or '(' closed at the end of the query: what was written
+// from the word holding it to the end, and that with `closers` (what every
+// closing so far adds at the end, innermost first) after it.
+std::string closed_at_end_note(std::string_view query, const QuerySyntaxError& error,
+                               std::string_view closers) {
+  std::size_t start = std::min(error.position(), query.size());
+  const auto separates = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r') || c == '('; };
+  while (start > 0 && !separates(query[start - 1])) --start;
+  std::string_view written = query.substr(start);
+  while (!written.empty() && separates(written.back()) && written.back() != '(') {
+    written.remove_suffix(1);
+  }
+  return with_error("read " + quote_input(written) + " as " +
+                        quote_input(std::string(written) + std::string(closers)) + ": ",
+                    error);
 }
 
 // "'optim*'", "'optim*', 'netw*'", "'optim*', 'netw*', 'graph*' and 12 more".
@@ -1368,14 +1401,27 @@ ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode, const Ter
     return parsed;
   }
   // What is not valid syntax is read as words: each error's token is read as
-  // text and the query parsed again, until it parses. An error met twice at
-  // the same place, or too many of them, reads the whole query as words.
+  // text (LexOptions::literal), a quote or '(' never closed is closed at the
+  // end (LexOptions::closed_at_end), and the query parsed again, until it
+  // parses; each with a note. An error met twice at the same place, or too
+  // many of them, reads the whole query as words, with the one note that
+  // says so (the others told of readings no longer made).
   SyntaxOptions options;
   options.prose_operators_are_words = true;
+  LexOptions& lex = options.lex;
   std::vector<std::string> notes;
+  std::string closers;  // what the closings add at the end, innermost first
+  const auto met = [](const std::vector<std::size_t>& offsets, std::size_t at) {
+    return std::find(offsets.begin(), offsets.end(), at) != offsets.end();
+  };
   for (;;) {
     try {
       ParsedQuery parsed = parse_as(query, mode, terms, options, wildcards);
+      // "Did you mean" rewrites words of the query as written, and would
+      // keep a quote or '(' closed at the end unclosed (title:"unclosed ->
+      // title:"enclosed): the note on the closing comes first. A word read
+      // as text ("quantm (") may still be misspelt.
+      if (!lex.closed_at_end.empty() && !lex.plain) parsed.words.clear();
       notes.insert(notes.end(), std::make_move_iterator(parsed.notes.begin()),
                    std::make_move_iterator(parsed.notes.end()));
       parsed.notes = std::move(notes);
@@ -1383,14 +1429,24 @@ ParsedQuery QueryParser::parse(std::string_view query, MatchMode mode, const Ter
       return parsed;
     } catch (const QuerySyntaxError& error) {
       // Nothing left to read as words: the query has none ("", "()", "-").
-      if (options.lex.plain) throw;
-      notes.push_back(read_as_words_note(query, error));
-      std::vector<std::size_t>& literal = options.lex.literal;
-      if (literal.size() >= kMaxSyntaxRecoveries ||
-          std::find(literal.begin(), literal.end(), error.position()) != literal.end()) {
-        options.lex.plain = true;
+      if (lex.plain) throw;
+      const std::size_t at = error.position();
+      std::string note;
+      if (met(lex.literal, at) || met(lex.closed_at_end, at) ||
+          lex.literal.size() + lex.closed_at_end.size() >= kMaxSyntaxRecoveries) {
+        lex.plain = true;
+        notes.clear();
+        note = read_as_words_note(query, error, true);
+      } else if (dynamic_cast<const UnclosedError*>(&error) != nullptr) {
+        lex.closed_at_end.push_back(at);
+        closers += closer_of(query, at);
+        note = closed_at_end_note(query, error, closers);
       } else {
-        literal.push_back(error.position());
+        lex.literal.push_back(at);
+        note = read_as_words_note(query, error);
+      }
+      if (std::find(notes.begin(), notes.end(), note) == notes.end()) {
+        notes.push_back(std::move(note));
       }
     }
   }
@@ -1453,8 +1509,47 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
     }
   }
   for (std::string& note : translator.take_notes()) parsed.notes.push_back(std::move(note));
-  if (is_plain_words(syntax)) parsed.whole_title_key = schema::title_key_term(analyzer_, query);
+  if (is_plain_words(syntax)) {
+    parsed.whole_title_key = schema::title_key_term(analyzer_, query);
+    // Words as written (no syntax error read so): they may be a name.
+    const bool as_written =
+        options.lex.literal.empty() && options.lex.closed_at_end.empty() && !options.lex.plain;
+    if (terms != nullptr && options_.plain_words_search_authors && as_written &&
+        syntax.url_form.empty() && syntax.operators_read_as_words.empty()) {
+      read_as_author(query, mode, *terms, wildcards, parsed);
+    }
+  }
   return parsed;
+}
+
+void QueryParser::read_as_author(std::string_view query, MatchMode mode, const TermSource& terms,
+                                 WildcardExpansions& wildcards, ParsedQuery& parsed) const {
+  const std::optional<std::string> reading = author_reading(analyzer_, query);
+  if (!reading) return;
+  Part author;
+  try {
+    Translator translator(analyzer_, options_, mode, &terms, wildcards);
+    author = translator.translate_root(parse_query_syntax(*reading).root, Pool::kNone);
+  } catch (const QuerySyntaxError&) {
+    return;  // not a name the author: field reads
+  }
+  if (author.text.empty()) return;
+  const NameEvidence evidence = name_evidence(author.text, terms);
+  if (evidence == NameEvidence::kNone) return;
+  // The words still match: a query that only looks like a name finds them
+  // after the author's papers. A reading the index cannot tell of yet
+  // (remote frequencies) widens the matches as it will once it can, so
+  // that both readings match alike (Searcher's count ahead); it adds no
+  // paper unless the author has some.
+  for (Query* matches : {&parsed.query, &parsed.any_word, &parsed.most_words}) {
+    if (!matches->empty()) *matches = Query(Query::OP_OR, *matches, author.text);
+  }
+  if (evidence != NameEvidence::kFound) return;
+  parsed.author_papers = author.text;
+  parsed.notes.push_back(author_reading_note(query, *reading));
+  // A name the index has is spelled as it is there ("Hinton_G" is no
+  // misspelling of "Hinton").
+  parsed.words.clear();
 }
 
 std::string nearest_subject(std::string_view value) {

@@ -59,6 +59,11 @@ class TermSource {
   virtual std::optional<Xapian::doccount> termfreq(const std::string& /*term*/) const {
     return std::nullopt;
   }
+  // Whether some paper matches `query` (an author's name words within one
+  // name: author_reading.h), or none when the source cannot tell (yet).
+  virtual std::optional<bool> has_match(const Xapian::Query& /*query*/) const {
+    return std::nullopt;
+  }
 };
 
 // A word of a title/abstract search, where it was written: spelling
@@ -104,6 +109,12 @@ struct ParsedQuery {
   // (Field::default_search), or an empty Query when plain words search no
   // names (QueryParserOptions::plain_words_search_authors).
   std::vector<Xapian::Query> plain_names;
+  // When the query is an author's name as people write it ("G. Hinton",
+  // "Hinton, Geoffrey"; author_reading.h) and the index has that author:
+  // the author's papers (the author: query it reads as), which `query`,
+  // `any_word` and `most_words` match besides the words and which rank
+  // first (title_bonus.h). Else empty.
+  Xapian::Query author_papers;
   // When the query is words alone (no operator, field, phrase, wildcard,
   // "+" or "-"): the title key (schema::title_key_term) of a paper titled
   // with them, which ranks first (title_bonus.h). Else empty.
@@ -133,9 +144,14 @@ class QueryParser {
   // Strict: throws paperdex::QuerySyntaxError (with the byte position) for
   // unbalanced quotes or parentheses, an unknown field or subject, an empty or
   // malformed range, a malformed NEAR/n, "..."~n or wildcard, an empty query.
-  // Lenient: reads each of those as words instead, saying so in `notes`, and
+  // Lenient: reads each of those as words instead, saying so in `notes` (a
+  // quote or '(' never closed is closed at the end instead, its field kept;
+  // a filter's malformed value is its words, without the field's name), and
   // reads operators as words in prose (read_prose_operators_as_words); throws
-  // only for a query with nothing to search for.
+  // only for a query with nothing to search for. Words read despite a syntax
+  // error are not offered for spelling (`words`).
+  // With `terms`, plain words that are an author's name the index has are
+  // read as that author too (ParsedQuery::author_papers), with a note.
   // With `terms`, wildcards expand while parsing: a too broad one throws
   // (lenient: is searched as its word alone, with a note), and past
   // max_wildcard_expansion or the time limit the rest are searched as their
@@ -164,6 +180,10 @@ class QueryParser {
   void check_bounds(std::string_view query) const;
   ParsedQuery parse_as(std::string_view query, MatchMode mode, const TermSource* terms,
                        const SyntaxOptions& options, WildcardExpansions& wildcards) const;
+  // Reads `query` (plain words, parsed) as an author's name too when it may
+  // be one (author_reading.h): its matches widen to the author's papers.
+  void read_as_author(std::string_view query, MatchMode mode, const TermSource& terms,
+                      WildcardExpansions& wildcards, ParsedQuery& parsed) const;
 
   const Analyzer& analyzer_;
   QueryParserOptions options_;

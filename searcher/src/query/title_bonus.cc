@@ -37,11 +37,12 @@ Query all_words_in_title_or_names(const ParsedQuery& parsed) {
   return Query(Query::OP_AND, words.begin(), words.end());
 }
 
-Query whole_title(const std::string& key) {
+// `weight` for each paper `papers` matches.
+Query fixed_weight(double weight, Query papers) {
   // release(): the query owns the source and frees it with its last copy,
   // as it does its subqueries (Xapian's reference counting).
-  Query bonus((new Xapian::FixedWeightPostingSource(kWholeTitleWeight))->release());
-  return Query(Query::OP_FILTER, std::move(bonus), Query(key));
+  Query bonus((new Xapian::FixedWeightPostingSource(weight))->release());
+  return Query(Query::OP_FILTER, std::move(bonus), std::move(papers));
 }
 
 }  // namespace
@@ -53,7 +54,10 @@ Query with_title_bonus(const Xapian::Database& db, Query matched, const ParsedQu
   add_title_words(stems, bonus);
   if (stems.size() >= 2) bonus.push_back(all_words_in_title_or_names(parsed));
   if (!parsed.whole_title_key.empty() && (remote || db.term_exists(parsed.whole_title_key))) {
-    bonus.push_back(whole_title(parsed.whole_title_key));
+    bonus.push_back(fixed_weight(kWholeTitleWeight, Query(parsed.whole_title_key)));
+  }
+  if (!parsed.author_papers.empty()) {
+    bonus.push_back(fixed_weight(kNamedAuthorWeight, parsed.author_papers));
   }
   if (bonus.empty()) return matched;
   bonus.insert(bonus.begin(), std::move(matched));

@@ -41,12 +41,19 @@ inline constexpr double kAllWordsNameWeight = 3;
 // so that it ranks first.
 inline constexpr double kWholeTitleWeight = 1000;
 
+// What a paper by the author a query names gains (ParsedQuery::author_papers:
+// "G. Hinton", "Hinton, Geoffrey"): far above what its words weigh, so that
+// the author's papers come first and the papers with the words after them,
+// yet below a whole title's.
+inline constexpr double kNamedAuthorWeight = 500;
+
 // `matched` (what `parsed` matches in `db`, filters applied) weighed with
 // the titles' bonus: ParsedQuery::plain_stems in titles, each of them, and
 // all of them in titles and names (ParsedQuery::plain_names), and
-// ParsedQuery::whole_title_key when some paper in `db` has it. The whole
-// title's weight comes from a posting source Xapian knows by name (remote
-// shard servers need no registration); such a query is ranked by Xapian's
+// ParsedQuery::whole_title_key when some paper in `db` has it; and the
+// papers of the author the query names (ParsedQuery::author_papers). The
+// whole title's and the author's weights come from a posting source Xapian
+// knows by name (remote shard servers need no registration); such a query is ranked by Xapian's
 // matcher, the others by the posting walks (match/posting_walk.h) as before.
 // `remote`: `db` has remote shards, where looking the key up is an exchange
 // with each server in turn, and pages are never walked: the whole title's
