@@ -287,7 +287,9 @@ int main(int argc, char** argv) {
   asio::io_context io(1);
   run.io = &io;
   if (!options.api_db.empty()) {
-    paperdex::serve::ApiSettings settings{{options.api_db}, std::nullopt, 10};
+    paperdex::serve::ApiSettings settings;
+    settings.databases = {options.api_db};
+    settings.time_limit_seconds = 10;
     // As paperdex-serve with as many workers as connections here.
     settings.split_each_search = paperdex::serve::splits_searches(options.connections);
     paperdex::serve::Api api(settings);
