@@ -26,6 +26,7 @@
 #include "query/query_translation.h"
 #include "query/related.h"
 #include "query/title_bonus.h"
+#include "results/author_forms.h"
 #include "results/explain.h"
 #include "results/facets.h"
 #include "results/highlighter.h"
@@ -563,11 +564,20 @@ struct Searcher::Impl {
   }
 
   // Papers by this author (SearchRequest::authors): the exact name, as the
-  // author facet lists it, or the name's words as `author:` finds them
-  // ("grassl", a family name alone).
+  // author facet lists it, with the other forms of it the facet counts with
+  // it ("Geoffrey Hinton" for "Geoffrey E. Hinton"), or the name's words as
+  // `author:` finds them ("grassl", a family name alone).
   Xapian::Query author_filter(const std::string& name) const {
-    return Xapian::Query(Xapian::Query::OP_OR, parser.author_filter(name),
-                         parser.parse_filter("author", author_phrase(name)));
+    const Xapian::Query exact = parser.author_filter(name);
+    std::vector<Xapian::Query> alternatives{exact,
+                                            parser.parse_filter("author", author_phrase(name))};
+    const std::string term = *exact.get_terms_begin();
+    const std::string_view prefix = schema::kAuthorExactPrefix;
+    for (const std::string& form :
+         detail::author_form_terms(db, prefix, std::string_view(term).substr(prefix.size()))) {
+      if (form != term) alternatives.emplace_back(form);
+    }
+    return Xapian::Query(Xapian::Query::OP_OR, alternatives.begin(), alternatives.end());
   }
 
   // The request's filters (subject, year, author), AND-ed onto `query`;

@@ -260,3 +260,43 @@ TEST_CASE("the note of a name read as an author reaches the HTTP API's JSON", "[
   CHECK(Ids{json["hits"][0]["id"].get<std::string>(), json["hits"][1]["id"].get<std::string>()} ==
         Ids{"1503.02531", "1207.0580"});
 }
+
+TEST_CASE("the author facet counts a name with and without its middle initial as one author",
+          "[authors][facets]") {
+  const paperdex::test::SnapshotRecord papers[] = {
+      {.id = "1601.00011", .title = "Dropout networks", .authors = "Geoffrey E. Hinton"},
+      {.id = "1601.00012", .title = "Capsule networks", .authors = "Geoffrey E. Hinton"},
+      {.id = "1601.00013", .title = "Distilling networks", .authors = "Geoffrey Hinton"},
+      {.id = "1601.00014", .title = "Sediment networks", .authors = "Thomas G. Hinton"},
+      {.id = "1601.00015", .title = "Kernel networks", .authors = "Ada F. Lovelace"},
+      {.id = "1601.00016", .title = "Engine networks", .authors = "Ada G. Lovelace"},
+      {.id = "1601.00017", .title = "Analytic networks", .authors = "Ada Lovelace"},
+  };
+  const AuthorIndex index(papers);
+  paperdex::Searcher searcher = index.searcher();
+  paperdex::SearchRequest request;
+  request.query = "networks";
+  request.author_facet = true;
+  const paperdex::SearchResult result = searcher.search(request);
+  std::vector<std::pair<std::string, std::size_t>> facet;
+  for (const paperdex::FacetCount& author : result.author_facets) {
+    facet.emplace_back(author.value, author.count);
+  }
+  // Ada Lovelace could be either Ada F. or Ada G.: three authors there.
+  CHECK(facet == std::vector<std::pair<std::string, std::size_t>>{{"Geoffrey E. Hinton", 3},
+                                                                   {"Ada F. Lovelace", 1},
+                                                                   {"Ada G. Lovelace", 1},
+                                                                   {"Ada Lovelace", 1},
+                                                                   {"Thomas G. Hinton", 1}});
+  // The facet's drill-down finds what it counted, from either form.
+  for (const char* name : {"Geoffrey E. Hinton", "Geoffrey Hinton"}) {
+    INFO(name);
+    paperdex::SearchRequest drill;
+    drill.authors = {name};
+    CHECK(found(searcher, drill) == Ids{"1601.00011", "1601.00012", "1601.00013"});
+    CHECK(searcher.search(drill).notes.empty());
+  }
+  paperdex::SearchRequest ada;
+  ada.authors = {"Ada Lovelace"};
+  CHECK(found(searcher, ada) == Ids{"1601.00017"});
+}

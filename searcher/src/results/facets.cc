@@ -11,6 +11,7 @@
 #include "match/ranking.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
+#include "results/author_forms.h"
 #include "results/facet_table.h"
 
 namespace paperdex::detail {
@@ -154,8 +155,23 @@ std::vector<FacetCount> author_facet(const std::map<std::string, std::size_t>& c
       author.name_count = count;
     }
   }
+  // Forms of one name ("Geoffrey E. Hinton", "Geoffrey Hinton") are one
+  // author, shown as the most common spelling: the filter finds them all.
+  std::vector<std::string> keys;
+  for (const auto& [key, author] : authors) keys.push_back(key);
   std::vector<FacetCount> facet;
-  for (const auto& [key, author] : authors) facet.push_back({author.name, author.papers, {}});
+  for (const std::vector<std::string>& forms : group_author_forms(keys)) {
+    Author merged;
+    for (const std::string& key : forms) {
+      const Author& form = authors[key];
+      merged.papers += form.papers;
+      if (form.name_count > merged.name_count) {
+        merged.name = form.name;
+        merged.name_count = form.name_count;
+      }
+    }
+    facet.push_back({merged.name, merged.papers, {}});
+  }
   std::sort(facet.begin(), facet.end(), [](const FacetCount& a, const FacetCount& b) {
     return a.count != b.count ? a.count > b.count : a.value < b.value;
   });

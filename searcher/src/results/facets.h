@@ -68,7 +68,9 @@ std::map<std::string, std::size_t> count_authors(
     const std::optional<std::chrono::steady_clock::time_point>& deadline = std::nullopt);
 
 // Author facet: by count descending, then name. Spellings of one name that
-// fold alike ("Björn"/"Bjorn") count as one author, shown as the most common.
+// fold alike ("Björn"/"Bjorn"), and forms of it that differ only by a middle
+// name or initial where the index can tell (group_author_forms), count as
+// one author, shown as the most common.
 std::vector<FacetCount> author_facet(const std::map<std::string, std::size_t>& counts,
                                      const Analyzer& analyzer);
 
