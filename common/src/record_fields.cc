@@ -32,9 +32,9 @@ constexpr RecordField kRecordFields[] = {
      .stored_key = "au",
      .max_bytes = 1 * kKiB,
      .max_entries = 20'000},
-    // The source's family/given split of `authors`, for citations. Not
-    // public, but in Paper, which the citation formats read; indexes
-    // without it still read (an absent key is an empty list).
+    // The source's family/given split of `authors`, for citations (read by
+    // the library's formats, not shown); indexes without it still read (an
+    // absent key is an empty list).
     {.name = "family_names",
      .label = "Family names",
      .help = "each author's family name as the source split it",
@@ -43,7 +43,7 @@ constexpr RecordField kRecordFields[] = {
      .stored_key = "fn",
      .max_bytes = 1 * kKiB,
      .max_entries = 20'000,
-     .exported = false,
+     .audience = FieldAudience::kLibrary,
      .in_paper_text = false},
     {.name = "subjects",
      .label = "Subjects",
@@ -191,7 +191,7 @@ constexpr RecordField kRecordFields[] = {
      .max_bytes = 1 * kKiB,
      .max_entries = 20'000,
      .merge = MergeRule::kPageAuthors,
-     .exported = false,
+     .audience = FieldAudience::kIndexer,
      .in_paper_text = false},
     {.name = "withdrawn_versions",
      .label = "Withdrawn versions",
@@ -202,7 +202,7 @@ constexpr RecordField kRecordFields[] = {
      .max_bytes = 64,
      .max_entries = 1'000,
      .merge = MergeRule::kJoinVersions,
-     .exported = false,
+     .audience = FieldAudience::kIndexer,
      .in_paper_text = false},
     {.name = "field_dates",
      .label = "Field dates",
@@ -213,7 +213,7 @@ constexpr RecordField kRecordFields[] = {
      .max_bytes = 64,
      .max_entries = 100,
      .merge = MergeRule::kMergeDates,
-     .exported = false,
+     .audience = FieldAudience::kIndexer,
      .in_paper_text = false},
     {.name = "version_added",
      .label = "Version added",
@@ -223,7 +223,7 @@ constexpr RecordField kRecordFields[] = {
      .stored_key = "va",
      .max_bytes = 64,
      .merge = MergeRule::kLastTime,
-     .exported = false,
+     .audience = FieldAudience::kIndexer,
      .in_paper_text = false},
     {.name = "subject_added",
      .label = "Subject added",
@@ -233,7 +233,7 @@ constexpr RecordField kRecordFields[] = {
      .stored_key = "sa",
      .max_bytes = 64,
      .merge = MergeRule::kLastTime,
-     .exported = false,
+     .audience = FieldAudience::kIndexer,
      .in_paper_text = false},
 };
 

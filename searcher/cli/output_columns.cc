@@ -170,7 +170,7 @@ const std::vector<OutputColumn>& columns() {
   static const std::vector<OutputColumn> table = [] {
     std::vector<OutputColumn> built;
     for (const schema::RecordField& field : schema::record_fields()) {
-      if (field.exported) built.push_back(record_column(field));
+      if (field.audience == schema::FieldAudience::kPublic) built.push_back(record_column(field));
     }
     const auto paragraph = std::find_if(built.begin(), built.end(), [](const OutputColumn& c) {
       return c.place == TextPlace::kParagraph;

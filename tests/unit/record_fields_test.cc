@@ -28,7 +28,7 @@ using paperdex::schema::RecordFieldKind;
 std::vector<std::string> public_names() {
   std::vector<std::string> names;
   for (const RecordField& field : record_fields()) {
-    if (field.exported) names.emplace_back(field.name);
+    if (field.audience == paperdex::schema::FieldAudience::kPublic) names.emplace_back(field.name);
   }
   return names;
 }
@@ -103,11 +103,11 @@ TEST_CASE("every record field has one name, one stored key and a bound", "[recor
         field.kind == RecordFieldKind::kNames || field.kind == RecordFieldKind::kCodes ||
         field.kind == RecordFieldKind::kVersions || field.kind == RecordFieldKind::kDates;
     if (stored) CHECK((field.max_entries > 0) == list);
-    // Public fields are Paper's; the bookkeeping is the indexer's alone, but
-    // for what the citation formats read of a Paper (family_names).
+    // Public fields and what the library's formats read are Paper's; the
+    // bookkeeping is the indexer's alone.
     bool in_paper = false;
     paperdex::schema::visit_member<paperdex::Paper>(field, [&](auto) { in_paper = true; });
-    if (field.name != "family_names") CHECK(in_paper == field.exported);
+    CHECK(in_paper == (field.audience != paperdex::schema::FieldAudience::kIndexer));
   }
 }
 

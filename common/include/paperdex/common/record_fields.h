@@ -62,6 +62,12 @@ using RecordMember =
                  std::map<std::string, std::string> Record::*, std::string Paper::*,
                  std::vector<std::string> Paper::*>;
 
+// Who reads a field: everyone (kPublic: in Paper, JSON, --fields,
+// Python, the docs), the library's own formats (kLibrary: in Paper, which
+// the citation formats read, but not shown: the source's family names), or
+// the indexer's bookkeeping alone (kIndexer: in Record, not in Paper).
+enum class FieldAudience { kPublic, kLibrary, kIndexer };
+
 struct RecordField {
   std::string_view name{};   // the member, the JSON key, --fields, Python's attribute
   std::string_view label{};  // in text ("DOI", "Journal")
@@ -75,7 +81,7 @@ struct RecordField {
   std::size_t max_bytes = 0;
   std::size_t max_entries = 0;
   MergeRule merge = MergeRule::kNewestSource;
-  bool exported = true;  // public: in Paper, JSON, --fields, Python; false for bookkeeping
+  FieldAudience audience = FieldAudience::kPublic;
   // Printed by the text layout of a paper (--show): false for the ones its
   // subject rows and date line show already.
   bool in_paper_text = true;
