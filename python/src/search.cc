@@ -20,6 +20,7 @@
 #include "keyword_table.h"
 #include "output.h"
 #include "paperdex/common/record_fields.h"
+#include "paperdex/search_parameters.h"
 #include "paperdex/searcher.h"
 
 namespace py = pybind11;
@@ -28,18 +29,18 @@ namespace paperdex::python {
 namespace {
 
 // ---------------------------------------------------------------------------
-// Searcher.search's keywords: one row per SearchRequest field, read by the
-// argument parser, the docstring, Searcher.search_keywords and the stub test
-// (paperdex._keyword_tables, keyword_table.h). A new SearchRequest field is
-// one more row. Unlike index()'s table, these are read from **kwargs, for
-// search()'s own type and range messages.
+// Searcher.search's keywords: the library's search parameters
+// (search_parameters.h) offered to Python, named with underscores, read by
+// the argument parser, the docstring, Searcher.search_keywords and the stub
+// test (paperdex._keyword_tables, keyword_table.h). Python's values become
+// the parameters' text here, by the row's type, for search()'s own type
+// messages; the row reads the text, with the library's range messages.
 
 struct RequestKeyword {
   std::string name;
   std::string help;
-  std::string stub_type;  // its annotation in paperdex.pyi, from the field's type
-  std::function<void(SearchRequest&, py::handle)> set;
-  std::function<py::object(const SearchRequest&)> get;  // the default, for the docstring
+  std::string stub_type;  // its annotation in paperdex.pyi, from the row's type
+  const SearchParameter* row;
 };
 
 std::string type_name(py::handle value) { return py::str(py::type::of(value).attr("__name__")); }
@@ -62,136 +63,117 @@ std::vector<std::string> string_list(const std::string& keyword, py::handle valu
   return values;
 }
 
-template <typename T>
-std::string stub_type() {
-  if constexpr (std::is_same_v<T, std::vector<std::string>>) return "_Strings";
-  if constexpr (std::is_same_v<T, bool>) return "bool";
-  if constexpr (std::is_same_v<T, std::size_t>) return "int";
-  if constexpr (std::is_same_v<T, double>) return "float";
-  if constexpr (std::is_same_v<T, std::string>) return "Optional[str]";  // None: not given
+bool is_bool(py::handle value) { return py::isinstance<py::bool_>(value); }
+bool is_int(py::handle value) { return py::isinstance<py::int_>(value) && !is_bool(value); }
+
+// A number as the parameters read it: 3, 0.5, 1e+10, inf, nan.
+std::string number_text(py::handle value) {
+  if (is_int(value)) return py::str(value).cast<std::string>();
+  const double number = value.cast<double>();
+  char text[40];
+  std::snprintf(text, sizeof text, "%.17g", number);
+  return text;
+}
+
+// The texts a Python value is for a parameter of `type`.
+// @throws TypeError naming the keyword, for a value of another type.
+std::vector<std::string> parameter_texts(const std::string& keyword, ParameterType type,
+                                         py::handle value) {
+  switch (type) {
+    case ParameterType::kTextList:
+      return string_list(keyword, value);
+    case ParameterType::kSwitch:
+      if (!is_bool(value)) wrong_type(keyword, "a bool", value);
+      return {value.cast<bool>() ? "true" : "false"};
+    case ParameterType::kCount:
+      // A bool says whether, where the row reads it (facets=True: counted).
+      if (is_bool(value)) return {value.cast<bool>() ? "true" : "false"};
+      if (!is_int(value)) wrong_type(keyword, "an int", value);
+      return {number_text(value)};
+    case ParameterType::kSeconds:
+      if (!(is_int(value) || py::isinstance<py::float_>(value))) {
+        wrong_type(keyword, "a number", value);
+      }
+      return {number_text(value)};
+    case ParameterType::kChoice:
+      if (!py::isinstance<py::str>(value)) wrong_type(keyword, "a str", value);
+      return {value.cast<std::string>()};
+    case ParameterType::kText:
+      if (value.is_none()) return {""};
+      if (!py::isinstance<py::str>(value)) wrong_type(keyword, "a str or None", value);
+      return {value.cast<std::string>()};
+  }
+  return {};
+}
+
+// The Python value of a parameter's texts (its default, for the docstring).
+py::object parameter_value(ParameterType type, const std::vector<std::string>& texts) {
+  const std::string text = texts.empty() ? std::string() : texts.front();
+  switch (type) {
+    case ParameterType::kTextList:
+      return py::tuple(py::cast(texts));
+    case ParameterType::kSwitch:
+      return py::bool_(text == "true");
+    case ParameterType::kCount:
+      if (text == "true" || text == "false") return py::bool_(text == "true");
+      return py::int_(std::stoll(text));
+    case ParameterType::kSeconds:
+      return py::float_(std::stod(text));
+    case ParameterType::kChoice:
+      return py::str(text);
+    case ParameterType::kText:
+      return text.empty() ? py::object(py::none()) : py::object(py::str(text));
+  }
+  return py::none();
+}
+
+std::string stub_type(const SearchParameter& row) {
+  switch (row.type) {
+    case ParameterType::kTextList:
+      return "_Strings";
+    case ParameterType::kSwitch:
+      return "bool";
+    case ParameterType::kCount: {
+      const std::vector<std::string> texts = row.get(SearchRequest{});
+      return !texts.empty() && (texts[0] == "true" || texts[0] == "false") ? "Union[bool, int]"
+                                                                           : "int";
+    }
+    case ParameterType::kSeconds:
+      return "float";
+    case ParameterType::kChoice: {
+      std::string listed;
+      for (const std::string_view choice : row.choices) {
+        listed += (listed.empty() ? "'" : ", '") + std::string(choice) + "'";
+      }
+      return "Literal[" + listed + "]";
+    }
+    case ParameterType::kText:
+      return "Optional[str]";  // None: not given
+  }
   return "";
 }
 
-template <typename T>
-RequestKeyword keyword(std::string name, T SearchRequest::*field, std::string help) {
-  RequestKeyword row{name, std::move(help), stub_type<T>(), {}, {}};
-  if constexpr (std::is_same_v<T, std::vector<std::string>>) {
-    row.set = [=](SearchRequest& r, py::handle v) { r.*field = string_list(name, v); };
-    row.get = [=](const SearchRequest& r) { return py::object(py::tuple(py::cast(r.*field))); };
-  } else if constexpr (std::is_same_v<T, bool>) {
-    row.set = [=](SearchRequest& r, py::handle v) { r.*field = py::cast<bool>(v); };
-    row.get = [=](const SearchRequest& r) { return py::object(py::bool_(r.*field)); };
-  } else if constexpr (std::is_same_v<T, std::size_t>) {
-    row.set = [=](SearchRequest& r, py::handle v) {
-      if (!py::isinstance<py::int_>(v) || py::isinstance<py::bool_>(v)) {
-        wrong_type(name, "an int", v);
-      }
-      // The library's range and message (InvalidRequestError), checked before
-      // the conversion so that -1 is named as -1, not as a wrapped size_t.
-      check_request_value(name, py::float_(py::reinterpret_borrow<py::object>(v)).cast<double>());
-      r.*field = v.cast<std::size_t>();
-    };
-    row.get = [=](const SearchRequest& r) { return py::object(py::int_(r.*field)); };
-  } else if constexpr (std::is_same_v<T, double>) {
-    row.set = [=](SearchRequest& r, py::handle v) {
-      if (!(py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v)) ||
-          py::isinstance<py::bool_>(v)) {
-        wrong_type(name, "a number", v);
-      }
-      const double value = v.cast<double>();
-      check_request_value(name, value);
-      r.*field = value;
-    };
-    row.get = [=](const SearchRequest& r) { return py::object(py::float_(r.*field)); };
-  } else if constexpr (std::is_same_v<T, std::string>) {
-    // Text that may be absent: None and "" both mean "not given".
-    row.set = [=](SearchRequest& r, py::handle v) {
-      if (v.is_none()) {
-        (r.*field).clear();
-      } else if (py::isinstance<py::str>(v)) {
-        r.*field = v.cast<std::string>();
-      } else {
-        wrong_type(name, "a str or None", v);
-      }
-    };
-    row.get = [=](const SearchRequest& r) {
-      return (r.*field).empty() ? py::object(py::none()) : py::object(py::str(r.*field));
-    };
-  } else {
-    static_assert(sizeof(T) == 0, "no conversion for this SearchRequest field type");
-  }
-  return row;
-}
-
-// An enum field, as one of `names`.
-template <typename E>
-RequestKeyword choice(std::string name, E SearchRequest::*field,
-                      std::type_identity_t<std::span<const std::pair<std::string_view, E>>> table,
-                      std::string help) {
-  std::vector<std::pair<std::string, E>> names;
-  for (const auto& [text, value] : table) names.emplace_back(text, value);
-  std::string listed;
-  for (const auto& [text, value] : names) listed += (listed.empty() ? "'" : ", '") + text + "'";
-  help += " (" + listed + ")";
-  RequestKeyword row{name, std::move(help), "Literal[" + listed + "]", {}, {}};
-  row.set = [=](SearchRequest& r, py::handle v) {
-    if (!py::isinstance<py::str>(v)) wrong_type(name, "a str", v);
-    const std::string text = v.cast<std::string>();
-    for (const auto& [candidate, value] : names) {
-      if (candidate == text) {
-        r.*field = value;
-        return;
-      }
-    }
-    throw py::value_error("search(): " + name + " must be one of " + listed + ", not '" + text +
-                          "'");
-  };
-  row.get = [=](const SearchRequest& r) {
-    for (const auto& [text, value] : names) {
-      if (value == r.*field) return py::object(py::str(text));
-    }
-    return py::object(py::none());
-  };
-  return row;
-}
-
 const std::vector<RequestKeyword>& request_keywords() {
-  static const std::vector<RequestKeyword> rows = {
-      keyword("subjects", &SearchRequest::subjects,
-              "subject filters, OR-ed: a category ('cs.NI'), an archive or a group ('cs')"),
-      keyword("years", &SearchRequest::years,
-              "year filters, OR-ed: '2024', '2020..2024', '2020..', '..2010'"),
-      keyword("authors", &SearchRequest::authors,
-              "author filters, OR-ed: exact names as the author facet lists them"),
-      choice("match", &SearchRequest::match, kMatchModeNames, "how free-text words combine"),
-      choice("sort", &SearchRequest::sort, kSortOrderNames, "order of hits"),
-      keyword("offset", &SearchRequest::offset,
-              "hits to skip (paging; 0 to " + std::to_string(kMaxOffset) + ")"),
-      keyword("limit", &SearchRequest::limit,
-              "hits to return at most (0 to " + std::to_string(kMaxLimit) + "; 0 only counts)"),
-      keyword("facets", &SearchRequest::facets, "count subject and year facets over all matches"),
-      keyword("author_facet", &SearchRequest::author_facet,
-              "also count the author facet (needs facets)"),
-      keyword("snippet_bytes", &SearchRequest::snippet_bytes,
-              "target snippet length in bytes (1 to " + std::to_string(kMaxSnippetBytes) + ")"),
-      keyword("like", &SearchRequest::like,
-              "papers similar to this paper (an arXiv id); filters and the query apply too"),
-      keyword("explain", &SearchRequest::explain,
-              "fill Hit.explanation and SearchResult.parsed_query's JSON"),
-      keyword("suggest", &SearchRequest::suggest, "offer a spelling correction (suggestion)"),
-      keyword("correct", &SearchRequest::correct,
-              "search the spelling correction instead, when there is one"),
-      keyword("time_limit_seconds", &SearchRequest::time_limit_seconds,
-              "seconds a search may take before it returns the best hits found (0: no limit; "
-              "at most " +
-                  std::to_string(static_cast<int>(kMaxTimeLimitSeconds)) + ")"),
-      keyword("strict_syntax", &SearchRequest::strict_syntax,
-              "raise QuerySyntaxError for invalid syntax instead of reading it as words"),
-      keyword("allow_partial", &SearchRequest::allow_partial,
-              "when a remote shard is down, or silent for half the time limit: the other "
-              "shards' results (partial, missing_shards) instead of an IoError naming it"),
-  };
+  static const std::vector<RequestKeyword> rows = [] {
+    std::vector<RequestKeyword> built;
+    for (const SearchParameter& row : search_parameters()) {
+      if ((row.surfaces & kPythonSurface) == 0) continue;
+      built.push_back({python_name(row.name), std::string(row.help), stub_type(row), &row});
+    }
+    return built;
+  }();
   return rows;
+}
+
+// Sets `request` through `set` from a keyword's value; a range error is
+// InvalidRequestError naming the keyword as Python writes it.
+template <typename Set>
+void set_keyword(const std::string& keyword, ParameterType type, py::handle value, Set set) {
+  try {
+    for (const std::string& text : parameter_texts(keyword, type, value)) set(text);
+  } catch (const InvalidRequestError& error) {
+    throw InvalidRequestError(keyword, error.problem());
+  }
 }
 
 // The rows with SearchRequest's defaults, for the docstring and the stub test.
@@ -199,7 +181,8 @@ std::vector<KeywordDoc> request_docs() {
   const SearchRequest defaults;
   std::vector<KeywordDoc> docs;
   for (const RequestKeyword& row : request_keywords()) {
-    docs.push_back({row.name, row.get(defaults), row.stub_type, row.help});
+    docs.push_back(
+        {row.name, parameter_value(row.row->type, row.row->get(defaults)), row.stub_type, row.help});
   }
   return docs;
 }
@@ -227,26 +210,42 @@ std::string search_docstring() {
   return doc;
 }
 
+// An older keyword: it still works, with a DeprecationWarning naming the new one.
+bool apply_deprecated(SearchRequest& request, const std::string& name, py::handle value) {
+  const DeprecatedParameter* old = find_deprecated_parameter(name, kPythonSurface);
+  if (old == nullptr) return false;
+  std::string replacement = python_name(old->replacement);
+  if (const auto space = replacement.find(' '); space != std::string::npos) {
+    replacement = replacement.substr(0, space) + "='" + replacement.substr(space + 1) + "'";
+  }
+  const std::string warning = "search(): " + deprecation_message(name, replacement);
+  if (PyErr_WarnEx(PyExc_DeprecationWarning, warning.c_str(), 2) != 0) {
+    throw py::error_already_set();
+  }
+  set_keyword(name, old->type, value,
+              [&](const std::string& text) { old->set(request, text); });
+  return true;
+}
+
 void apply_keywords(SearchRequest& request, const py::kwargs& keywords) {
   for (const auto& [key, value] : keywords) {
     const std::string name = py::cast<std::string>(key);
     const auto& rows = request_keywords();
     const auto row = std::find_if(rows.begin(), rows.end(),
                                   [&](const RequestKeyword& r) { return r.name == name; });
-    if (row == rows.end()) {
-      py::list names;
-      for (const RequestKeyword& r : rows) names.append(r.name);
-      const py::list close = py::module_::import("difflib").attr("get_close_matches")(name, names);
-      throw py::type_error("search() got an unexpected keyword argument '" + name + "'" +
-                           (close.empty()
-                                ? std::string()
-                                : " (did you mean '" + close[0].cast<std::string>() + "'?)"));
+    if (row != rows.end()) {
+      set_keyword(name, row->row->type, value,
+                  [&](const std::string& text) { row->row->set(request, text); });
+      continue;
     }
-    try {
-      row->set(request, value);
-    } catch (const py::cast_error&) {
-      wrong_type(name, "of another type", value);
-    }
+    if (apply_deprecated(request, name, value)) continue;
+    py::list names;
+    for (const RequestKeyword& r : rows) names.append(r.name);
+    const py::list close = py::module_::import("difflib").attr("get_close_matches")(name, names);
+    throw py::type_error("search() got an unexpected keyword argument '" + name + "'" +
+                         (close.empty()
+                              ? std::string()
+                              : " (did you mean '" + close[0].cast<std::string>() + "'?)"));
   }
 }
 
@@ -557,7 +556,7 @@ void bind_paper(py::module_& m) {
                           "Hit.paper): plain text, TeX decoded; '' (or [], or 0) for what the "
                           "source did not have.");
   for (const schema::RecordField& field : schema::record_fields()) {
-    if (!field.exported) continue;
+    if (field.audience != schema::FieldAudience::kPublic) continue;
     paper.def_property_readonly(
         std::string(field.name).c_str(), [&field](const Paper& p) { return paper_value(field, p); },
         std::string(field.help).c_str());
@@ -582,7 +581,7 @@ void bind_paper(py::module_& m) {
           [](const Paper& p) {
             py::dict fields;
             for (const schema::RecordField& field : schema::record_fields()) {
-              if (field.exported) fields[std::string(field.name).c_str()] = paper_value(field, p);
+              if (field.audience == schema::FieldAudience::kPublic) fields[std::string(field.name).c_str()] = paper_value(field, p);
             }
             return fields;
           },
@@ -881,8 +880,8 @@ void bind_saved_search(py::module_& m) {
 void bind_saved_search_methods(py::class_<PySearcher>& searcher) {
   searcher
       .def("save_search", &PySearcher::save_search, py::arg("name"), py::arg("query") = "",
-           "Saves the query and filters (subjects, years, authors, like, match, sort, "
-           "cross_lists: search()'s keywords) in the index as name; the papers the index adds "
+           "Saves the query and filters (subject, year, author, no_cross_lists, like, match, "
+           "sort, strict_syntax: search()'s keywords) in the index as name; the papers the index adds "
            "from now on are new to it. Writes under the index's lock: raises "
            "DatabaseLockedError while a writer runs, SavedSearchError for a bad name.")
       .def(

@@ -57,7 +57,7 @@ def test_match_rule_is_told(searcher):
 
 def test_filter_errors_are_query_syntax_errors(searcher):
     with pytest.raises(paperdex.QuerySyntaxError):
-        searcher.search("optical", years="20x4")
+        searcher.search("optical", year="20x4")
 
 
 def test_missing_index(tmp_path):

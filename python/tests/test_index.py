@@ -53,7 +53,7 @@ def test_writer_adds_what_searcher_finds(tmp_path):
         assert hit.authors == ["Björn Author", "Ada Example"]
         assert hit.subjects == ["math.OC", "cs.NI"]
         assert hit.year == 2024
-        assert searcher.search("", subjects="cs.DC").total == 1
+        assert searcher.search("", subject="cs.DC").total == 1
 
 
 def test_dict_record_maps_as_the_snapshot_line_does(tmp_path):
@@ -71,7 +71,7 @@ def test_dict_record_maps_as_the_snapshot_line_does(tmp_path):
     results = []
     for path in (from_dict, from_cli):
         with paperdex.Searcher(path) as searcher:
-            results.append(searcher.search("diphoton", author_facet=True).to_dict())
+            results.append(searcher.search("diphoton", facet="author").to_dict())
     assert results[0] == results[1]
     assert results[0]["hits"][0]["authors"] == ["C. Balázs", "C.-P. Yuan"]
 

@@ -67,4 +67,4 @@ def test_help_shows_the_api(prefix):
     run = subprocess.run([sys.executable, "-c", "import paperdex; help(paperdex.Searcher.search)"],
                          env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    assert "subjects = ()" in run.stdout and "QuerySyntaxError" in run.stdout
+    assert "subject = ()" in run.stdout and "QuerySyntaxError" in run.stdout

@@ -15,10 +15,10 @@ BAD_NUMBERS = [
     ("limit", 2**32 - 1, "--limit", "4294967295"),
     ("limit", -1, "--limit", "-1"),
     ("offset", 10**6, "--offset", "1000000"),
-    ("snippet_bytes", 0, "--snippet", "0"),
-    ("time_limit_seconds", 1e10, "--time-limit", "1e10"),
-    ("time_limit_seconds", math.inf, "--time-limit", "inf"),
-    ("time_limit_seconds", -0.5, "--time-limit", "-0.5"),
+    ("snippet", 0, "--snippet", "0"),
+    ("time_limit", 1e10, "--time-limit", "1e10"),
+    ("time_limit", math.inf, "--time-limit", "inf"),
+    ("time_limit", -0.5, "--time-limit", "-0.5"),
 ]
 
 # What a terminal acts on: C0 controls but line feed and tab, DEL, C1
@@ -47,7 +47,7 @@ def test_a_number_out_of_range_is_refused_with_the_clis_message(
 
 def test_the_ends_of_the_ranges_search(searcher):
     assert searcher.search("optical", limit=0).total > 0
-    assert searcher.search("optical", time_limit_seconds=0, snippet_bytes=1).total > 0
+    assert searcher.search("optical", time_limit=0, snippet=1).total > 0
 
 
 def test_messages_quoting_input_are_safe_to_print(searcher):

@@ -24,7 +24,7 @@ def test_new_papers_versions_and_cross_lists_once(tmp_path):
         for number in (1, 2, 3):
             writer.add(record(number))
     with paperdex.Searcher(path) as searcher:
-        searcher.save_search("switching", "optical", subjects=["cs.NI"], limit=3)
+        searcher.save_search("switching", "optical", subject=["cs.NI"], limit=3)
         saved = searcher.saved_search("switching")
         assert (saved.query, saved.subjects, saved.new_papers) == ("optical", ["cs.NI"], 0)
         assert saved.seen == saved.saved

@@ -1,20 +1,21 @@
 """Searching through the module, checked against paperdex-search on the same index."""
 import ast
+import os
 
 import pytest
 
 import paperdex
-from conftest import SOURCE_DIR, cli_search, cli_stats, stub_class
+from conftest import SOURCE_DIR, cli_run, cli_search, cli_stats, stub_class
 
 # Python keywords -> the paperdex-search options that ask for the same search.
 CASES = [
     ("optical circuit switch", {}, []),
-    ("neural network", {"subjects": "cs", "years": "2015.."}, ["--subject", "cs", "--year", "2015.."]),
+    ("neural network", {"subject": "cs", "year": "2015.."}, ["--subject", "cs", "--year", "2015.."]),
     ("quantum", {"limit": 3, "offset": 4, "sort": "newest"},
      ["--limit", "3", "--offset", "4", "--sort", "newest"]),
     ("graph learning", {"match": "any", "explain": True}, ["--any", "--explain"]),
-    ("model", {"author_facet": True, "snippet_bytes": 80}, ["--facet", "author", "--snippet", "80"]),
-    ("", {"subjects": ["hep-ph", "hep-th"], "limit": 2}, ["--subject", "hep-ph", "--subject", "hep-th",
+    ("model", {"facet": "author", "snippet": 80}, ["--facet", "author", "--snippet", "80"]),
+    ("", {"subject": ["hep-ph", "hep-th"], "limit": 2}, ["--subject", "hep-ph", "--subject", "hep-th",
                                                           "--limit", "2"]),
     ("optcal swich", {}, []),
     ("optcal swich", {"correct": True}, ["--correct"]),
@@ -74,7 +75,7 @@ def test_facets_count_the_matches(searcher):
     named = [f for f in result.subject_facets if f.label]
     assert named, "subjects carry their taxonomy names"
     assert "author" not in result.facets
-    authors = searcher.search("network", author_facet=True)
+    authors = searcher.search("network", facet="author")
     assert authors.author_facets and "author" in authors.facets
     without = searcher.search("network", facets=False)
     assert without.subject_facets == [] and without.facets == {"subject": {}, "year": {}}
@@ -93,17 +94,17 @@ def test_totals_are_exact_without_facets(searcher):
 
 
 def test_filters_restrict_the_hits(searcher):
-    by_year = searcher.search("network", years="2020..", limit=50)
+    by_year = searcher.search("network", year="2020..", limit=50)
     assert len(by_year) > 0 and all(h.year >= 2020 for h in by_year)
-    by_subject = searcher.search("network", subjects=["cs.NI"], limit=50)
+    by_subject = searcher.search("network", subject=["cs.NI"], limit=50)
     assert len(by_subject) > 0
     assert all(any(s in ("cs.NI",) for s in h.subjects) for h in by_subject)
-    author = searcher.search("network", author_facet=True).author_facets[0]
-    by_author = searcher.search("network", authors=author.value, limit=100)
+    author = searcher.search("network", facet="author").author_facets[0]
+    by_author = searcher.search("network", author=author.value, limit=100)
     assert by_author.total == author.count
-    newest = [h.year for h in searcher.search("", subjects="cs", sort="newest", limit=20)]
+    newest = [h.year for h in searcher.search("", subject="cs", sort="newest", limit=20)]
     assert newest == sorted(newest, reverse=True)
-    oldest = [h.year for h in searcher.search("", subjects="cs", sort="oldest", limit=20)]
+    oldest = [h.year for h in searcher.search("", subject="cs", sort="oldest", limit=20)]
     assert oldest == sorted(oldest)
 
 
@@ -140,8 +141,11 @@ def test_explain_fills_explanations(searcher):
     ({"limit": -1}, ValueError),
     ({"limit": "3"}, TypeError),
     ({"limit": 2.5}, TypeError),
-    ({"subjects": 3}, TypeError),
-    ({"subjects": ["cs", 3]}, TypeError),
+    ({"subject": 3}, TypeError),
+    ({"subject": ["cs", 3]}, TypeError),
+    ({"facets": "3"}, TypeError),
+    ({"explain": 1}, TypeError),
+    ({"no_cross_lists": "yes"}, TypeError),
     ({"like": 7}, TypeError),
 ])
 def test_bad_keywords_are_refused(searcher, keywords, error):
@@ -164,8 +168,9 @@ def stub_search():
 def test_stub_and_docstring_list_every_keyword():
     """The .pyi stub and help() must follow the keyword table (SearchRequest's fields)."""
     keywords = paperdex.Searcher.search_keywords
-    assert {"subjects", "years", "authors", "limit", "offset", "sort", "facets", "author_facet",
-            "like", "explain", "match", "snippet_bytes", "suggest", "correct"} <= set(keywords)
+    assert {"subject", "year", "author", "no_cross_lists", "limit", "offset", "sort", "facets",
+            "facet", "like", "explain", "match", "snippet", "suggest", "correct",
+            "strict_syntax"} <= set(keywords)
     doc = paperdex.Searcher.search.__doc__
     for name in keywords:
         assert "  %s = " % name in doc
@@ -205,3 +210,29 @@ def test_closed_searcher_raises(corpus_index):
     assert searcher.closed
     with pytest.raises(paperdex.Error, match="closed"):
         searcher.search("optical")
+
+
+@pytest.mark.parametrize("old,new,value", [
+    ("subjects", "subject", ["cs.NI"]),
+    ("years", "year", "2015.."),
+    ("authors", "author", "Zhida Jiang"),
+    ("author_facet", "facet", True),
+    ("snippet_bytes", "snippet", 80),
+    ("time_limit_seconds", "time_limit", 5),
+])
+def test_old_keywords_still_work_and_say_what_to_write(searcher, old, new, value):
+    with pytest.warns(DeprecationWarning, match="%s is deprecated; use %s" % (old, new)):
+        before = searcher.search("network", **{old: value}).to_dict()
+    now_value = "author" if old == "author_facet" else value
+    assert before == searcher.search("network", **{new: now_value}).to_dict()
+
+
+def test_every_keyword_is_a_cli_option_and_an_http_parameter(corpus_index):
+    """One name per parameter: Python's keywords are paperdex-search's options
+    (dashes for underscores); the server sets the time limit and partial results."""
+    run = cli_run(corpus_index, "--help")
+    for keyword in paperdex.Searcher.search_keywords:
+        assert "--" + keyword.replace("_", "-") in run.stdout
+    api = open(os.path.join(SOURCE_DIR, "docs", "http-api.md")).read()
+    for keyword in set(paperdex.Searcher.search_keywords) - {"time_limit", "allow_partial"}:
+        assert "| `%s` |" % keyword.replace("_", "-") in api

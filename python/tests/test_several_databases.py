@@ -56,7 +56,7 @@ def test_a_missing_remote_shard_is_named_or_left_out(corpus_index, closed_port):
         paperdex.Searcher([corpus_index, closed_port])
     with paperdex.Searcher([corpus_index, closed_port], allow_partial=True) as partial, \
             paperdex.Searcher(corpus_index) as whole:
-        result = partial.search("quantum", allow_partial=True, time_limit_seconds=2)
+        result = partial.search("quantum", allow_partial=True, time_limit=2)
         assert result.partial and result.missing_shards == [closed_port]
         assert result.notes[-1].startswith("partial results: the remote shard " + closed_port)
         assert page(result) == page(whole.search("quantum"))

@@ -408,9 +408,9 @@ std::string describe_saved(const SearchRequest& request) {
   for (const std::string& year : request.years) add("--year", year);
   for (const std::string& author : request.authors) add("--author", "\"" + author + "\"");
   if (!request.like.empty()) add("--like", request.like);
-  if (request.match == MatchMode::kAnyWord) add("--any", "");
+  if (request.match == MatchMode::kAnyWord) add("--match", "any");
   if (!request.cross_lists) add("--no-cross-lists", "");
-  for (const auto& [name, order] : kSortOrders) {
+  for (const auto& [name, order] : kSortOrderNames) {
     if (order == request.sort && order != SortOrder::kRelevance) add("--sort", std::string(name));
   }
   return text;

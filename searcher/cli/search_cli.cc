@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -24,6 +25,7 @@
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/taxonomy.h"
+#include "paperdex/search_parameters.h"
 #include "paperdex/searcher.h"
 #include "request_options.h"
 #include "syntax_help.h"
@@ -38,19 +40,8 @@ constexpr int kExitOk = 0;
 constexpr int kExitNothingFound = 1;  // as grep and ripgrep: the search found nothing
 constexpr int kExitError = 2;
 
-// The request's numbers are bounded by the library (validate_request); how
-// many facet values to show is the output's own (request_options.h).
 // A --batch line is one query: anything longer is not a query file.
 constexpr std::size_t kMaxQueryLineBytes = 1 << 20;
-
-// The whole-number options as given: read signed, so that "-1" is refused
-// instead of wrapping to the largest unsigned value.
-struct NumberOptions {
-  long long limit = 10;
-  long long offset = 0;
-  long long snippet = 240;
-  long long facets = 10;
-};
 
 // The saved-search options: at most one of save, run, list and remove.
 struct SavedSearchOptions {
@@ -69,16 +60,18 @@ struct CliOptions {
   SearchRequest request;
   OutputOptions output;
   const OutputFormat* format = nullptr;  // interpret() sets it from format_name
-  bool any = false;
-  bool no_cross_lists = false;
+  // The library's search parameters (search_parameters.h) as given, by
+  // name: each value read by the parameter's row. --facets' count is the
+  // output's too.
+  std::map<std::string, std::vector<std::string>, std::less<>> parameter_values;
+  std::map<std::string, std::string, std::less<>> single_values;  // as parsed, until merged
+  bool any = false;  // deprecated: --match any
   bool json = false;
   std::string format_name = "text";
   std::string highlight_markers = "<b>,</b>";
   std::vector<std::string> show_ids;
   std::string color = "auto";
-  std::string sort = "relevance";
   std::string fields;
-  std::vector<std::string> facets_wanted;
   std::string batch_file;
   std::string timings_file;
   bool stats = false;
@@ -86,14 +79,11 @@ struct CliOptions {
   bool no_header = false;
   std::string completion;  // the shell --completion asks a script for
   bool allow_program_stubs = false;
-  bool allow_partial = false;
-  NumberOptions numbers;
   SavedSearchOptions saved;
 };
 
-// The values of the options that take one of a list: each list is read by the
-// option's check and by the completion scripts (--completion); those of the
-// search's options are shared with paperdex-serve (request_options.h).
+// The values of --color, read by its check and by the completion scripts
+// (--completion); the search parameters' are the library's table's.
 constexpr std::array<std::string_view, 3> kColorModes = {"auto", "always", "never"};
 
 // The Searcher of the index the options name (every --db as one), opened
@@ -103,7 +93,7 @@ Searcher open_searcher(const CliOptions& options) {
   SearcherOptions opening;
   opening.allow_program_stubs = options.allow_program_stubs;
   opening.time_limit_seconds = options.request.time_limit_seconds;
-  opening.allow_partial = options.allow_partial;
+  opening.allow_partial = options.request.allow_partial;
   return Searcher(options.db_paths, opening);
 }
 
@@ -378,35 +368,39 @@ int run_batch(const CliOptions& options, std::ostream& out, std::ostream& err) {
   return found ? kExitOk : kExitNothingFound;
 }
 
-// Checks the numeric options and puts them into the request. The request's
-// own are checked by the library, as every caller's are (validate_request),
-// and reported under the option's name: "--limit must be between 0 and
-// 10,000, not -1".
-std::optional<std::string> apply_numbers(const NumberOptions& numbers, CliOptions& options) {
-  const struct {
-    const char* option;
-    std::string_view field;  // SearchRequest's name for it
-    double value;
-  } request_numbers[] = {
-      {"--limit", "limit", static_cast<double>(numbers.limit)},
-      {"--offset", "offset", static_cast<double>(numbers.offset)},
-      {"--snippet", "snippet_bytes", static_cast<double>(numbers.snippet)},
-      {"--time-limit", "time_limit_seconds", options.request.time_limit_seconds},
-  };
-  for (const auto& number : request_numbers) {
-    try {
-      check_request_value(number.field, number.value);
-    } catch (const InvalidRequestError& error) {
-      return std::string(number.option) + " " + error.problem();
+// --facets' default: the output's, not the library's (which counts every
+// value); JSON shows every value unless --facets is given.
+constexpr std::string_view kDefaultFacetValues = "10";
+
+// Sets the request from the search parameters given, through their rows
+// (search_parameters.h), with the library's messages under the option's
+// name: "--limit must be between 0 and 10,000, not -1". What the output
+// takes of them too: --facets' count, --explain's display.
+std::optional<std::string> apply_parameters(CliOptions& options, const po::variables_map& vm) {
+  for (const SearchParameter& row : search_parameters()) {
+    if ((row.surfaces & kCommandLineSurface) == 0) continue;
+    const auto given = options.parameter_values.find(row.name);
+    if (given == options.parameter_values.end() || vm[std::string(row.name)].defaulted()) {
+      continue;
+    }
+    for (const std::string& value : given->second) {
+      try {
+        row.set(options.request, value);
+      } catch (const InvalidRequestError& error) {
+        return "--" + std::string(row.name) + " " + error.problem();
+      }
     }
   }
-  if (std::string problem = facet_values_problem("--facets", numbers.facets); !problem.empty()) {
-    return problem;
-  }
-  options.request.limit = static_cast<std::size_t>(numbers.limit);
-  options.request.offset = static_cast<std::size_t>(numbers.offset);
-  options.request.snippet_bytes = static_cast<std::size_t>(numbers.snippet);
-  options.output.facet_values = static_cast<std::size_t>(numbers.facets);
+  if (options.any) options.request.match = MatchMode::kAnyWord;
+  const std::vector<std::string>& facets = options.parameter_values["facets"];
+  const std::string count = facets.empty() ? std::string(kDefaultFacetValues) : facets.back();
+  options.output.facet_values_given = !vm["facets"].defaulted();
+  // (--facets true: counted, shown as by default.)
+  const std::string shown = count == "true" ? std::string(kDefaultFacetValues) : count;
+  options.output.facet_values = count == "false" ? 0 : std::stoul(shown);
+  if (vm.count("no-facets")) options.output.facet_values = 0;
+  options.request.facets = options.output.facet_values > 0;
+  options.output.explain = options.request.explain;
   return std::nullopt;
 }
 
@@ -426,13 +420,6 @@ std::optional<std::string> check_batch_file(const std::string& path) {
 
 // Each check returns the usage error to print, or nullopt when all is well.
 using Problem = std::optional<std::string>;
-
-Problem apply_sort(CliOptions& options) {
-  const SortChoice choice = sort_order("--sort", options.sort);
-  if (!choice.problem.empty()) return choice.problem;
-  options.request.sort = choice.order;
-  return std::nullopt;
-}
 
 Problem apply_format(CliOptions& options, const po::variables_map& vm) {
   if (options.json && vm["format"].defaulted()) options.format_name = "json";
@@ -467,17 +454,6 @@ Problem apply_fields(CliOptions& options) {
   return std::nullopt;
 }
 
-Problem apply_facets(CliOptions& options, const po::variables_map& vm) {
-  for (const std::string& facet : options.facets_wanted) {
-    if (std::string problem = facet_problem("--facet", facet); !problem.empty()) return problem;
-    if (facet == "author") options.request.author_facet = true;
-  }
-  options.output.facet_values_given = !vm["facets"].defaulted();
-  if (vm.count("no-facets")) options.output.facet_values = 0;
-  options.request.facets = options.output.facet_values > 0;
-  return std::nullopt;
-}
-
 // "OPEN,CLOSE": the first comma divides them; either may be empty.
 Problem apply_highlight_markers(CliOptions& options) {
   const std::size_t comma = options.highlight_markers.find(',');
@@ -497,7 +473,6 @@ Problem apply_db(CliOptions& options) {
       options.db_paths.emplace_back(db);
     }
   }
-  options.request.allow_partial = options.allow_partial;
   if (options.db_paths.empty()) {
     return std::string("--db PATH is required (or set PAPERDEX_DB to the index directory)");
   }
@@ -549,9 +524,8 @@ Problem check_saved(const CliOptions& options) {
 // returns false for a bad one.
 bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& err) {
   Problem problem = apply_db(options);
-  if (!problem) problem = apply_numbers(options.numbers, options);
+  if (!problem) problem = apply_parameters(options, vm);
   if (!problem) problem = check_batch_file(options.batch_file);
-  if (!problem) problem = apply_sort(options);
   if (!problem &&
       std::find(kColorModes.begin(), kColorModes.end(), options.color) == kColorModes.end()) {
     problem = "--color must be " + either({kColorModes.begin(), kColorModes.end()});
@@ -560,15 +534,14 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   if (!problem) problem = check_show(options);
   if (!problem) problem = check_saved(options);
   if (!problem) problem = apply_fields(options);
-  if (!problem) problem = apply_facets(options, vm);
   if (!problem) problem = apply_highlight_markers(options);
   if (problem) {
     err << "paperdex-search: " << terminal_safe(*problem) << "\nTry 'paperdex-search --help'.\n";
     return false;
   }
-  options.request.match = options.any ? MatchMode::kAnyWord : MatchMode::kAllWords;
-  options.request.cross_lists = !options.no_cross_lists;
-  options.output.explain = options.request.explain;
+  if (options.any) {
+    err << "paperdex-search: " << deprecation_message("--any", "--match any") << "\n";
+  }
   return true;
 }
 
@@ -587,7 +560,7 @@ std::string usage_text() {
          " words matches the papers with every word (when none has them\n"
          "all, those with any, most words first); a longer one matches the papers with\n"
          "any of its words, English function words left out; written operators are taken\n"
-         "as written (--any: any word, whatever the length).\n"
+         "as written (--match any: any word, whatever the length).\n"
          "Query syntax (all of it: --help-syntax):\n"
          "  word +required -excluded \"a phrase\" \"a b\"~5 a NEAR/3 b optim* (a OR b)\n" +
          field_names_summary() +
@@ -615,53 +588,78 @@ void add_paper_options(po::options_description& visible, CliOptions& options) {
       ("db", po::value(&options.db_paths)->value_name("PATH"),
        "index directory, stub file or tcp://HOST:PORT (a shard served by xapian-tcpsrv); "
        "repeatable: searched as one index (default: $PAPERDEX_DB)")
-      ("allow-partial", po::bool_switch(&options.allow_partial),
-       "when a remote shard is down or silent for half the --time-limit, print the other "
-       "shards' results, marked partial, with the missing shards named (default: fail naming "
-       "them)")
       ("allow-program-stubs", po::bool_switch(&options.allow_program_stubs),
        "let the index's stub file run the programs its 'remote :PROGRAM' lines name "
        "(refused by default: opening an index must not run its code)")
-      ("subject", po::value(&options.request.subjects)->value_name("CAT"),
-       "only papers in this category, archive or group (repeatable, OR-ed): cs.NI, cs, physics")
-      ("year", po::value(&options.request.years)->value_name("RANGE"),
-       "only papers from these years (repeatable): 2024, 2020..2024, 2020.., ..2010")
-      ("no-cross-lists", po::bool_switch(&options.no_cross_lists),
-       "only papers whose primary category is one of the --subject filters")
-      ("author", po::value(&options.request.authors)->value_name("NAME"),
-       "only papers by this author (repeatable, OR-ed), as the author facet lists them")
-      ("like", po::value(&options.request.like)->value_name("ID"),
-       "papers similar to paper ID (its title and abstract), the paper itself left out")
       ("show", po::value(&options.show_ids)->multitoken()->value_name("ID..."),
        "print the stored papers with these ids (any form id: takes), every field; an id no "
        "paper has is named on standard error and makes the exit status 2");
   // clang-format on
 }
 
-// The page and how it is matched and ranked.
+// The library's search parameters (search_parameters.h), in its order: the
+// same names, values and messages as the HTTP API's parameters and Python's
+// keywords. A switch is --NAME (and --no-NAME turns it off: hidden_options);
+// it takes no value, so that the query's words after it stay words. A list
+// is repeated.
 void add_search_options(po::options_description& visible, CliOptions& options) {
-  // clang-format off
-  visible.add_options()
-      ("limit,n", po::value(&options.numbers.limit)->default_value(10)->value_name("N"),
-       "hits per page (0 to 10,000; 0 prints the total and the facets only)")
-      ("offset", po::value(&options.numbers.offset)->default_value(0)->value_name("N"),
-       "hits to skip (for paging; 0 to 100,000)")
-      ("sort", po::value(&options.sort)->default_value("relevance")->value_name("ORDER"),
-       "relevance, newest, oldest, updated (latest version first) or added (newest in this "
-       "index first)")
-      ("any", po::bool_switch(&options.any),
-       "match papers with any of the words, whatever the query's length")
-      ("strict-syntax", po::bool_switch(&options.request.strict_syntax),
-       "reject what is not valid query syntax (exit 2, the spot marked) instead of reading "
-       "it as words")
-      ("time-limit", po::value(&options.request.time_limit_seconds)->default_value(10)
-                         ->value_name("SECONDS"),
-       "stop a search after SECONDS with the best hits found by then (0: no limit)")
-      ("correct", po::bool_switch(&options.request.correct),
-       "when a word looks misspelled, search the corrected query instead")
-      ("explain", po::bool_switch(&options.request.explain),
-       "show the parsed query and, per hit, what each matching term added to the score");
-  // clang-format on
+  for (const SearchParameter& row : search_parameters()) {
+    if ((row.surfaces & kCommandLineSurface) == 0) continue;
+    std::string name(row.name);
+    std::string help(row.help);
+    for (const DeprecatedParameter& old : deprecated_parameters()) {
+      const std::string_view replacement = old.replacement;
+      if ((old.surfaces & kCommandLineSurface) != 0 &&
+          replacement.substr(0, replacement.find(' ')) == row.name) {
+        help += " (--" + std::string(old.name) + ": its older name, still taken)";
+      }
+    }
+    if (row.type == ParameterType::kTextList) {
+      visible.add_options()(name.c_str(), po::value(&options.parameter_values[name])
+                                              ->value_name(std::string(row.value_name)),
+                            help.c_str());
+      continue;
+    }
+    options.parameter_values[name];  // the row's list, merged into after the parse
+    auto* value = po::value(&options.single_values[name]);
+    if (row.type == ParameterType::kSwitch) {
+      value->zero_tokens()->implicit_value("true", "");
+      if (default_text(row) == "true") help += " (--no-" + name + " turns it off)";
+    } else {
+      value->value_name(std::string(row.value_name));
+      const std::string shown = name == "facets" ? std::string(kDefaultFacetValues)
+                                                 : default_text(row);
+      if (row.type != ParameterType::kText) value->default_value(shown);
+    }
+    // -n: what head and grep -m users reach for.
+    if (name == "limit") name += ",n";
+    visible.add_options()(name.c_str(), value, help.c_str());
+  }
+}
+
+// --no-NAME of each switch that is not itself a negation: --no-suggest.
+std::vector<const SearchParameter*> negated_switches() {
+  std::vector<const SearchParameter*> rows;
+  for (const SearchParameter& row : search_parameters()) {
+    if ((row.surfaces & kCommandLineSurface) != 0 && row.type == ParameterType::kSwitch &&
+        !row.name.starts_with("no-")) {
+      rows.push_back(&row);
+    }
+  }
+  return rows;
+}
+
+// Each single value given or defaulted, as the rows read them; a --no-NAME
+// given is NAME false.
+void merge_single_values(CliOptions& options, const po::variables_map& vm) {
+  for (auto& [name, value] : options.single_values) {
+    if (vm.count(name) != 0) options.parameter_values[name] = {value};
+  }
+  for (const SearchParameter* row : negated_switches()) {
+    if (vm.count("no-" + std::string(row->name)) != 0) {
+      options.parameter_values[std::string(row->name)] = {"false"};
+    }
+  }
 }
 
 // The --format line names the format table's rows.
@@ -671,14 +669,6 @@ std::string format_option_help() { return "output format: " + format_names() + "
 void add_output_options(po::options_description& visible, CliOptions& options) {
   // clang-format off
   visible.add_options()
-      ("snippet", po::value(&options.numbers.snippet)->default_value(240)
-                      ->value_name("BYTES"),
-       "snippet length (1 to 10,000)")
-      ("facets", po::value(&options.numbers.facets)->default_value(10)->value_name("N"),
-       "facet values to show: the N largest per facet, up to 10,000 (JSON: every value unless "
-       "given); 0 hides facets and skips counting")
-      ("facet", po::value(&options.facets_wanted)->value_name("NAME"),
-       "also count this facet: author (subject and year are always counted)")
       ("no-facets", "same as --facets 0")
       ("format", po::value(&options.format_name)->default_value("text")->value_name("FORMAT"),
        format_option_help().c_str())
@@ -710,7 +700,7 @@ void add_saved_search_options(po::options_description& visible, CliOptions& opti
   // clang-format off
   visible.add_options()
       ("save", po::value(&options.saved.save)->value_name("NAME"),
-       "save the query and filters given (QUERY, --subject, --year, --author, --like, --any, "
+       "save the query and filters given (QUERY, --subject, --year, --author, --like, --match, "
        "--sort, --no-cross-lists) in the index as NAME (letters, digits, '.', '_', '-'); the "
        "papers the index adds from now on are new to it")
       ("saved", po::value(&options.saved.run)->value_name("NAME"),
@@ -753,9 +743,10 @@ ChoiceTable option_choices() {
   for (const OutputFormat& format : output_formats()) {
     choices["format"].values.emplace_back(format.name);
   }
-  for (std::string_view name : sort_names()) choices["sort"].values.emplace_back(name);
+  for (const SearchParameter& row : search_parameters()) {
+    for (std::string_view value : row.choices) choices[std::string(row.name)].values.emplace_back(value);
+  }
   for (std::string_view mode : kColorModes) choices["color"].values.emplace_back(mode);
-  for (std::string_view facet : kFacetNames) choices["facet"].values.emplace_back(facet);
   for (const OutputColumn& field : output_columns())
     choices["fields"].values.emplace_back(field.name);
   choices["fields"].comma_separated = true;
@@ -784,6 +775,12 @@ std::string completion_asked(const std::string& shell_name,
 // Hidden: the build writes the completion scripts with it (CMakeLists.txt).
 po::options_description hidden_options(CliOptions& options) {
   po::options_description hidden;
+  // Deprecated names still taken (search_parameters.h), with a note; the
+  // switches' negations.
+  hidden.add_options()("any", po::bool_switch(&options.any));
+  for (const SearchParameter* row : negated_switches()) {
+    hidden.add_options()(("no-" + std::string(row->name)).c_str(), "");
+  }
   hidden.add_options()("query", po::value(&options.query_words)->multitoken())(
       "completion", po::value(&options.completion)->notifier([](const std::string& shell) {
         for (const auto& [name, known] : completion_shells()) {
@@ -936,6 +933,7 @@ int run_search(int argc, const char* const* argv, std::ostream& out, std::ostrea
     out << *information;
     return finish_output(kExitOk, out, err);
   }
+  merge_single_values(options, vm);
   if (!interpret(options, vm, err) || !apply_header(options, out, err)) return kExitError;
   options.output.color = use_color(options.color, out);
   options.output.width = terminal_width();

@@ -87,7 +87,7 @@ std::string words_help() {
                             Greek letters match their names: γ finds gamma
   knock-down                a hyphenated word matches its joined spelling too,
                             and back: knockdown finds knock-down
-  +word  -word              require a word (useful with --any), exclude one
+  +word  -word              require a word (useful with --match any), exclude one
   "circuit switch"          a phrase: the words in this order
   "optical switch"~3        the words within 3 positions of each other, any order
   optical NEAR/3 switch     the same; a bare NEAR is NEAR/10; chains take the
@@ -132,7 +132,7 @@ Which papers match (the match rule; JSON "match_rule")
                             function words (the, of, which...) do not count
   a AND b, "a b", (a b)     written operators are taken as written
 The rule depends on the query and the filters alone: every page shows the same
-total and facets. --any matches any word whatever the length.
+total and facets. --match any matches any word whatever the length.
   G. Hinton, Hinton G       an author's name as people type it (initials or
   Geoffrey Hinton           given names and a surname, either order, a comma or
                             not, arXiv's Hinton_G) that the index has: that

@@ -10,6 +10,7 @@
 #include "opensearch.h"
 #include "output.h"
 #include "page_files.h"
+#include "paperdex/search_parameters.h"
 #include "request_options.h"
 #include "search_parameters.h"
 
@@ -59,7 +60,12 @@ HttpResponse answer_search(ApiContext& context, const RouteCall& call) {
     const SearchResult result = searcher.search(search.request);
     std::ostringstream body;
     search.format->print_result(body, search.query, result, search.request, search.output);
-    return HttpResponse{200, std::string(search.format->media_type), body.str(), {}};
+    HttpResponse response{200, std::string(search.format->media_type), body.str(), {}};
+    // RFC 7234's miscellaneous persistent warning: a deprecated name used.
+    for (const std::string& deprecation : search.deprecations) {
+      response.headers.emplace_back("Warning", "299 paperdex \"" + deprecation + "\"");
+    }
+    return response;
   });
 }
 
@@ -103,13 +109,10 @@ HttpResponse answer_saved(ApiContext& context, const RouteCall& call) {
     // Its query and filters; the page and the output the parameters', which
     // are all these take (kSavedParameters) and the server's own.
     SearchRequest request = saved.request;
-    request.limit = page.request.limit;
-    request.offset = page.request.offset;
-    request.sort = page.request.sort;
-    request.snippet_bytes = page.request.snippet_bytes;
-    request.facets = page.request.facets;
-    request.author_facet = page.request.author_facet;
-    request.explain = page.request.explain;
+    for (const SearchParameter& row : search_parameters()) {
+      if (!row.each_run) continue;
+      for (const std::string& value : row.get(page.request)) row.set(request, value);
+    }
     request.time_limit_seconds = page.request.time_limit_seconds;
     request.allow_partial = page.request.allow_partial;
     request.new_since = saved.seen;

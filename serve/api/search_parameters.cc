@@ -1,47 +1,16 @@
 #include "search_parameters.h"
 
-#include <array>
-#include <charconv>
+#include <algorithm>
+#include <string>
 
 #include "api_error.h"
 #include "output_columns.h"
 #include "paperdex/common/safe_text.h"
+#include "paperdex/search_parameters.h"
 #include "request_options.h"
 
 namespace paperdex::serve {
 namespace {
-
-// A whole number; its range is the field's own check.
-long long whole_number(std::string_view name, const std::string& value) {
-  long long number = 0;
-  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
-  if (error != std::errc() || end != value.data() + value.size()) {
-    throw bad_parameter(std::string(name),
-                        std::string(name) + " must be a whole number, not " + quote_input(value));
-  }
-  return number;
-}
-
-// A number of the SearchRequest, checked by the library's ranges with its
-// message under the parameter's name: "limit must be between 0 and 10,000, not -1".
-std::size_t request_number(std::string_view name, std::string_view field,
-                           const std::string& value) {
-  const long long number = whole_number(name, value);
-  try {
-    check_request_value(field, static_cast<double>(number));
-  } catch (const InvalidRequestError& error) {
-    throw bad_parameter(std::string(name), std::string(name) + " " + error.problem());
-  }
-  return static_cast<std::size_t>(number);
-}
-
-// A switch: given alone, or =true/1, or =false/0.
-bool flag(std::string_view name, const std::string& value) {
-  if (value.empty() || value == "1" || value == "true") return true;
-  if (value == "0" || value == "false") return false;
-  throw bad_parameter(std::string(name), std::string(name) + " takes true or false (1 or 0), not " +
-                                             quote_input(value));
-}
 
 void apply_format(SearchCall& call, const std::string& value) {
   call.format = cli::find_format(value);
@@ -57,117 +26,77 @@ void apply_fields(SearchCall& call, const std::string& value) {
   call.output.fields = std::move(parsed.columns);
 }
 
-void apply_sort(SearchCall& call, const std::string& value) {
-  const cli::SortChoice choice = cli::sort_order("sort", value);
-  if (!choice.problem.empty()) throw bad_parameter("sort", choice.problem);
-  call.request.sort = choice.order;
+
+
+
+// What the output takes of a library parameter too: the explanation's
+// display, the number of facet values shown.
+void output_explain(SearchCall& call, const std::string&) {
+  call.output.explain = call.request.explain;
 }
 
-void apply_facets(SearchCall& call, const std::string& value) {
-  const long long number = whole_number("facets", value);
-  const std::string problem = cli::facet_values_problem("facets", number);
-  if (!problem.empty()) throw bad_parameter("facets", problem);
-  call.output.facet_values = static_cast<std::size_t>(number);
+void output_facets(SearchCall& call, const std::string& value) {
+  if (value == "true" || value == "false") return;  // counted or not: every value shown
+  call.output.facet_values = static_cast<std::size_t>(std::stoul(value));
   call.output.facet_values_given = true;
-  call.request.facets = number > 0;
 }
 
-void apply_facet(SearchCall& call, const std::string& value) {
-  const std::string problem = cli::facet_problem("facet", value);
-  if (!problem.empty()) throw bad_parameter("facet", problem);
-  if (value == "author") call.request.author_facet = true;
+void (*output_of(std::string_view name))(SearchCall&, const std::string&) {
+  if (name == "explain") return output_explain;
+  if (name == "facets") return output_facets;
+  return nullptr;
 }
 
-// A repeatable filter (subject, year, author): each value one more, OR-ed.
-template <std::vector<std::string> SearchRequest::*filter>
-void add_filter(SearchCall& call, const std::string& value) {
-  (call.request.*filter).push_back(value);
+// The search parameters the library's table offers over HTTP, between the
+// query and the output's own.
+std::vector<Parameter> build_parameters() {
+  std::vector<Parameter> table;
+  table.push_back({"q", kSearchParameters | kSuggestParameters, false,
+                   "the query, in paperdex's query syntax",
+                   [](SearchCall& call, const std::string& value) { call.query = value; }});
+  for (const SearchParameter& row : search_parameters()) {
+    if ((row.surfaces & kHttpSurface) == 0) continue;
+    table.push_back({row.name, kSearchParameters | (row.each_run ? kSavedParameters : 0u),
+                     row.type == ParameterType::kTextList, row.help, output_of(row.name), &row});
+  }
+  table.push_back({"fields", kSearchParameters | kPaperParameters | kSavedParameters, false,
+                   "what each hit or paper shows, comma-separated, in this order", apply_fields});
+  table.push_back({"format", kSearchParameters | kPaperParameters | kSavedParameters, false,
+                   "json (default), jsonl, atom, bibtex, csljson, ris, markdown, tsv or text",
+                   apply_format});
+  return table;
 }
 
-// clang-format off
-const std::array kParameters = {
-    Parameter{"q", kSearchParameters | kSuggestParameters, false,
-              "the query, in paperdex's query syntax",
-              [](SearchCall& call, const std::string& value) { call.query = value; }},
-    Parameter{"limit", kSearchParameters | kSavedParameters, false,
-              "hits per page, 0 to 10,000 (default 10; 50 for /saved/{name})",
-              [](SearchCall& call, const std::string& value) {
-                call.request.limit = request_number("limit", "limit", value);
-              }},
-    Parameter{"offset", kSearchParameters | kSavedParameters, false,
-              "hits to skip, 0 to 100,000 (default 0)",
-              [](SearchCall& call, const std::string& value) {
-                call.request.offset = request_number("offset", "offset", value);
-              }},
-    Parameter{"sort", kSearchParameters | kSavedParameters, false,
-              "relevance (default), newest, oldest, updated or added", apply_sort},
-    Parameter{"subject", kSearchParameters, true,
-              "only papers in this category, archive or group (repeatable, OR-ed)",
-              add_filter<&SearchRequest::subjects>},
-    Parameter{"year", kSearchParameters, true,
-              "only papers from these years: 2024, 2020..2024, ..2010 (repeatable)",
-              add_filter<&SearchRequest::years>},
-    Parameter{"author", kSearchParameters, true,
-              "only papers by this author (repeatable, OR-ed)",
-              add_filter<&SearchRequest::authors>},
-    Parameter{"no-cross-lists", kSearchParameters, false,
-              "only papers whose primary category is one of the subject filters",
-              [](SearchCall& call, const std::string& value) {
-                call.request.cross_lists = !flag("no-cross-lists", value);
-              }},
-    Parameter{"any", kSearchParameters, false,
-              "match papers with any of the words, whatever the query's length",
-              [](SearchCall& call, const std::string& value) {
-                call.request.match =
-                    flag("any", value) ? MatchMode::kAnyWord : MatchMode::kAllWords;
-              }},
-    Parameter{"strict-syntax", kSearchParameters, false,
-              "refuse what is not valid query syntax (400 with the position)",
-              [](SearchCall& call, const std::string& value) {
-                call.request.strict_syntax = flag("strict-syntax", value);
-              }},
-    Parameter{"correct", kSearchParameters, false,
-              "when a word looks misspelled, search the corrected query instead",
-              [](SearchCall& call, const std::string& value) {
-                call.request.correct = flag("correct", value);
-              }},
-    Parameter{"explain", kSearchParameters | kSavedParameters, false,
-              "the parsed query and, per hit, what each term added to the score",
-              [](SearchCall& call, const std::string& value) {
-                call.request.explain = call.output.explain = flag("explain", value);
-              }},
-    Parameter{"snippet", kSearchParameters | kSavedParameters, false,
-              "snippet length in bytes, 1 to 10,000",
-              [](SearchCall& call, const std::string& value) {
-                call.request.snippet_bytes = request_number("snippet", "snippet_bytes", value);
-              }},
-    Parameter{"facets", kSearchParameters | kSavedParameters, false,
-              "facet values to show: the N largest per facet (default: every value); 0 skips "
-              "counting", apply_facets},
-    Parameter{"facet", kSearchParameters | kSavedParameters, true,
-              "also count this facet: author", apply_facet},
-    Parameter{"fields", kSearchParameters | kPaperParameters | kSavedParameters, false,
-              "what each hit or paper shows, comma-separated, in this order", apply_fields},
-    Parameter{"format", kSearchParameters | kPaperParameters | kSavedParameters, false,
-              "json (default), jsonl, atom, bibtex, csljson, ris, markdown, tsv or text",
-              apply_format},
-};
-// clang-format on
+const std::vector<Parameter>& parameter_table() {
+  static const std::vector<Parameter> table = build_parameters();
+  return table;
+}
 
 const Parameter* find_parameter(std::string_view name, unsigned uses) {
-  for (const Parameter& parameter : kParameters) {
+  for (const Parameter& parameter : parameter_table()) {
     if (parameter.name == name && (parameter.uses & uses) != 0) return &parameter;
   }
   return nullptr;
 }
 
+// Sets the request through the library's row, its message under the name.
+void apply_row(const Parameter& parameter, SearchCall& call, const std::string& value) {
+  try {
+    parameter.row->set(call.request, value);
+  } catch (const InvalidRequestError& error) {
+    throw bad_parameter(std::string(parameter.name),
+                        std::string(parameter.name) + " " + error.problem());
+  }
+}
+
+
 }  // namespace
 
-std::span<const Parameter> parameters() { return kParameters; }
+std::span<const Parameter> parameters() { return parameter_table(); }
 
 std::string parameter_names(unsigned uses) {
   std::string names;
-  for (const Parameter& parameter : kParameters) {
+  for (const Parameter& parameter : parameter_table()) {
     if ((parameter.uses & uses) == 0) continue;
     names += (names.empty() ? "" : ", ") + std::string(parameter.name);
   }
@@ -179,6 +108,19 @@ std::string as_parameter_message(std::string message) {
   return message;
 }
 
+// An older name: it still works, and the answer says what to write instead
+// (SearchCall::deprecations, a Warning header).
+void apply_deprecated(const DeprecatedParameter& old, SearchCall& call, const std::string& value) {
+  try {
+    old.set(call.request, value);
+  } catch (const InvalidRequestError& error) {
+    throw bad_parameter(std::string(old.name), std::string(old.name) + " " + error.problem());
+  }
+  std::string replacement(old.replacement);
+  std::replace(replacement.begin(), replacement.end(), ' ', '=');
+  call.deprecations.push_back(deprecation_message(old.name, replacement));
+}
+
 SearchCall read_parameters(const std::vector<std::pair<std::string, std::string>>& given,
                            unsigned uses, const SearchRequest& defaults) {
   SearchCall call;
@@ -187,6 +129,12 @@ SearchCall read_parameters(const std::vector<std::pair<std::string, std::string>
   std::vector<const Parameter*> seen;
   for (const auto& [name, value] : given) {
     const Parameter* parameter = find_parameter(name, uses);
+    if (!parameter && (uses & kSearchParameters) != 0) {
+      if (const DeprecatedParameter* old = find_deprecated_parameter(name, kHttpSurface)) {
+        apply_deprecated(*old, call, value);
+        continue;
+      }
+    }
     if (!parameter) {
       throw bad_parameter(name, "no parameter " + quote_input(name) + " here; this route takes " +
                                     parameter_names(uses));
@@ -195,7 +143,8 @@ SearchCall read_parameters(const std::vector<std::pair<std::string, std::string>
       throw bad_parameter(name, name + " is given twice; give it once");
     }
     seen.push_back(parameter);
-    parameter->apply(call, value);
+    if (parameter->row != nullptr) apply_row(*parameter, call, value);
+    if (parameter->apply != nullptr) parameter->apply(call, value);
   }
   return call;
 }

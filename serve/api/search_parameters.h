@@ -1,9 +1,8 @@
 #pragma once
-// The query parameters of the API's routes, one table: each row is a
-// parameter's name (paperdex-search's option of the same name, without the
-// dashes; q is the query), which routes take it, its help (docs/http-api.md
-// lists the same) and how it sets the SearchRequest and the output, with the
-// CLI's checks and messages (request_options.h, check_request_value).
+// The query parameters of the API's routes: the library's search parameters
+// (search_parameters.h: the names, values and messages paperdex-search and
+// Python have too) and the API's own (q, fields, format), each with the
+// routes that take it; docs/http-api.md lists the same.
 
 #include <span>
 #include <string>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "output.h"
+#include "paperdex/search_parameters.h"
 #include "paperdex/searcher.h"
 
 namespace paperdex::serve {
@@ -22,6 +22,9 @@ struct SearchCall {
   SearchRequest request;
   cli::OutputOptions output;
   const cli::OutputFormat* format = nullptr;  // format=, json by default
+  // What to write instead of the deprecated names used ("any is deprecated;
+  // use match=any ..."): the answer's Warning headers.
+  std::vector<std::string> deprecations;
 };
 
 // The groups of parameters a route takes (Route::parameters).
@@ -32,13 +35,19 @@ enum ParameterUse : unsigned {
   kSavedParameters = 8,    // /saved/{name}: the page and the output, not the query
 };
 
+// A parameter of the API: the library's search parameters (its table,
+// search_parameters.h, sets the request through `row`) between the query
+// and the output's own (fields, format).
 struct Parameter {
   std::string_view name;
   unsigned uses;    // ParameterUse bits
   bool repeatable;  // given several times, each value counts (OR-ed filters)
   std::string_view help;
+  // What it sets of the call beyond the library's row (the output's part),
+  // or all it sets for the API's own; null for none.
   // @throws ApiError (400) naming the parameter.
   void (*apply)(SearchCall& call, const std::string& value);
+  const SearchParameter* row = nullptr;  // the library's row, for its parameters
 };
 
 std::span<const Parameter> parameters();

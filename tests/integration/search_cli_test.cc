@@ -192,6 +192,25 @@ TEST_CASE("a misspelled word gets a suggestion, and --correct searches it", "[cl
                  "'optical circut switch')"));
 }
 
+TEST_CASE("the search parameters are the library's: --no-suggest, --match, and --any as an old name",
+          "[cli]") {
+  CHECK(search_json("--no-suggest " + quote("optical circut switch"))["suggestion"].is_null());
+  CHECK(search_json("--suggest " + quote("optical circut switch"))["suggestion"] ==
+        "optical circuit switch");
+  // A switch takes no value: the word after it is the query's.
+  const Json explained = search_json("--explain optical");
+  CHECK(explained["query"] == "optical");
+  const Json any = search_json("--match any " + quote("optical photon detector"));
+  CHECK(any["match_rule"] == "any_word_requested");
+  CHECK(search_json("--any " + quote("optical photon detector")) == any);
+  const RunOutput old = search("--any " + quote("optical photon detector") + " 2>&1");
+  REQUIRE(old.status == 0);
+  CHECK(contains(old.out, "--any is deprecated; use --match any"));
+  const RunOutput bad = search("--match most optical 2>&1");
+  CHECK(bad.status == 2);
+  CHECK(contains(bad.out, "--match must be all or any, not 'most'"));
+}
+
 TEST_CASE("each sort order is deterministic, and pages tile the result", "[cli]") {
   const std::string query = quote("network");
   const Json relevance = search_json("--limit 20 --sort relevance " + query);

@@ -184,7 +184,9 @@ TEST_CASE("serve API: a bad parameter is a 400 naming it, with paperdex-search's
       {"/search?q=a&facet=venue", "facet", "facet must be subject, year or author"},
       {"/search?q=a&facets=99999", "facets", "facets must be between 0 and 10,000"},
       {"/search?q=a&any=maybe", "any", "any takes true or false"},
-      {"/search?q=a&colour=red", "colour", "no parameter 'colour' here; this route takes q, limit"},
+      {"/search?q=a&colour=red", "colour", "no parameter 'colour' here; this route takes q, subject"},
+      {"/search?q=a&match=most", "match", "match must be all or any, not 'most'"},
+      {"/search?q=a&suggest=perhaps", "suggest", "suggest takes true or false"},
       {"/search?q=a&limit=1&limit=2", "limit", "limit is given twice"},
       {"/search?q=a&subject=cs.XX", "subject", "subject cs.XX: "},
       {"/search?q=a&year=20x4", "year", "year 20x4: "},
@@ -538,4 +540,18 @@ TEST_CASE(
   ApiSettings forever = settings_for(small_index().path());
   forever.time_limit_seconds = -1;
   CHECK_THROWS_WITH(Api(forever), Catch::Contains("time_limit_seconds must be between 0"));
+}
+
+TEST_CASE("serve API: a deprecated parameter still works, and the answer says what to write instead",
+          "[serve]") {
+  const HttpResponse old = get(small_api(), "/search?q=optical+packet&any");
+  const HttpResponse now = get(small_api(), "/search?q=optical+packet&match=any");
+  REQUIRE(old.status == 200);
+  CHECK(old.body == now.body);
+  const auto warning = std::find_if(old.headers.begin(), old.headers.end(),
+                                    [](const auto& header) { return header.first == "Warning"; });
+  REQUIRE(warning != old.headers.end());
+  CHECK(contains(warning->second, "any is deprecated; use match=any"));
+  CHECK(std::none_of(now.headers.begin(), now.headers.end(),
+                     [](const auto& header) { return header.first == "Warning"; }));
 }
