@@ -210,7 +210,7 @@ TEST_CASE("paperdex-search errors exit 2 with one clear line", "[author-pages][c
   CHECK(missing.out.find("no paperdex index") != std::string::npos);
 }
 
-TEST_CASE("paperdex-search: no results exits 1, as grep, not 2; -- allows a leading dash",
+TEST_CASE("paperdex-search: no results exits 1, as grep, not 2, and -- allows a leading dash",
           "[author-pages][cli]") {
   const std::string search =
       std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(pages_index().path());
