@@ -9,6 +9,7 @@
 
 #include "fulltext/latex_internal.h"
 #include "fulltext/latex_scan.h"
+#include "fulltext/text_cleaning.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
 
@@ -249,8 +250,12 @@ LatexDocument assemble_document(const std::string& path, const SourceFiles& sour
     stripped.emplace(name, strip_comments(tex));
   }
   const std::string* main = choose_main(stripped);
-  if (main == nullptr && source.single_file && stripped.size() == 1)
+  // A lone file without \documentclass: a part of a paper (\section ...), or
+  // no LaTeX at all (a photo sent as a .gz).
+  if (main == nullptr && source.single_file && stripped.size() == 1 &&
+      sniff(stripped.begin()->second) == FileKind::kTex) {
     main = &stripped.begin()->first;
+  }
   if (main == nullptr) {
     throw FullTextError(path, "no LaTeX document in it (no file has \\documentclass)");
   }

@@ -64,7 +64,4 @@ std::vector<std::string> find_authors(std::string_view tex);
 std::string line_text(std::string_view tex);
 }  // namespace latex_detail
 
-// "N MiB" when `bytes` is a whole number of MiB, else "N bytes".
-std::string describe_bytes(std::size_t bytes);
-
 }  // namespace paperdex::fulltext::detail

@@ -155,7 +155,7 @@ std::string find_pdftext_helper(const PdfLimits& limits) {
 }
 
 namespace detail {
-void parse_pdftext_output(std::string_view out, FullText& result);
+bool parse_pdftext_output(std::string_view out, std::size_t max_text_bytes, FullText& result);
 }  // namespace detail
 
 FullText read_pdf(const std::string& path, const PdfLimits& limits) {
@@ -183,15 +183,15 @@ FullText read_pdf(const std::string& path, const PdfLimits& limits) {
   FullText result;
   result.source = Source::kPdf;
   result.file = path;
+  bool cut = false;
   try {
-    detail::parse_pdftext_output(outcome.out, result);
+    cut = detail::parse_pdftext_output(outcome.out, limits.max_text_bytes, result);
   } catch (const nlohmann::json::exception&) {
     throw FullTextError(path, "the PDF helper's answer cannot be read (is " + quote_input(helper) +
                                   " paperdex-pdftext?)");
   }
-  if (outcome.out_cut) {
-    result.warnings.push_back("text cut at " + with_thousands(limits.max_text_bytes >> 20) +
-                              " MiB");
+  if (cut || outcome.out_cut) {
+    result.warnings.push_back("text cut at " + detail::describe_bytes(limits.max_text_bytes));
   }
   return result;
 }
@@ -199,8 +199,11 @@ FullText read_pdf(const std::string& path, const PdfLimits& limits) {
 namespace detail {
 
 // Each page's text, '\f' after it; offsets of each page's start.
-// A last page without its '\f' was cut short (text bound): left out.
-void add_pages(std::string_view pages, FullText& result) {
+// A last page without its '\f' was cut short (text bound): left out. The
+// pages' text is bounded apart from the header line: true when it was cut.
+bool add_pages(std::string_view pages, std::size_t max_bytes, FullText& result) {
+  const bool cut = pages.size() > max_bytes;
+  if (cut) pages = pages.substr(0, max_bytes);
   std::size_t start = 0;
   for (std::size_t end; (end = pages.find('\f', start)) != std::string_view::npos;
        start = end + 1) {
@@ -208,6 +211,7 @@ void add_pages(std::string_view pages, FullText& result) {
     result.text += clean_page_text(pages.substr(start, end - start));
     result.text.push_back('\f');
   }
+  return cut;
 }
 
 // A PDF outline's entries as sections, where the text holds their titles (the
@@ -257,7 +261,7 @@ void add_identity(const nlohmann::json& header, FullText& result) {
   }
 }
 
-void parse_pdftext_output(std::string_view out, FullText& result) {
+bool parse_pdftext_output(std::string_view out, std::size_t max_text_bytes, FullText& result) {
   const std::size_t newline = out.find('\n');
   if (newline == std::string_view::npos) {
     throw nlohmann::json::parse_error::create(101, 0, "no header line", nullptr);
@@ -265,7 +269,7 @@ void parse_pdftext_output(std::string_view out, FullText& result) {
   const nlohmann::json header = nlohmann::json::parse(out.substr(0, newline));
   if (!header.is_object()) throw nlohmann::json::parse_error::create(101, 0, "header", nullptr);
   result.pages_total = count_field(header, "pages_total");
-  add_pages(out.substr(newline + 1), result);
+  const bool cut = add_pages(out.substr(newline + 1), max_text_bytes, result);
   const std::size_t pages_read = result.page_offsets.size();
   if (pages_read < result.pages_total) {
     result.warnings.push_back("first " + with_thousands(pages_read) + " of " +
@@ -275,6 +279,7 @@ void parse_pdftext_output(std::string_view out, FullText& result) {
     add_outline_sections(*outline, result);
   }
   add_identity(header, result);
+  return cut;
 }
 
 }  // namespace detail

@@ -23,7 +23,7 @@ using ArchivePtr = std::unique_ptr<archive, ArchiveFree>;
 // Decompressors built into libarchive, by name rather than
 // archive_read_support_filter_all: "all" may run external programs (lrzip,
 // lzop, grzip) on the input, which an untrusted file must not make us do.
-ArchivePtr open_archive(std::string_view bytes) {
+ArchivePtr new_reader() {
   ArchivePtr reader(archive_read_new());
   if (!reader) throw std::bad_alloc();
   archive* a = reader.get();
@@ -35,7 +35,6 @@ ArchivePtr open_archive(std::string_view bytes) {
   // A lone gzipped file: one entry of its decompressed bytes. Other formats
   // bid higher, so a tar is read as a tar.
   archive_read_support_format_raw(a);
-  if (archive_read_open_memory(a, bytes.data(), bytes.size()) != ARCHIVE_OK) return nullptr;
   return reader;
 }
 
@@ -132,15 +131,18 @@ class Unpacker {
 
 }  // namespace
 
-std::string describe_bytes(std::size_t bytes) {
-  if (bytes != 0 && bytes % (1u << 20) == 0) return with_thousands(bytes >> 20) + " MiB";
-  return with_thousands(bytes) + " bytes";
-}
-
 SourceFiles unpack_source(const std::string& path, std::string_view bytes,
                           const ArchiveLimits& limits) {
-  const ArchivePtr reader = open_archive(bytes);
-  if (!reader) throw FullTextError(path, "not a LaTeX source (neither TeX nor an archive)");
+  const ArchivePtr reader = new_reader();
+  if (archive_read_open_memory(reader.get(), bytes.data(), bytes.size()) != ARCHIVE_OK) {
+    const FileKind kind = sniff(bytes);
+    if (kind != FileKind::kGzip && kind != FileKind::kTar) {
+      throw FullTextError(path, "not a LaTeX source (neither TeX nor an archive)");
+    }
+    const char* message = archive_error_string(reader.get());
+    throw FullTextError(path, std::string("damaged archive (") +
+                                  (message != nullptr ? message : "unknown error") + ")");
+  }
   return Unpacker(path, limits).run(reader.get());
 }
 

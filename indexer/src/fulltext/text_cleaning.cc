@@ -6,6 +6,7 @@
 #include <array>
 #include <utility>
 
+#include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
 
 namespace paperdex::fulltext::detail {
@@ -108,6 +109,11 @@ std::string normalise_whitespace(std::string_view text) {
     if (!out.empty() && i < text.size()) out.push_back(newlines >= 2 ? '\n' : ' ');
   }
   return out;
+}
+
+std::string describe_bytes(std::size_t bytes) {
+  if (bytes != 0 && bytes % (1u << 20) == 0) return with_thousands(bytes >> 20) + " MiB";
+  return with_thousands(bytes) + " bytes";
 }
 
 std::string clean_page_text(std::string_view raw) {

@@ -22,4 +22,8 @@ std::string normalise_whitespace(std::string_view text);
 // sanitize_utf8): what invalid input leaves behind, dropped.
 std::string drop_invalid(std::string_view text);
 
+// A bound for a message: "16 MiB" when it is a whole number of MiB, else
+// "10,000 bytes".
+std::string describe_bytes(std::size_t bytes);
+
 }  // namespace paperdex::fulltext::detail
