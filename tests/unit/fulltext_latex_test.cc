@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "fulltext/fulltext.h"
+#include "paperdex/common/utf8.h"
 #include "test_support.h"
 
 namespace ft = paperdex::fulltext;
@@ -357,4 +358,15 @@ TEST_CASE("fulltext: a package of too many files, or one too large, stops at its
   // Damaged: half of a gzipped tar.
   CHECK(contains(latex_error(package.string(), bytes.substr(0, bytes.size() / 2), {}).reason(),
                  "damaged"));
+}
+
+TEST_CASE("fulltext: a one-character argument that is not ASCII stays whole", "[fulltext][latex]") {
+  // Found by fuzz/latex_reader_fuzz.cc: "\section é" took é's first byte alone.
+  const ft::FullText text =
+      ft::read_latex("x.tex",
+                     "\\documentclass{article}\\begin{document}\\section \xC3\xA9t\xC3\xA9 text "
+                     "\\\xC3\xA9 and \\textbf \xE2\x80\x94 end\\end{document}");
+  CHECK(paperdex::is_valid_utf8(text.text));
+  CHECK(titles(text, 1) == std::vector<std::string>{"\xC3\xA9"});
+  CHECK(contains(text.text, "t\xC3\xA9 text"));
 }

@@ -54,10 +54,18 @@ inline std::size_t bracket_end(std::string_view tex, std::size_t open) {
 
 // The name of the command at `at` (a backslash): its letters, or the one
 // character after the backslash; empty at the end of the text.
+// Past the character (a whole UTF-8 sequence) that starts at `at`.
+inline std::size_t character_end(std::string_view tex, std::size_t at) {
+  std::size_t end = at + 1;
+  while (end < tex.size() && (static_cast<unsigned char>(tex[end]) & 0xC0) == 0x80) ++end;
+  return end;
+}
+
+// (One character, not one byte: "\é" must not split the é.)
 inline std::string_view command_name(std::string_view tex, std::size_t at) {
   std::size_t end = at + 1;
   while (end < tex.size() && is_letter(tex[end])) ++end;
-  if (end == at + 1 && end < tex.size()) ++end;
+  if (end == at + 1 && end < tex.size()) end = character_end(tex, end);
   return tex.substr(at + 1, end - at - 1);
 }
 
@@ -73,7 +81,7 @@ inline std::string_view take_argument(std::string_view tex, std::size_t& i) {
     return tex.substr(open + 1, i - open - 1 - (closed ? 1 : 0));
   }
   const std::size_t start = i;
-  i += tex[i] == '\\' ? 1 + command_name(tex, i).size() : 1;
+  i = tex[i] == '\\' ? i + 1 + command_name(tex, i).size() : character_end(tex, i);
   return tex.substr(start, i - start);
 }
 
