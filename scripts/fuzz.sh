@@ -20,7 +20,8 @@ seconds=${1:-60}
   exit 2
 }
 shift || true
-all_targets=(query-parser analyzer reader-jsonl reader-oai reader-atom reader-author-page)
+all_targets=(query-parser analyzer reader-jsonl reader-oai reader-atom reader-author-page
+  latex-reader source-archive)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
@@ -29,7 +30,8 @@ targets=("$@")
 declare -A max_len=([query-parser]=1024 [analyzer]=4096)
 # Dictionaries of each input's syntax (fuzz/dict/).
 declare -A dict=([query-parser]=query-parser [analyzer]=analyzer [reader-jsonl]=jsonl
-  [reader-oai]=xml [reader-atom]=xml [reader-author-page]=)
+  [reader-oai]=xml [reader-atom]=xml [reader-author-page]= [latex-reader]=latex
+  [source-archive]=)
 
 ensure_packages
 build_paperdex_sanitized

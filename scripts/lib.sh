@@ -18,6 +18,9 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #                HTTP transport (header-only)
 #   pybind11-dev python3-dev
 #                the Python module (built when both are there)
+#   libpoppler-cpp-dev libarchive-dev
+#                full text (#50): paperdex-pdftext reads PDFs with poppler's
+#                C++ library; arXiv source packages are unpacked with libarchive
 # Such a root also lacks, without harm: dpkg-dev (CMakeLists.txt writes the
 # .deb's Depends rather than running dpkg-shlibdeps), ca-certificates and
 # xz-utils (nothing here fetches over https or reads .xz).
@@ -29,6 +32,7 @@ PAPERDEX_BUILD_PACKAGES=(
   nlohmann-json3-dev libsimdjson-dev libexpat1-dev zlib1g-dev libzstd-dev
   libcurl4-openssl-dev
   pybind11-dev python3-dev
+  libpoppler-cpp-dev libarchive-dev
 )
 #   catch2       the C++ tests
 #   python3-pytest
@@ -54,10 +58,14 @@ PAPERDEX_BUILD_PACKAGES=(
 #   chromium chromium-driver python3-selenium
 #                the search page's browser test (tests/serve/browser_test.py)
 #                drives headless Chromium through Selenium (skipped without them)
+#   qpdf poppler-utils
+#                the full-text tests make encrypted and 3,000-page PDFs with
+#                qpdf and check read_pdf against pdfinfo and pdftotext
 PAPERDEX_TEST_PACKAGES=(
   catch2 python3-pytest time file iproute2 man-db curl zsh
   texlive-base biber python3-citeproc citation-style-language-styles python3-feedparser
   chromium chromium-driver python3-selenium
+  qpdf poppler-utils
 )
 PAPERDEX_PACKAGES=("${PAPERDEX_BUILD_PACKAGES[@]}" "${PAPERDEX_TEST_PACKAGES[@]}")
 # And for the sanitized build: clang with its sanitizer and libFuzzer runtimes.

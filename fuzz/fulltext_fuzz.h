@@ -1,0 +1,48 @@
+// What the full-text fuzz targets share (fuzz/latex_reader_fuzz.cc,
+// fuzz/source_archive_fuzz.cc): read_latex's promises on any input. It
+// returns a FullText whose text is valid UTF-8 and whose sections point into
+// it in order, or throws FullTextError; nothing else.
+#pragma once
+
+#include "fulltext/fulltext.h"
+#include "fuzz_support.h"
+#include "paperdex/common/utf8.h"
+
+namespace paperdex::fuzz {
+
+// Small bounds, so that an input's cost stays within libFuzzer's time per run.
+inline fulltext::ArchiveLimits fuzz_archive_limits() {
+  fulltext::ArchiveLimits limits;
+  limits.max_total_bytes = 4u << 20;
+  limits.max_entry_bytes = 1u << 20;
+  limits.max_entries = 200;
+  limits.max_include_depth = 8;
+  return limits;
+}
+
+inline void check_full_text(const fulltext::FullText& text) {
+  if (!is_valid_utf8(text.text)) broken("FullText::text not valid UTF-8");
+  if (!is_valid_utf8(text.title)) broken("FullText::title not valid UTF-8", text.title);
+  for (const std::string& author : text.authors) {
+    if (!is_valid_utf8(author)) broken("an author not valid UTF-8", author);
+  }
+  std::size_t previous = 0;
+  for (const fulltext::Section& section : text.sections) {
+    if (section.offset > text.text.size()) broken("a section past the text", section.title);
+    if (section.offset < previous) broken("sections out of order", section.title);
+    if (!is_valid_utf8(section.title)) broken("a section title not valid UTF-8");
+    previous = section.offset;
+  }
+}
+
+inline int run_latex_reader(std::string_view path, const std::uint8_t* data, std::size_t size) {
+  try {
+    check_full_text(
+        fulltext::read_latex(std::string(path), as_text(data, size), fuzz_archive_limits()));
+  } catch (const fulltext::FullTextError&) {
+    // A named refusal is a correct answer to a bad input.
+  }
+  return 0;
+}
+
+}  // namespace paperdex::fuzz

@@ -1,0 +1,37 @@
+// The extraction stage (full text): running a helper program on one untrusted
+// file as a child process, bounded in wall-clock time and in the bytes taken
+// from its output. posix_spawn, not fork: the caller may be multi-threaded,
+// and only exec is safe in a forked copy of such a process. Private to
+// fulltext/.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace paperdex::fulltext::detail {
+
+struct ChildBounds {
+  std::chrono::milliseconds time{60000};  // from the spawn to the child's exit
+  std::size_t max_stdout_bytes = 64u << 20;
+  std::size_t max_stderr_bytes = 4096;  // the last bytes are kept
+};
+
+struct ChildOutcome {
+  std::string out;         // stdout, at most max_stdout_bytes
+  bool out_cut = false;    // stdout was longer: the child was stopped there
+  std::string err_tail;    // the end of stderr
+  bool timed_out = false;  // killed at the time bound
+  int exit_status = -1;    // when it exited
+  int signal = 0;          // when a signal ended it (not ours)
+};
+
+// Runs `program` with `args` (argv[1..]), stdin from /dev/null, in a process
+// group of its own (which is killed whole at a bound). Returns once the child
+// is gone; never leaves it running or unreaped. Throws std::system_error when
+// it cannot be started.
+ChildOutcome run_child(const std::string& program, const std::vector<std::string>& args,
+                       const ChildBounds& bounds);
+
+}  // namespace paperdex::fulltext::detail

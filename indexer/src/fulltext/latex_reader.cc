@@ -1,0 +1,57 @@
+// The extraction stage (full text): read_latex, the steps of latex_internal.h
+// in order: unpack (or take a plain .tex as it is), assemble the main file
+// with its \input files, turn it into text.
+#include <fstream>
+
+#include "fulltext/latex_internal.h"
+#include "fulltext/text_cleaning.h"
+#include "paperdex/common/safe_text.h"
+#include "paperdex/common/utf8.h"
+
+namespace paperdex::fulltext {
+
+FullText read_latex(const std::string& path, std::string_view bytes, const ArchiveLimits& limits) {
+  detail::SourceFiles source;
+  const FileKind kind = sniff(bytes);
+  if (kind == FileKind::kTex || (kind == FileKind::kOther && is_valid_utf8(bytes.substr(0, 4096)) &&
+                                 bytes.find('\\') != std::string_view::npos)) {
+    if (bytes.size() > limits.max_total_bytes) {
+      throw FullTextError(path, "is more than " + detail::describe_bytes(limits.max_total_bytes) +
+                                    ", the bound on a source package's unpacked bytes");
+    }
+    source.files["main.tex"] = detail::drop_invalid(sanitize_utf8(bytes));
+    source.single_file = true;
+  } else {
+    source = detail::unpack_source(path, bytes, limits);
+  }
+  detail::LatexDocument document = detail::assemble_document(path, source, limits);
+  detail::LatexText latex = detail::latex_to_text(document.tex);
+  FullText result;
+  result.source = Source::kLatex;
+  result.file = path;
+  result.text = std::move(latex.text);
+  result.sections = std::move(latex.sections);
+  result.title = std::move(latex.title);
+  result.authors = std::move(latex.authors);
+  result.bibliography = std::move(document.bibliography);
+  result.warnings = std::move(document.warnings);
+  if ((result.arxiv_id = arxiv_id_from_file_name(path))) result.id_from = IdFrom::kFileName;
+  return result;
+}
+
+FullText read_latex_file(const std::string& path, const ArchiveLimits& limits) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw FullTextError(path, "cannot be read");
+  std::string bytes;
+  char buffer[65536];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (bytes.size() > limits.max_total_bytes) {
+      throw FullTextError(path, "is more than " + detail::describe_bytes(limits.max_total_bytes) +
+                                    ", the bound on a source package's bytes");
+    }
+  }
+  return read_latex(path, bytes, limits);
+}
+
+}  // namespace paperdex::fulltext
