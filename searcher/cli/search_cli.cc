@@ -142,20 +142,10 @@ void print_query_error(std::ostream& err, const std::string& query, const QueryS
   err << '\n' << marked_query(query, error.position());
 }
 
-// The option that fills each filter of the request (FilterError::filter()).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kFilterOptions = {{
-    {"subjects", "--subject"},
-    {"years", "--year"},
-    {"authors", "--author"},
-}};
-
 // A filter option's bad value: the option and its value named, nothing
 // marked in the query (the value is not in it), the suggestion as an option.
 void print_filter_error(std::ostream& err, const FilterError& error, const std::string& where) {
-  std::string option(error.filter());
-  for (const auto& [member, name] : kFilterOptions) {
-    if (error.filter() == member) option = name;
-  }
+  const std::string option = "--" + error.filter();  // the parameter's option
   err << "paperdex-search: " << where << option << ' ' << terminal_safe(error.value()) << ": "
       << terminal_safe(error.what());
   if (!error.suggestion().empty()) {

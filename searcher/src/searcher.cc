@@ -169,16 +169,18 @@ std::string locations_text(const std::vector<std::string>& locations) {
 }
 
 // A filter value the parser refused, as the FilterError that names the
-// request's `member` and the value, not a place in the query.
-[[noreturn]] void throw_filter_error(const QuerySyntaxError& error, std::string member,
+// search parameter (search_parameters.h: "subject") and the value, not a
+// place in the query.
+[[noreturn]] void throw_filter_error(const QuerySyntaxError& error, std::string parameter,
                                      const std::string& value) {
-  std::string suggestion = member == "subjects" ? detail::nearest_subject(value) : "";
-  throw FilterError(error.what(), std::move(member), value, std::move(suggestion));
+  std::string suggestion = parameter == "subject" ? detail::nearest_subject(value) : "";
+  throw FilterError(error.what(), std::move(parameter), value, std::move(suggestion));
 }
 
-// OR of each value's filter (SearchRequest::`member`), AND-ed with `query` as a filter.
+// OR of each value's filter (the search parameter `parameter`), AND-ed with
+// `query` as a filter.
 Xapian::Query add_filters(const detail::QueryParser& parser, Xapian::Query query,
-                          std::string_view field, std::string_view member,
+                          std::string_view field, std::string_view parameter,
                           const std::vector<std::string>& values) {
   if (values.empty()) return query;
   std::vector<Xapian::Query> alternatives;
@@ -186,7 +188,7 @@ Xapian::Query add_filters(const detail::QueryParser& parser, Xapian::Query query
     try {
       alternatives.push_back(parser.parse_filter(field, value));
     } catch (const QuerySyntaxError& error) {
-      throw_filter_error(error, std::string(member), value);
+      throw_filter_error(error, std::string(parameter), value);
     }
   }
   Xapian::Query filter(Xapian::Query::OP_OR, alternatives.begin(), alternatives.end());
@@ -584,8 +586,8 @@ struct Searcher::Impl {
   // without cross-lists, the subjects must be the papers' primary ones.
   Xapian::Query filtered(const SearchRequest& request, Xapian::Query query) const {
     query = add_filters(parser, std::move(query), request.cross_lists ? "subject" : "primary",
-                        "subjects", request.subjects);
-    query = add_filters(parser, std::move(query), "year", "years", request.years);
+                        "subject", request.subjects);
+    query = add_filters(parser, std::move(query), "year", "year", request.years);
     if (request.only_new && !request.new_since.empty()) {
       // The slot holds "TIME ID", the times all of one width: '\xff' after
       // the time is above every "new_since ID", below every later time.
@@ -599,7 +601,7 @@ struct Searcher::Impl {
       try {
         authors.push_back(author_filter(name));
       } catch (const QuerySyntaxError& error) {
-        throw_filter_error(error, "authors", name);
+        throw_filter_error(error, "author", name);
       }
     }
     return Xapian::Query(Xapian::Query::OP_FILTER, query,

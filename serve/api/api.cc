@@ -16,13 +16,6 @@
 namespace paperdex::serve {
 namespace {
 
-// The parameter each filter of the request comes from (FilterError::filter()).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kFilterParameters = {{
-    {"subjects", "subject"},
-    {"years", "year"},
-    {"authors", "author"},
-}};
-
 // A SearchRequest field's parameter (InvalidRequestError::field()).
 constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kFieldParameters = {{
     {"snippet_bytes", "snippet"},
@@ -40,7 +33,7 @@ std::string renamed(const std::array<std::pair<std::string_view, std::string_vie
 
 // A filter's bad value as paperdex-search says it, under the parameter's name.
 ApiError filter_error(const FilterError& error) {
-  const std::string parameter = renamed(kFilterParameters, error.filter());
+  const std::string& parameter = error.filter();  // the search parameter's name
   std::string message = parameter + " " + error.value() + ": " + error.what();
   if (!error.suggestion().empty()) {
     message += " (did you mean " + parameter + " " + error.suggestion() + "?)";

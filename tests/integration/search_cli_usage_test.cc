@@ -70,7 +70,7 @@ TEST_CASE("a bad --subject, --year or --author value names the option, not a spo
     searcher.search(request);
     FAIL("an unknown subject was searched");
   } catch (const paperdex::FilterError& error) {
-    CHECK(error.filter() == "subjects");
+    CHECK(error.filter() == "subject");
     CHECK(error.value() == "cs.XX");
     CHECK_FALSE(error.suggestion().empty());
   }

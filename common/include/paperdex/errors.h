@@ -75,7 +75,8 @@ class PAPERDEX_API QuerySyntaxError : public Error {
 /// caller can point at what it was given (a CLI option, a keyword argument).
 class PAPERDEX_API FilterError : public QuerySyntaxError {
  public:
-  /// @param filter     the SearchRequest member: "subjects", "years" or "authors".
+  /// @param filter     the search parameter (search_parameters.h): "subject", "year" or
+  ///                   "author".
   /// @param value      the value as given.
   /// @param suggestion the nearest valid value; may be empty.
   FilterError(const std::string& message, std::string filter, std::string value,
@@ -84,7 +85,8 @@ class PAPERDEX_API FilterError : public QuerySyntaxError {
   FilterError& operator=(const FilterError&);
   ~FilterError() override;
 
-  /// The SearchRequest member the value was given in: "subjects", "years" or "authors".
+  /// The search parameter the value was given in, as every surface names it
+  /// (search_parameters.h): "subject", "year" or "author".
   const std::string& filter() const noexcept;
   /// The value as given ("cs.XX").
   const std::string& value() const noexcept;
