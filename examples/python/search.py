@@ -16,7 +16,7 @@ def main():
         with paperdex.Searcher(db) as searcher:
             # strict_syntax: show the user where the query goes wrong, instead of
             # searching what is not valid syntax as words (the default).
-            result = searcher.search(query, subjects=subjects, limit=5, author_facet=True,
+            result = searcher.search(query, subject=subjects, limit=5, facet="author",
                                      strict_syntax=True)
     except paperdex.QuerySyntaxError as error:
         print(error.marked(), file=sys.stderr)  # the query with a caret under the problem

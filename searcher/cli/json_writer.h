@@ -3,7 +3,7 @@
 // /search, Python's to_dict) print through it. A search answers with a few
 // hundred small values (ten hits, every subject and year of the facets), and
 // building them as nlohmann::ordered_json first, then dumping that, cost a
-// tenth of a search's time in paperdex-serve (bench/README.md, session 18);
+// tenth of a search's time in paperdex-serve (bench/README.md, "paperdex-serve");
 // writing them once costs a fraction of it. The text is byte for byte what
 // nlohmann's dump(-1, ' ', false, replace) prints for the same values
 // (tests/unit/json_writer_test.cc compares the two), so readers of either
