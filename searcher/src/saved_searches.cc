@@ -2,11 +2,8 @@
 
 #include <algorithm>
 #include <optional>
-#include <span>
 #include <string_view>
 #include <thread>
-#include <type_traits>
-#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -14,78 +11,83 @@
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/writable_index.h"
+#include "paperdex/search_parameters.h"
 
 namespace paperdex::detail {
 namespace {
 
 constexpr std::size_t kMaxNameBytes = 64;
 
-// The members of a SearchRequest a saved search keeps, by their JSON keys:
-// what it searches, never the page or the output. Saving, reading and
-// running a saved search all go by this table.
-struct KeptMember {
-  std::string_view key;
-  std::variant<std::string SearchRequest::*, std::vector<std::string> SearchRequest::*,
-               bool SearchRequest::*, MatchMode SearchRequest::*, SortOrder SearchRequest::*>
-      member;
-};
+// What a saved search keeps: its query and the search parameters that say
+// what it searches (search_parameters.h: SearchParameter::saved), by their
+// names, a list as a JSON array and any other value as its text ("sort":
+// "newest", not the enum's number, so that reordering an enum changes no
+// saved search). Saving, reading and running a saved search all go by the
+// table.
 
-constexpr KeptMember kKeptMembers[] = {
-    {"query", &SearchRequest::query},
-    {"subjects", &SearchRequest::subjects},
-    {"years", &SearchRequest::years},
-    {"authors", &SearchRequest::authors},
-    {"like", &SearchRequest::like},
-    {"match", &SearchRequest::match},
-    {"sort", &SearchRequest::sort},
-    {"cross_lists", &SearchRequest::cross_lists},
-    {"strict_syntax", &SearchRequest::strict_syntax},
-};
-
-// Copies the kept members from `from` to `to`.
+// Copies what a saved search keeps from `from` to `to`.
 void copy_kept(const SearchRequest& from, SearchRequest& to) {
-  for (const KeptMember& kept : kKeptMembers) {
-    std::visit([&](auto member) { to.*member = from.*member; }, kept.member);
+  to.query = from.query;
+  for (const SearchParameter& row : search_parameters()) {
+    if (!row.saved) continue;
+    if (row.list != nullptr) (to.*row.list).clear();
+    for (const std::string& value : row.get(from)) row.set(to, value);
   }
 }
 
-// The public names of an enum member's values (searcher.h): a saved search
-// stores them, not the numbers, so that reordering an enum changes none.
-template <typename Value>
-std::span<const std::pair<std::string_view, Value>> names_of() {
-  if constexpr (std::is_same_v<Value, SortOrder>) {
-    return kSortOrderNames;
-  } else {
-    static_assert(std::is_same_v<Value, MatchMode>);
-    return kMatchModeNames;
+// The keys an older paperdex stored (SearchRequest's members, the enums as
+// their numbers), read once: the next save writes the parameters' names.
+struct OlderKey {
+  std::string_view key;
+  std::string_view parameter;
+  bool inverted;  // cross_lists is no-cross-lists' opposite
+};
+constexpr OlderKey kOlderKeys[] = {
+    {"subjects", "subject", false},
+    {"years", "year", false},
+    {"authors", "author", false},
+    {"cross_lists", "no-cross-lists", true},
+    {"strict_syntax", "strict-syntax", false},
+};
+
+// A stored value as the row's texts: a string, an array of strings, a
+// bool, or (an older paperdex's enums) the number of a choice; nullopt for
+// anything else.
+std::optional<std::vector<std::string>> stored_texts(const SearchParameter& row,
+                                                     const nlohmann::json& value, bool inverted) {
+  if (value.is_string()) return std::vector<std::string>{value.get<std::string>()};
+  if (value.is_boolean()) return std::vector<std::string>{value.get<bool>() != inverted ? "true"
+                                                                                        : "false"};
+  if (value.is_number_integer() && row.type == ParameterType::kChoice) {
+    const auto number = value.get<long long>();
+    if (number < 0 || static_cast<std::size_t>(number) >= row.choices.size()) return std::nullopt;
+    return std::vector<std::string>{std::string(row.choices[static_cast<std::size_t>(number)])};
   }
+  if (!value.is_array()) return std::nullopt;
+  std::vector<std::string> texts;
+  for (const nlohmann::json& item : value) {
+    if (!item.is_string()) return std::nullopt;
+    texts.push_back(item.get<std::string>());
+  }
+  return texts;
 }
 
-template <typename Value>
-std::string_view name_of(Value value) {
-  for (const auto& [name, named] : names_of<Value>()) {
-    if (named == value) return name;
-  }
-  return {};
+[[noreturn]] void throw_damaged(const std::string& name, std::string_view key,
+                                const nlohmann::json& value) {
+  throw IoError("the saved search " + quote_input(name) + " of the index is damaged (its " +
+                std::string(key) + " is " + value.dump() + "); delete it and save it again");
 }
 
-// A stored value: its name, or its number as paperdex stored it before it
-// stored names (read once: the next save writes the name); nullopt for
-// neither.
-template <typename Value>
-std::optional<Value> value_of(const nlohmann::json& stored) {
-  const auto names = names_of<Value>();
-  if (stored.is_number_integer()) {
-    const auto number = stored.get<long long>();
-    if (number >= 0 && static_cast<std::size_t>(number) < names.size()) {
-      return static_cast<Value>(number);
-    }
-  } else if (stored.is_string()) {
-    for (const auto& [name, named] : names) {
-      if (name == stored.get<std::string>()) return named;
-    }
+// Sets `request` from the stored `value` of `row` (under `key`).
+void read_stored(const std::string& name, const SearchParameter& row, std::string_view key,
+                 const nlohmann::json& value, bool inverted, SearchRequest& request) {
+  const std::optional<std::vector<std::string>> texts = stored_texts(row, value, inverted);
+  if (!texts) throw_damaged(name, key, value);
+  try {
+    for (const std::string& text : *texts) row.set(request, text);
+  } catch (const InvalidRequestError&) {
+    throw_damaged(name, key, value);
   }
-  return std::nullopt;
 }
 
 std::string key_of(const std::string& name) {
@@ -94,24 +96,22 @@ std::string key_of(const std::string& name) {
 
 nlohmann::json to_json(const SavedSearch& saved) {
   nlohmann::json json = nlohmann::json::object();
-  for (const KeptMember& kept : kKeptMembers) {
-    std::visit(
-        [&](auto member) {
-          using Value = std::remove_cvref_t<decltype(saved.request.*member)>;
-          if constexpr (std::is_enum_v<Value>) {
-            json[kept.key] = name_of(saved.request.*member);
-          } else {
-            json[kept.key] = saved.request.*member;
-          }
-        },
-        kept.member);
+  json["query"] = saved.request.query;
+  for (const SearchParameter& row : search_parameters()) {
+    if (!row.saved) continue;
+    const std::vector<std::string> values = row.get(saved.request);
+    if (row.type == ParameterType::kTextList) {
+      json[std::string(row.name)] = values;
+    } else {
+      json[std::string(row.name)] = values.empty() ? std::string() : values.front();
+    }
   }
   json["saved"] = saved.saved;
   json["seen"] = saved.seen;
   return json;
 }
 
-// The saved search stored under `name`; a member the JSON lacks keeps its
+// The saved search stored under `name`; a parameter the JSON lacks keeps its
 // default (a search saved by an older paperdex).
 SavedSearch from_json(const std::string& name, const std::string& text) {
   SavedSearch saved;
@@ -122,25 +122,18 @@ SavedSearch from_json(const std::string& name, const std::string& text) {
                   " of the index is damaged (not a JSON object); delete it and save it again");
   }
   try {
-    for (const KeptMember& kept : kKeptMembers) {
-      const auto it = json.find(kept.key);
-      if (it == json.end()) continue;
-      std::visit(
-          [&](auto member) {
-            using Value = std::remove_cvref_t<decltype(saved.request.*member)>;
-            if constexpr (std::is_enum_v<Value>) {
-              const std::optional<Value> value = value_of<Value>(*it);
-              if (!value) {
-                throw IoError("the saved search " + quote_input(name) +
-                              " of the index is damaged (its " + std::string(kept.key) + " is " +
-                              it->dump() + "); delete it and save it again");
-              }
-              saved.request.*member = *value;
-            } else {
-              saved.request.*member = it->template get<Value>();
-            }
-          },
-          kept.member);
+    saved.request.query = json.value("query", "");
+    for (const SearchParameter& row : search_parameters()) {
+      if (!row.saved) continue;
+      if (const auto it = json.find(std::string(row.name)); it != json.end()) {
+        read_stored(name, row, row.name, *it, false, saved.request);
+      }
+    }
+    for (const OlderKey& older : kOlderKeys) {
+      const auto it = json.find(std::string(older.key));
+      if (it == json.end() || json.contains(std::string(older.parameter))) continue;
+      read_stored(name, *find_search_parameter(older.parameter), older.key, *it, older.inverted,
+                  saved.request);
     }
     saved.saved = json.value("saved", "");
     saved.seen = json.value("seen", "");

@@ -59,3 +59,55 @@ TEST_CASE("a saved search stored with numbers by an older paperdex is read", "[s
   CHECK_THROWS_WITH(paperdex::Searcher(db).saved_search("bad"),
                     Catch::Contains("damaged") && Catch::Contains("sideways"));
 }
+
+TEST_CASE("a saved search stores what it searches by the search parameters' names", "[saved]") {
+  paperdex::test::TempDir dir;
+  const std::string db = (dir / "index").string();
+  paperdex::IndexWriter(db).commit();
+  paperdex::SearchRequest request;
+  request.query = "graphs";
+  request.subjects = {"cs.DM", "math.CO"};
+  request.authors = {"Ada Lovelace"};
+  request.cross_lists = false;
+  request.strict_syntax = true;
+  request.limit = 3;  // the page: not kept
+  paperdex::Searcher(db).save_search("dm", request);
+
+  const auto json = nlohmann::json::parse(stored(db, "dm"));
+  CHECK(json["subject"] == nlohmann::json::array({"cs.DM", "math.CO"}));
+  CHECK(json["author"] == nlohmann::json::array({"Ada Lovelace"}));
+  CHECK(json["no-cross-lists"] == "true");
+  CHECK(json["strict-syntax"] == "true");
+  CHECK_FALSE(json.contains("limit"));
+  const paperdex::SavedSearch read = paperdex::Searcher(db).saved_search("dm");
+  CHECK(read.request.subjects == request.subjects);
+  CHECK(read.request.authors == request.authors);
+  CHECK_FALSE(read.request.cross_lists);
+  CHECK(read.request.strict_syntax);
+  CHECK(read.request.limit == paperdex::SearchRequest{}.limit);
+}
+
+TEST_CASE("a saved search stored under an older paperdex's member names is read", "[saved]") {
+  paperdex::test::TempDir dir;
+  const std::string db = (dir / "index").string();
+  paperdex::IndexWriter(db).commit();
+  {
+    Xapian::WritableDatabase writable(db);
+    writable.set_metadata(
+        std::string(paperdex::schema::kSavedSearchPrefix) + "old",
+        R"({"query": "graphs", "subjects": ["cs.DM"], "years": ["2015.."], "authors": [],)"
+        R"( "like": "", "match": "all", "sort": "newest", "cross_lists": false,)"
+        R"( "strict_syntax": false, "saved": "2026-01-01"})");
+    writable.set_metadata(std::string(paperdex::schema::kSavedSearchPrefix) + "bad",
+                          R"({"query": "graphs", "subjects": "cs.DM", "cross_lists": 3})");
+    writable.commit();
+  }
+  const paperdex::SavedSearch old = paperdex::Searcher(db).saved_search("old");
+  CHECK(old.request.query == "graphs");
+  CHECK(old.request.subjects == std::vector<std::string>{"cs.DM"});
+  CHECK(old.request.years == std::vector<std::string>{"2015.."});
+  CHECK(old.request.sort == paperdex::SortOrder::kNewest);
+  CHECK_FALSE(old.request.cross_lists);  // cross_lists false: no cross-lists
+  CHECK_THROWS_WITH(paperdex::Searcher(db).saved_search("bad"),
+                    Catch::Contains("damaged") && Catch::Contains("cross_lists"));
+}

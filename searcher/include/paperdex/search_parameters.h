@@ -56,6 +56,8 @@ struct SearchParameter {
   /// The value of `request` as text, as `set` reads it back: a list's
   /// values, a switch "true" or "false", a text "" when not given.
   std::vector<std::string> (*get)(const SearchRequest& request) = nullptr;
+  /// A kTextList's member, which `set` adds to (so that a copy can empty it first).
+  std::vector<std::string> SearchRequest::*list = nullptr;
 };
 
 /// An older name of a parameter, still taken, with a message saying so.
