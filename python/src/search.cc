@@ -181,8 +181,8 @@ std::vector<KeywordDoc> request_docs() {
   const SearchRequest defaults;
   std::vector<KeywordDoc> docs;
   for (const RequestKeyword& row : request_keywords()) {
-    docs.push_back(
-        {row.name, parameter_value(row.row->type, row.row->get(defaults)), row.stub_type, row.help});
+    docs.push_back({row.name, parameter_value(row.row->type, row.row->get(defaults)), row.stub_type,
+                    row.help});
   }
   return docs;
 }
@@ -222,8 +222,7 @@ bool apply_deprecated(SearchRequest& request, const std::string& name, py::handl
   if (PyErr_WarnEx(PyExc_DeprecationWarning, warning.c_str(), 2) != 0) {
     throw py::error_already_set();
   }
-  set_keyword(name, old->type, value,
-              [&](const std::string& text) { old->set(request, text); });
+  set_keyword(name, old->type, value, [&](const std::string& text) { old->set(request, text); });
   return true;
 }
 
@@ -581,7 +580,8 @@ void bind_paper(py::module_& m) {
           [](const Paper& p) {
             py::dict fields;
             for (const schema::RecordField& field : schema::record_fields()) {
-              if (field.audience == schema::FieldAudience::kPublic) fields[std::string(field.name).c_str()] = paper_value(field, p);
+              if (field.audience == schema::FieldAudience::kPublic)
+                fields[std::string(field.name).c_str()] = paper_value(field, p);
             }
             return fields;
           },
@@ -881,7 +881,8 @@ void bind_saved_search_methods(py::class_<PySearcher>& searcher) {
   searcher
       .def("save_search", &PySearcher::save_search, py::arg("name"), py::arg("query") = "",
            "Saves the query and filters (subject, year, author, no_cross_lists, like, match, "
-           "sort, strict_syntax: search()'s keywords) in the index as name; the papers the index adds "
+           "sort, strict_syntax: search()'s keywords) in the index as name; the papers the index "
+           "adds "
            "from now on are new to it. Writes under the index's lock: raises "
            "DatabaseLockedError while a writer runs, SavedSearchError for a bad name.")
       .def(

@@ -65,7 +65,7 @@ struct CliOptions {
   // output's too.
   std::map<std::string, std::vector<std::string>, std::less<>> parameter_values;
   std::map<std::string, std::string, std::less<>> single_values;  // as parsed, until merged
-  bool any = false;  // deprecated: --match any
+  bool any = false;                                               // deprecated: --match any
   bool json = false;
   std::string format_name = "text";
   std::string highlight_markers = "<b>,</b>";
@@ -605,9 +605,10 @@ void add_search_options(po::options_description& visible, CliOptions& options) {
       }
     }
     if (row.type == ParameterType::kTextList) {
-      visible.add_options()(name.c_str(), po::value(&options.parameter_values[name])
-                                              ->value_name(std::string(row.value_name)),
-                            help.c_str());
+      visible.add_options()(
+          name.c_str(),
+          po::value(&options.parameter_values[name])->value_name(std::string(row.value_name)),
+          help.c_str());
       continue;
     }
     options.parameter_values[name];  // the row's list, merged into after the parse
@@ -617,8 +618,8 @@ void add_search_options(po::options_description& visible, CliOptions& options) {
       if (default_text(row) == "true") help += " (--no-" + name + " turns it off)";
     } else {
       value->value_name(std::string(row.value_name));
-      const std::string shown = name == "facets" ? std::string(kDefaultFacetValues)
-                                                 : default_text(row);
+      const std::string shown =
+          name == "facets" ? std::string(kDefaultFacetValues) : default_text(row);
       if (row.type != ParameterType::kText) value->default_value(shown);
     }
     // -n: what head and grep -m users reach for.
@@ -734,7 +735,8 @@ ChoiceTable option_choices() {
     choices["format"].values.emplace_back(format.name);
   }
   for (const SearchParameter& row : search_parameters()) {
-    for (std::string_view value : row.choices) choices[std::string(row.name)].values.emplace_back(value);
+    for (std::string_view value : row.choices)
+      choices[std::string(row.name)].values.emplace_back(value);
   }
   for (std::string_view mode : kColorModes) choices["color"].values.emplace_back(mode);
   for (const OutputColumn& field : output_columns())

@@ -56,8 +56,8 @@ constexpr OlderKey kOlderKeys[] = {
 std::optional<std::vector<std::string>> stored_texts(const SearchParameter& row,
                                                      const nlohmann::json& value, bool inverted) {
   if (value.is_string()) return std::vector<std::string>{value.get<std::string>()};
-  if (value.is_boolean()) return std::vector<std::string>{value.get<bool>() != inverted ? "true"
-                                                                                        : "false"};
+  if (value.is_boolean())
+    return std::vector<std::string>{value.get<bool>() != inverted ? "true" : "false"};
   if (value.is_number_integer() && row.type == ParameterType::kChoice) {
     const auto number = value.get<long long>();
     if (number < 0 || static_cast<std::size_t>(number) >= row.choices.size()) return std::nullopt;

@@ -26,9 +26,6 @@ void apply_fields(SearchCall& call, const std::string& value) {
   call.output.fields = std::move(parsed.columns);
 }
 
-
-
-
 // What the output takes of a library parameter too: the explanation's
 // display, the number of facet values shown.
 void output_explain(SearchCall& call, const std::string&) {
@@ -88,7 +85,6 @@ void apply_row(const Parameter& parameter, SearchCall& call, const std::string& 
                         std::string(parameter.name) + " " + error.problem());
   }
 }
-
 
 }  // namespace
 

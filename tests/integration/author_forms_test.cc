@@ -284,10 +284,10 @@ TEST_CASE("the author facet counts a name with and without its middle initial as
   }
   // Ada Lovelace could be either Ada F. or Ada G.: three authors there.
   CHECK(facet == std::vector<std::pair<std::string, std::size_t>>{{"Geoffrey E. Hinton", 3},
-                                                                   {"Ada F. Lovelace", 1},
-                                                                   {"Ada G. Lovelace", 1},
-                                                                   {"Ada Lovelace", 1},
-                                                                   {"Thomas G. Hinton", 1}});
+                                                                  {"Ada F. Lovelace", 1},
+                                                                  {"Ada G. Lovelace", 1},
+                                                                  {"Ada Lovelace", 1},
+                                                                  {"Thomas G. Hinton", 1}});
   // The facet's drill-down finds what it counted, from either form.
   for (const char* name : {"Geoffrey E. Hinton", "Geoffrey Hinton"}) {
     INFO(name);

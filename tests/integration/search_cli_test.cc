@@ -192,8 +192,9 @@ TEST_CASE("a misspelled word gets a suggestion, and --correct searches it", "[cl
                  "'optical circut switch')"));
 }
 
-TEST_CASE("the search parameters are the library's: --no-suggest, --match, and --any as an old name",
-          "[cli]") {
+TEST_CASE(
+    "the search parameters are the library's: --no-suggest, --match, and --any as an old name",
+    "[cli]") {
   CHECK(search_json("--no-suggest " + quote("optical circut switch"))["suggestion"].is_null());
   CHECK(search_json("--suggest " + quote("optical circut switch"))["suggestion"] ==
         "optical circuit switch");

@@ -184,7 +184,8 @@ TEST_CASE("serve API: a bad parameter is a 400 naming it, with paperdex-search's
       {"/search?q=a&facet=venue", "facet", "facet must be subject, year or author"},
       {"/search?q=a&facets=99999", "facets", "facets must be between 0 and 10,000"},
       {"/search?q=a&any=maybe", "any", "any takes true or false"},
-      {"/search?q=a&colour=red", "colour", "no parameter 'colour' here; this route takes q, subject"},
+      {"/search?q=a&colour=red", "colour",
+       "no parameter 'colour' here; this route takes q, subject"},
       {"/search?q=a&match=most", "match", "match must be all or any, not 'most'"},
       {"/search?q=a&suggest=perhaps", "suggest", "suggest takes true or false"},
       {"/search?q=a&limit=1&limit=2", "limit", "limit is given twice"},
@@ -542,8 +543,9 @@ TEST_CASE(
   CHECK_THROWS_WITH(Api(forever), Catch::Contains("time_limit_seconds must be between 0"));
 }
 
-TEST_CASE("serve API: a deprecated parameter still works, and the answer says what to write instead",
-          "[serve]") {
+TEST_CASE(
+    "serve API: a deprecated parameter still works, and the answer says what to write instead",
+    "[serve]") {
   const HttpResponse old = get(small_api(), "/search?q=optical+packet&any");
   const HttpResponse now = get(small_api(), "/search?q=optical+packet&match=any");
   REQUIRE(old.status == 200);

@@ -31,6 +31,7 @@ TEST_CASE("author_forms: forms join only when the index can tell whose they are"
         Groups{{"geoffrey e hinton"}, {"geoffrey f hinton"}, {"geoffrey hinton"}});
   CHECK(group_author_forms({"geoffrey e hinton", "geoffrey everest hinton", "geoffrey hinton"}) ==
         Groups{{"geoffrey e hinton", "geoffrey everest hinton", "geoffrey hinton"}});
-  CHECK(group_author_forms({"hinton", "geoffrey hinton"}) == Groups{{"hinton"}, {"geoffrey hinton"}});
+  CHECK(group_author_forms({"hinton", "geoffrey hinton"}) ==
+        Groups{{"hinton"}, {"geoffrey hinton"}});
   CHECK(group_author_forms({}).empty());
 }

@@ -39,8 +39,8 @@ TEST_CASE("search parameters: a bad value is refused under the parameter's name"
           "[search-parameters]") {
   for (const SearchParameter& row : paperdex::search_parameters()) {
     INFO(row.name);
-    if (row.type == ParameterType::kText || (row.type == ParameterType::kTextList &&
-                                             row.choices.empty())) {
+    if (row.type == ParameterType::kText ||
+        (row.type == ParameterType::kTextList && row.choices.empty())) {
       continue;  // any text is a value (a filter's is checked when it is searched)
     }
     SearchRequest request;
@@ -52,8 +52,7 @@ TEST_CASE("search parameters: a bad value is refused under the parameter's name"
       CHECK_THAT(error.problem(), Catch::Contains("'not-a-value'"));
     }
     if (row.type == ParameterType::kCount || row.type == ParameterType::kSeconds) {
-      CHECK_THROWS_AS(row.set(request, std::to_string(row.max + 1)),
-                      paperdex::InvalidRequestError);
+      CHECK_THROWS_AS(row.set(request, std::to_string(row.max + 1)), paperdex::InvalidRequestError);
       CHECK_THROWS_AS(row.set(request, "-1"), paperdex::InvalidRequestError);
     }
   }
@@ -74,8 +73,7 @@ TEST_CASE("search parameters: one name per parameter on every surface", "[search
     // An old name is no current name where it is taken, and says what to write.
     CHECK(paperdex::find_search_parameter(old.name, old.surfaces) == nullptr);
     const std::string_view replacement = old.replacement;
-    CHECK(paperdex::find_search_parameter(replacement.substr(0, replacement.find(' '))) !=
-          nullptr);
+    CHECK(paperdex::find_search_parameter(replacement.substr(0, replacement.find(' '))) != nullptr);
   }
   CHECK(paperdex::find_search_parameter("colour") == nullptr);
 }

@@ -40,14 +40,14 @@ enum ParameterSurface : unsigned {
 
 /// One search parameter.
 struct SearchParameter {
-  std::string_view name{};      ///< the public name: "no-cross-lists"
+  std::string_view name{};        ///< the public name: "no-cross-lists"
   std::string_view value_name{};  ///< in help: "N", "CAT" ("" for a switch)
   ParameterType type = ParameterType::kSwitch;
   std::string_view help{};  ///< one line: what it does, its range or values
-  unsigned surfaces = 0;   ///< ParameterSurface bits
-  bool saved = false;      ///< kept by a saved search: what it searches
-  bool each_run = false;   ///< taken by each run of a saved search: the page, the output
-  double min = 0;          ///< kCount, kSeconds: the range
+  unsigned surfaces = 0;    ///< ParameterSurface bits
+  bool saved = false;       ///< kept by a saved search: what it searches
+  bool each_run = false;    ///< taken by each run of a saved search: the page, the output
+  double min = 0;           ///< kCount, kSeconds: the range
   double max = 0;
   std::vector<std::string_view> choices{};  ///< kChoice, and a kTextList of fixed values
   /// Sets `request` from one value written as text; a kTextList adds it.
