@@ -17,6 +17,16 @@
 
 namespace paperdex::test {
 
+// Built with AddressSanitizer (scripts/test.sh --sanitize): what it changes
+// (resident memory, address-space limits) is not checked there.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+inline constexpr bool kAddressSanitizer = __has_feature(address_sanitizer);
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+
 // The stored JSON of `record` without the index's clock (added, changed,
 // version_added, subject_added): two indexes of the same records hold the
 // same papers, stamped at other times (and, read in another order, changed

@@ -158,14 +158,7 @@ TEST_CASE("paperdex-serve: answers nobody reads stay within --unsent-memory",
   // --sanitize), whose quarantine keeps freed memory resident (256 MB by
   // default), the resident size says nothing of the bound: the normal build
   // checks it.
-#if defined(__SANITIZE_ADDRESS__)
-  constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-  constexpr bool kAddressSanitizer = __has_feature(address_sanitizer);
-#else
-  constexpr bool kAddressSanitizer = false;
-#endif
-  if (kAddressSanitizer) {
+  if (paperdex::test::kAddressSanitizer) {
     WARN("built with AddressSanitizer: the resident size of unread answers is not checked");
   } else {
     CHECK(after - before < 64 * 1024);

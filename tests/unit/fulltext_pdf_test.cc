@@ -19,18 +19,11 @@
 namespace ft = paperdex::fulltext;
 namespace fs = std::filesystem;
 using paperdex::test::contains;
+using paperdex::test::kAddressSanitizer;
 using paperdex::test::quote;
 using paperdex::test::run_command;
 using paperdex::test::TempDir;
 using paperdex::test::write_file;
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-constexpr bool kAddressSanitizer = __has_feature(address_sanitizer);
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
 
 namespace {
 
