@@ -74,7 +74,27 @@ for target in "${targets[@]}"; do
     "${corpus:-?}" "$result"
 done
 
+# What each failure was, and its input, printed here too: a CI run keeps its
+# output but not its build directory, and an input found once may take hours
+# to find again.
+report_failure() {
+  local target=$1 artifact
+  echo "== $target: the report (from $out/logs/$target.log)"
+  sed -n '/ERROR\|deadly signal\|paperdex fuzz\|terminate called\|what()/,/^MS: /p' \
+    "$out/logs/$target.log" | head -60
+  for artifact in "$out/artifacts/$target-"*; do
+    [ -f "$artifact" ] || continue
+    if [ "$(stat -c %s "$artifact")" -le 16384 ]; then
+      echo "== $target: the input $(basename "$artifact"), base64 (base64 -d >input):"
+      base64 -w 100 "$artifact"
+    else
+      echo "== $target: the input $(basename "$artifact") is $(stat -c %s "$artifact") bytes"
+    fi
+  done
+}
+
 if [ ${#failed[@]} -gt 0 ]; then
+  for target in "${failed[@]}"; do report_failure "$target"; done
   log "fuzzing found problems in: ${failed[*]}"
   log "inputs: $(ls "$out/artifacts" | tr '\n' ' ')"
   exit 1

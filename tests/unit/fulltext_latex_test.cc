@@ -370,3 +370,34 @@ TEST_CASE("fulltext: a one-character argument that is not ASCII stays whole", "[
   CHECK(titles(text, 1) == std::vector<std::string>{"\xC3\xA9"});
   CHECK(contains(text.text, "t\xC3\xA9 text"));
 }
+
+TEST_CASE("fulltext: a \\def of more than nine parameters is left unexpanded", "[fulltext][latex]") {
+  // Found by reading the macro expander after a CI fuzz failure: ten #n
+  // parameters overran the nine arguments substitute() holds.
+  const ft::FullText text = ft::read_latex(
+      "x.tex",
+      "\\documentclass{article}\\def\\many#1#2#3#4#5#6#7#8#9#1{X}\\def\\two#1#2{[#2#1]}"
+      "\\begin{document}\\many abcdefghijk and \\two pq done\\end{document}");
+  CHECK(contains(text.text, "[qp] done"));
+  CHECK_FALSE(contains(text.text, "X"));
+}
+
+TEST_CASE("fulltext: a bound counted in bytes never cuts a character", "[fulltext][latex]") {
+  // Found by the CI's fuzzing: \def's parameter text is looked for within 256
+  // bytes, and \input's file name within 512; where the bound fell inside
+  // an é, the text after it started with half a character.
+  for (std::size_t ascii = 240; ascii < 256; ++ascii) {
+    INFO(ascii);
+    std::string letters;
+    for (int k = 0; k < 12; ++k) letters += "\xC3\xA9";
+    const std::string def = "\\documentclass{article}\\begin{document}\\def\\x" +
+                            std::string(ascii, 'a') + letters + " text\\end{document}";
+    CHECK(paperdex::is_valid_utf8(ft::read_latex("def.tex", def).text));
+    const std::string input = "\\documentclass{article}\\begin{document}Before \\input " +
+                              std::string(ascii * 2 + 20, 'b') + letters +
+                              " after.\\end{document}";
+    const ft::FullText text = ft::read_latex("input.tex", input);
+    CHECK(paperdex::is_valid_utf8(text.text));
+    CHECK(contains(text.text, "after."));
+  }
+}

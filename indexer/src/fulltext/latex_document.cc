@@ -130,6 +130,7 @@ bool inclusion_at(std::string_view tex, std::size_t at, Inclusion& found) {
            tex[stop] != '\\' && tex[stop] != '}' && stop - start < 512) {
       ++stop;
     }
+    stop = character_boundary(tex, stop);  // the text after it starts with a whole character
     i = stop;
   } else {
     return false;

@@ -3,6 +3,7 @@
 // text and section titles read as printed ("The SciFact dataset", not "The
 // dataset"). Only \newcommand, \renewcommand, \providecommand and \def with
 // plain #1..#9 parameters; bounded in count, body size, depth and output.
+#include <array>
 #include <unordered_map>
 
 #include "fulltext/latex_internal.h"
@@ -18,6 +19,7 @@ constexpr std::size_t kMaxMacros = 5000;
 constexpr std::size_t kMaxMacroBody = 4096;
 constexpr int kMaxDepth = 8;
 constexpr std::size_t kMaxExpansions = 200000;
+constexpr int kMaxArity = 9;  // #1 to #9
 
 struct Macro {
   int arity = 0;
@@ -58,6 +60,10 @@ void read_def(std::string_view tex, std::size_t i, Macros& macros) {
     ++arity;
     i += 2;
   }
+  // TeX takes at most nine parameters, #1 to #9 in order; anything else is
+  // an error TeX would stop at (and more than nine would overrun the
+  // arguments substitute() reads).
+  if (arity > kMaxArity) return;
   if (i >= tex.size() || tex[i] != '{') return;  // delimited parameters: not ours
   const std::string_view body = take_argument(tex, i);
   if (body.size() <= kMaxMacroBody) macros[std::string(name)] = {arity, std::string(body)};
@@ -128,7 +134,7 @@ class Expander {
   static std::size_t skip_definition(std::string_view tex, std::size_t i, std::string_view name) {
     std::size_t j = i + 1 + name.size();
     if (name == "def" || name == "gdef") {
-      while (j < tex.size() && tex[j] != '{' && j < i + 256) ++j;
+      j = def_body_open(tex, j);
       return j < tex.size() && tex[j] == '{' ? group_end(tex, j) : j;
     }
     return skip_pattern(tex, j, "{[[{");
@@ -136,15 +142,16 @@ class Expander {
 
   // The body with #1..#n replaced by the arguments read at `end` (moved past them).
   static std::string substitute(std::string_view tex, std::size_t& end, const Macro& macro) {
-    std::string_view arguments[9];
-    for (int k = 0; k < macro.arity; ++k) arguments[k] = take_argument(tex, end);
+    std::array<std::string_view, kMaxArity> arguments;
+    for (int k = 0; k < macro.arity; ++k)
+      arguments[static_cast<std::size_t>(k)] = take_argument(tex, end);
     std::string body;
     for (std::size_t i = 0; i < macro.body.size(); ++i) {
       const char c = macro.body[i];
       if (c == '#' && i + 1 < macro.body.size() && macro.body[i + 1] >= '1' &&
           macro.body[i + 1] <= '9') {
         const int k = macro.body[i + 1] - '1';
-        if (k < macro.arity) body.append(arguments[k]);
+        if (k < macro.arity) body.append(arguments[static_cast<std::size_t>(k)]);
         ++i;
       } else {
         body.push_back(c);

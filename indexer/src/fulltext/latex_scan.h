@@ -52,15 +52,21 @@ inline std::size_t bracket_end(std::string_view tex, std::size_t open) {
   return open;
 }
 
-// The name of the command at `at` (a backslash): its letters, or the one
-// character after the backslash; empty at the end of the text.
-// Past the character (a whole UTF-8 sequence) that starts at `at`.
-inline std::size_t character_end(std::string_view tex, std::size_t at) {
-  std::size_t end = at + 1;
-  while (end < tex.size() && (static_cast<unsigned char>(tex[end]) & 0xC0) == 0x80) ++end;
-  return end;
+// `at`, or past the rest of the UTF-8 sequence `at` falls inside: where a
+// bound counted in bytes stops a scan, so that the text after it starts with
+// a whole character.
+inline std::size_t character_boundary(std::string_view tex, std::size_t at) {
+  while (at < tex.size() && (static_cast<unsigned char>(tex[at]) & 0xC0) == 0x80) ++at;
+  return at;
 }
 
+// Past the character (a whole UTF-8 sequence) that starts at `at`.
+inline std::size_t character_end(std::string_view tex, std::size_t at) {
+  return character_boundary(tex, at + 1);
+}
+
+// The name of the command at `at` (a backslash): its letters, or the one
+// character after the backslash; empty at the end of the text.
 // (One character, not one byte: "\é" must not split the é.)
 inline std::string_view command_name(std::string_view tex, std::size_t at) {
   std::size_t end = at + 1;
@@ -83,6 +89,16 @@ inline std::string_view take_argument(std::string_view tex, std::size_t& i) {
   const std::size_t start = i;
   i = tex[i] == '\\' ? i + 1 + command_name(tex, i).size() : character_end(tex, i);
   return tex.substr(start, i - start);
+}
+
+// The '{' opening the body of the \def whose parameter text (#1#2, or
+// delimiters) starts at `from`, looked for within 256 bytes; else where the
+// search stopped, never inside a character.
+inline std::size_t def_body_open(std::string_view tex, std::size_t from) {
+  const std::size_t limit = tex.size() - from > 256 ? from + 256 : tex.size();
+  std::size_t j = from;
+  while (j < limit && tex[j] != '{') ++j;
+  return character_boundary(tex, j);
 }
 
 // Skips the arguments `pattern` describes after an optional '*': '{' a

@@ -392,7 +392,7 @@ void Body::definition(std::string_view name) {
     if (j < in_.size() && in_[j] == '=') ++j;
     take_argument(in_, j);
   } else {
-    while (j < in_.size() && in_[j] != '{' && j < i_ + 256) ++j;  // the parameter text
+    j = def_body_open(in_, j);  // past the parameter text
     if (j < in_.size() && in_[j] == '{') j = group_end(in_, j);
   }
   i_ = j;
