@@ -331,7 +331,7 @@ def index(
 _Record = dict[str, Any]
 
 class Writer:
-    """Adds, replaces and removes papers; records are dicts in the arXiv snapshot's keys."""
+    """Adds, replaces and removes papers; records are dicts in the arXiv snapshot's keys or a Paper's (to_dict())."""
 
     def __init__(
         self,

@@ -98,12 +98,23 @@ class AtomParser final : public detail::XmlRecordParser<PendingEntry> {
     record.authors = std::move(e.authors);
     // Record::subjects is primary first; the feed names the primary one.
     if (!e.primary_category.empty()) record.subjects.push_back(e.primary_category);
-    for (auto& category : e.categories) {
-      if (std::find(record.subjects.begin(), record.subjects.end(), category) ==
-          record.subjects.end()) {
-        record.subjects.push_back(std::move(category));
+    // The API lists a paper's MSC and ACM classes as categories too
+    // ("35J20, 35B38, 65N12"): those are not subjects. The MSC classes are
+    // the paper's msc_class, as the OAI record has them.
+    std::string msc_class;
+    for (auto& term : e.categories) {
+      for (std::string& category : detail::split_categories(term)) {
+        if (detail::looks_like_category(category)) {
+          if (std::find(record.subjects.begin(), record.subjects.end(), category) ==
+              record.subjects.end()) {
+            record.subjects.push_back(std::move(category));
+          }
+        } else if (!category.empty() && category.front() >= '0' && category.front() <= '9') {
+          msc_class.append(msc_class.empty() ? "" : ", ").append(category);
+        }
       }
     }
+    record.msc_class = analyzer_.prepare(msc_class);
     record.submitted = detail::iso_date(e.published);
     record.updated = detail::iso_date(e.updated);
     if (record.updated.empty()) record.updated = record.submitted;

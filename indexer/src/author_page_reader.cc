@@ -50,21 +50,6 @@ std::optional<int> source_line_year(std::string_view line) {
   return year;
 }
 
-// "cs.NI", "math.FA", "hep-th", "q-bio.NC", "physics" ...
-bool looks_like_category(std::string_view word) {
-  if (word.empty() || word.size() > 24 || !is_ascii_letter(word.front())) return false;
-  bool has_dot = false;
-  for (char c : word) {
-    if (c == '.') {
-      if (has_dot) return false;
-      has_dot = true;
-    } else if (!is_ascii_letter(c) && c != '-') {
-      return false;
-    }
-  }
-  return word.back() != '.' && word.back() != '-';
-}
-
 // The subject line: category codes, each usually followed by the out-link
 // arrow. Without an arrow, only codes that cannot be prose ("cs.NI",
 // "hep-th") count, so an abstract line such as "Physics" stays text.
@@ -83,7 +68,7 @@ std::optional<std::vector<std::string>> subject_line_categories(std::string_view
   std::vector<std::string> categories = detail::split_categories(text);
   if (categories.empty() || categories.size() > 12) return std::nullopt;
   for (const auto& category : categories) {
-    if (!looks_like_category(category)) return std::nullopt;
+    if (!detail::looks_like_category(category)) return std::nullopt;
     if (!had_arrow && category.find_first_of(".-") == std::string::npos) return std::nullopt;
   }
   return categories;

@@ -4,16 +4,20 @@
 // bad line is reported with its number and the next line is read as usual.
 #include <simdjson.h>
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "document_builder.h"
 #include "format_readers.h"
 #include "input_limits.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/record_fields.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
 #include "paperdex/indexer/readers.h"
@@ -56,15 +60,18 @@ enum StringSlot : std::size_t {
   kLicense,
   kSubmitted,
   kUpdateDate,
+  kMscClass,
   kStringSlots
 };
 // The keys read as text, and the field each gives: the snapshot's names
 // first; the names of other JSON sources (the arXiv API as its wrappers
 // write it: "arxiv_id" or "entry_id", "summary", "published", "updated",
 // "journal_ref", "comment", "primary_category") fill what the snapshot's
-// leave empty. A field that may hold several values (authors, categories)
-// is a string or a list of strings: the snapshot writes one string, the
-// APIs a list.
+// leave empty; then a paper's own names, as paperdex writes them
+// (`--show --json`, Python's Paper.to_dict()), so that what paperdex gives
+// out it reads back. A field that may hold several values (authors,
+// categories) is a string or a list of strings: the snapshot writes one
+// string, the APIs and paperdex a list.
 struct StringKey {
   std::string_view key;
   StringSlot slot;
@@ -88,10 +95,20 @@ constexpr StringKey kStringKeys[] = {{"id", kId},
                                      {"license", kLicense},
                                      {"published", kSubmitted},
                                      {"update_date", kUpdateDate},
-                                     {"updated", kUpdateDate}};
+                                     {"updated", kUpdateDate},
+                                     {"msc-class", kMscClass},
+                                     {"subjects", kCategories, true},
+                                     {"primary", kPrimaryCategory},
+                                     {"journal", kJournalRef},
+                                     {"report_no", kReportNo},
+                                     {"submitted", kSubmitted},
+                                     {"msc_class", kMscClass}};
 // The two whose values are lists of objects (read_versions, read_parsed_authors).
 constexpr std::string_view kVersionsKey = "versions";
 constexpr std::string_view kAuthorsParsedKey = "authors_parsed";
+// A paper's year and withdrawal mark (read_marks), as paperdex writes them.
+constexpr std::string_view kYearKey = "year";
+constexpr std::string_view kWithdrawnKey = "withdrawn";
 // Keys the index does not keep: the snapshot's submitter, and the PDF link
 // the API's wrappers write (paperdex makes it from the id).
 constexpr std::string_view kUnreadKeys[] = {"submitter", "pdf_url"};
@@ -423,10 +440,17 @@ class JsonlParser {
       if (auto error = field_text(fields, key, may_list, values[slot])) return error;
     }
     const auto text = [&values](StringSlot slot) { return values[slot].text; };
-    if (detail::trim(text(kId)).empty()) return LineError{"missing-field", "no \"id\""};
-    const auto canonical = canonical_arxiv_id(text(kId));
-    if (!canonical) return LineError{"invalid-id", quote_input(text(kId)) + " is not an arXiv id"};
-    record.id = *canonical;
+    const std::string_view id = detail::trim(text(kId));
+    if (id.empty()) return LineError{"missing-field", "no \"id\""};
+    if (id.starts_with(kDerivedIdPrefix)) {
+      // A paper paperdex gave an id of its own (no arXiv id: an author
+      // page's): left without one, the writer makes it again from the title
+      // and year, as it made it first, and merges it as an author page's.
+    } else if (const auto canonical = canonical_arxiv_id(id)) {
+      record.id = *canonical;
+    } else {
+      return LineError{"invalid-id", quote_input(id) + " is not an arXiv id"};
+    }
     record.title = analyzer_.prepare(text(kTitle));
     if (record.title.empty()) return LineError{"missing-field", "no \"title\""};
     record.abstract = analyzer_.prepare(text(kAbstract));
@@ -436,6 +460,7 @@ class JsonlParser {
     record.doi = std::string(detail::trim(text(kDoi)));
     record.report_no = analyzer_.prepare(text(kReportNo));
     record.license = std::string(detail::trim(text(kLicense)));
+    record.msc_class = analyzer_.prepare(text(kMscClass));
     record.updated = detail::iso_date(text(kUpdateDate));
 
     if (auto error = read_versions(fields, record)) return error;
@@ -444,6 +469,7 @@ class JsonlParser {
       record.submitted = detail::iso_date(text(kSubmitted));
       record.year = detail::year_of(record.submitted);
     }
+    if (auto error = read_marks(fields, record)) return error;
     if (auto error = read_parsed_authors(fields, record)) return error;
     // authors_parsed is missing from some re-serialized snapshots and from
     // other sources; "authors" has the same names.
@@ -478,12 +504,40 @@ class JsonlParser {
       }
       if (auto error = string_field(entry, "version", name)) return error;
       if (auto error = string_field(entry, "created", created)) return error;
+      // paperdex's own form: {"version": "v1", "date": "2007-04-02"}.
+      if (created.empty()) {
+        if (auto error = string_field(entry, "date", created)) return error;
+      }
       record.versions.push_back(detail::record_version(name, created));
     }
     // v1 comes first in the snapshot: its date is the first submission.
     if (!record.versions.empty()) {
       record.submitted = record.versions.front().date;
       record.year = detail::year_of(record.submitted);
+    }
+    return std::nullopt;
+  }
+
+  // "year" (when no date gives it) and "withdrawn": true, as paperdex
+  // writes a paper. A withdrawal is the latest version's (update_policy.h
+  // derives the mark from it), so it is read as that version having no files.
+  static std::optional<LineError> read_marks(const object& fields, Record& record) {
+    element value;
+    if (fields[kYearKey].get(value) == simdjson::SUCCESS && !value.is_null()) {
+      std::int64_t year = 0;
+      if (value.get_int64().get(year) != simdjson::SUCCESS || year < 0 || year > 9999) {
+        return LineError{"wrong-type", "\"year\" is not a year (a number such as 2017)"};
+      }
+      if (record.year == 0) record.year = static_cast<int>(year);
+    }
+    if (fields[kWithdrawnKey].get(value) == simdjson::SUCCESS && !value.is_null()) {
+      bool withdrawn = false;
+      if (value.get_bool().get(withdrawn) != simdjson::SUCCESS) {
+        return LineError{"wrong-type", "\"withdrawn\" is not true or false"};
+      }
+      if (withdrawn && !record.versions.empty()) {
+        record.withdrawn_versions.push_back(record.versions.back().version);
+      }
     }
     return std::nullopt;
   }
@@ -540,8 +594,20 @@ std::span<const std::string_view> snapshot_keys() {
   static const std::vector<std::string_view> keys = [] {
     std::vector<std::string_view> all;
     for (const StringKey& key : kStringKeys) all.push_back(key.key);
-    all.insert(all.end(), {kVersionsKey, kAuthorsParsedKey});
+    all.insert(all.end(), {kVersionsKey, kAuthorsParsedKey, kYearKey, kWithdrawnKey});
     all.insert(all.end(), std::begin(kUnreadKeys), std::end(kUnreadKeys));
+    // A paper's fields that follow from the others (url, subject_names) or
+    // are the index's clock (added, changed): a paper paperdex wrote is read
+    // back without them, and they are made again.
+    for (const schema::RecordField& field : schema::record_fields()) {
+      const bool derived = field.merge == schema::MergeRule::kNotStored ||
+                           field.merge == schema::MergeRule::kFirstTime ||
+                           field.merge == schema::MergeRule::kLastTime;
+      if (field.audience == schema::FieldAudience::kPublic && derived &&
+          std::find(all.begin(), all.end(), field.name) == all.end()) {
+        all.push_back(field.name);
+      }
+    }
     return all;
   }();
   return keys;

@@ -19,6 +19,7 @@ bool is_space(char c) {
 }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 // Parses all of `text` as a non-negative integer; -1 otherwise.
 int parse_int(std::string_view text) {
@@ -156,6 +157,20 @@ std::vector<std::string> split_categories(std::string_view raw) {
     }
   }
   return categories;
+}
+
+bool looks_like_category(std::string_view word) {
+  if (word.empty() || word.size() > 24 || !is_ascii_letter(word.front())) return false;
+  bool has_dot = false;
+  for (char c : word) {
+    if (c == '.') {
+      if (has_dot) return false;
+      has_dot = true;
+    } else if (!is_ascii_letter(c) && c != '-') {
+      return false;
+    }
+  }
+  return word.back() != '.' && word.back() != '-';
 }
 
 std::string iso_date(std::string_view raw) {

@@ -75,6 +75,10 @@ std::vector<std::string> family_names_if_any(std::vector<std::string> families);
 // Space- or comma-separated category list -> categories in order, duplicates dropped.
 std::vector<std::string> split_categories(std::string_view raw);
 
+// Shaped as an arXiv category ("cs.NI", "math.FA", "hep-th", "q-bio.NC",
+// "physics"), as an MSC ("35J20") or ACM ("I.2.7") class is not.
+bool looks_like_category(std::string_view word);
+
 // Dates as the sources write them -> "YYYY-MM-DD", or empty when unparseable:
 // ISO ("2016-03-09", "2021-04-26T17:59:59Z") and RFC 2822 ("Mon, 2 Apr 2007 19:18:42 GMT").
 std::string iso_date(std::string_view raw);

@@ -188,7 +188,7 @@ struct StopAtProblem {
 };
 
 // A key the snapshot reader does not know would be dropped without a word
-// ("year": 2024, "titel"): refuse it, naming the keys there are.
+// ("titel"): refuse it, naming the keys there are.
 void check_record_keys(const py::dict& fields) {
   py::list known;
   for (std::string_view key : snapshot_keys()) known.append(py::str(key.data(), key.size()));
@@ -204,7 +204,7 @@ void check_record_keys(const py::dict& fields) {
         "a record has no key " + name +
         (close.empty() ? std::string()
                        : " (did you mean " + py::repr(close[0]).cast<std::string>() + "?)") +
-        "; its keys are the arXiv snapshot's: " + listed);
+        "; its keys are the arXiv snapshot's and a Paper's (Paper.to_dict()): " + listed);
   }
 }
 
@@ -420,9 +420,13 @@ Records are dicts with the arXiv snapshot's keys ("id", "title", "abstract",
 "report-no", "license", "versions", "authors_parsed", "submitter") or the
 arXiv API's as its wrappers write them ("arxiv_id", "entry_id", "summary",
 "published", "updated", "primary_category", "journal_ref", "comment",
-"pdf_url"), read by the same code as a snapshot line, so TeX is decoded and
-ids made canonical the same way. "authors" and "categories" may also be lists
-of str. Any other key raises ValueError, naming the keys there are.
+"pdf_url"), or a Paper's own (Paper.to_dict(): "subjects", "journal",
+"report_no", "submitted", "msc_class", "year", "withdrawn"; the ones that
+follow from others, "url", "added", are made again), read by the same code as
+a snapshot line, so TeX is decoded and ids made canonical the same way:
+writer.add(paper.to_dict()) stores the paper as it was. "authors" and
+"categories" may also be lists of str. Any other key raises ValueError,
+naming the keys there are.
 
 Changes are committed in batches (batch_records changes or batch_interval
 seconds), on commit(), and on close(). As a context manager it closes on

@@ -547,6 +547,17 @@ constexpr std::pair<const char*, const char*> kDeprecatedPaperNames[] = {
     {"abs_url", "url"},
 };
 
+py::list versions_as_dicts(const std::vector<PaperVersion>& versions) {
+  py::list list;
+  for (const PaperVersion& version : versions) {
+    py::dict entry;
+    entry["version"] = version.version;
+    entry["date"] = version.date;
+    list.append(std::move(entry));
+  }
+  return list;
+}
+
 // Paper's attributes and to_dict: the public rows of the record-field table
 // (record_fields.h), in its order, the old names after them.
 void bind_paper(py::module_& m) {
@@ -580,12 +591,17 @@ void bind_paper(py::module_& m) {
           [](const Paper& p) {
             py::dict fields;
             for (const schema::RecordField& field : schema::record_fields()) {
-              if (field.audience == schema::FieldAudience::kPublic)
-                fields[std::string(field.name).c_str()] = paper_value(field, p);
+              if (field.audience != schema::FieldAudience::kPublic) continue;
+              // Plain data, as the JSON has it: a version is {"version", "date"}.
+              fields[std::string(field.name).c_str()] =
+                  field.kind == schema::RecordFieldKind::kVersions ? versions_as_dicts(p.versions)
+                                                                   : paper_value(field, p);
             }
             return fields;
           },
-          "The fields as a dict, in the order of Paper's attributes (the JSON's keys).")
+          "The fields as a dict of plain values (a version as {'version': ..., 'date': ...}), "
+          "in the order of Paper's attributes: the keys and values of paperdex-search "
+          "--show ID --json, which Writer.add takes back.")
       .def(
           "format",
           [](const Paper& p, const std::string& name) {

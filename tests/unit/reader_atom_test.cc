@@ -79,6 +79,22 @@ TEST_CASE("atom: every field of an entry", "[readers]") {
   CHECK(r.origin == "a.xml:6");
 }
 
+TEST_CASE("atom: MSC and ACM classes listed as categories are not subjects", "[readers]") {
+  // The API lists them as <category> terms, several to a term.
+  std::string text = entry("2108.05102v1", "A paper");
+  const std::string classes =
+      "    <category term=\"35J20, 35B38, 65N12\" scheme=\"http://arxiv.org/schemas/atom\"/>\n"
+      "    <category term=\"I.2.7; F.4.1\" scheme=\"http://arxiv.org/schemas/atom\"/>\n"
+      "    <category term=\"math.NA\" scheme=\"http://arxiv.org/schemas/atom\"/>\n";
+  text.insert(text.find("    <arxiv:primary_category"), classes);
+  const Collected got = read_feed(feed(text));
+  REQUIRE(got.records.size() == 1);
+  const Record& r = got.records[0];
+  CHECK(r.subjects ==
+        std::vector<std::string>{"cond-mat.mes-hall", "cond-mat.stat-mech", "math.NA"});
+  CHECK(r.msc_class == "35J20, 35B38, 65N12");
+}
+
 TEST_CASE("atom: the API's error entry is a problem, not a paper", "[readers]") {
   const Collected got = read_feed(
       feed("  <entry>\n    <id>https://arxiv.org/api/errors#incorrect_id_format_for_abc</id>\n"
