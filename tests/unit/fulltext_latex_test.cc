@@ -371,7 +371,8 @@ TEST_CASE("fulltext: a one-character argument that is not ASCII stays whole", "[
   CHECK(contains(text.text, "t\xC3\xA9 text"));
 }
 
-TEST_CASE("fulltext: a \\def of more than nine parameters is left unexpanded", "[fulltext][latex]") {
+TEST_CASE("fulltext: a \\def of more than nine parameters is left unexpanded",
+          "[fulltext][latex]") {
   // Found by reading the macro expander after a CI fuzz failure: ten #n
   // parameters overran the nine arguments substitute() holds.
   const ft::FullText text = ft::read_latex(
@@ -394,10 +395,25 @@ TEST_CASE("fulltext: a bound counted in bytes never cuts a character", "[fulltex
                             std::string(ascii, 'a') + letters + " text\\end{document}";
     CHECK(paperdex::is_valid_utf8(ft::read_latex("def.tex", def).text));
     const std::string input = "\\documentclass{article}\\begin{document}Before \\input " +
-                              std::string(ascii * 2 + 20, 'b') + letters +
-                              " after.\\end{document}";
+                              std::string(ascii * 2 + 20, 'b') + letters + " after.\\end{document}";
     const ft::FullText text = ft::read_latex("input.tex", input);
     CHECK(paperdex::is_valid_utf8(text.text));
     CHECK(contains(text.text, "after."));
   }
+}
+
+TEST_CASE("fulltext: backslashes pair up: \\\\% starts a comment, \\% is a percent sign",
+          "[fulltext][latex]") {
+  // Each backslash is read once (found slow by fuzzing: runs of tens of
+  // thousands of them were counted back from every one).
+  const ft::FullText text = ft::read_latex(
+      "x.tex",
+      "\\documentclass{article}\\begin{document}Line one\\\\% a comment\nLine two, 50\\% sure. "
+      "\\iffalse left out\\\\ \\\\\\fi shown, \\iffalse also left out\\\\\\fi kept\\end{document}");
+  CHECK(contains(text.text, "Line one"));
+  CHECK_FALSE(contains(text.text, "comment"));
+  CHECK(contains(text.text, "Line two, 50% sure."));
+  CHECK_FALSE(contains(text.text, "left out"));
+  CHECK(contains(text.text, "shown"));
+  CHECK(contains(text.text, "kept"));
 }

@@ -19,12 +19,18 @@ namespace {
 using namespace latex;  // NOLINT: the scanning helpers are this file's vocabulary
 
 // Past the "\fi" matching an \iffalse at `at` (nested \if... counted), or npos.
+// A control symbol ("\\", "\%") is stepped over whole, so that every
+// backslash is read once (a run of them costs its length, not its square).
 std::size_t skip_iffalse(std::string_view tex, std::size_t at) {
   int depth = 0;
   for (std::size_t i = at; i + 1 < tex.size(); ++i) {
-    if (tex[i] != '\\' || escaped(tex, i)) continue;
+    if (tex[i] != '\\') continue;
     std::size_t end = i + 1;
     while (end < tex.size() && is_letter(tex[end])) ++end;
+    if (end == i + 1) {
+      ++i;  // "\\", "\%": the character after the backslash is no command
+      continue;
+    }
     const std::string_view name = tex.substr(i + 1, end - i - 1);
     if (name.starts_with("if")) ++depth;
     if (name == "fi" && --depth == 0) return end;
@@ -36,7 +42,7 @@ std::size_t skip_iffalse(std::string_view tex, std::size_t at) {
 }  // namespace
 
 using latex::command_name;
-using latex::escaped;
+using latex::is_letter;
 
 std::string strip_comments(std::string_view tex) {
   std::string out;
@@ -44,7 +50,7 @@ std::string strip_comments(std::string_view tex) {
   static constexpr std::string_view kCommentEnd = "\\end{comment}";
   for (std::size_t i = 0; i < tex.size(); ++i) {
     const char c = tex[i];
-    if (c == '%' && !escaped(tex, i)) {
+    if (c == '%') {  // unescaped: "\%" is copied whole below
       // TeX drops the rest of the line, its line break and the next line's
       // leading spaces: "foo%\n  bar" is "foobar".
       std::size_t end = tex.find('\n', i);
@@ -54,8 +60,16 @@ std::string strip_comments(std::string_view tex) {
       i = end - 1;
       continue;
     }
-    if (c == '\\' && !escaped(tex, i)) {
-      if (command_name(tex, i) == "iffalse") {
+    if (c == '\\') {
+      const std::string_view name = command_name(tex, i);
+      if (!name.empty() && !is_letter(name.front())) {
+        // "\%", "\\": copied whole, so the next character is never read as
+        // a comment or a command of its own.
+        out.append(tex.substr(i, 1 + name.size()));
+        i += name.size();
+        continue;
+      }
+      if (name == "iffalse") {
         const std::size_t end = skip_iffalse(tex, i);
         if (end != std::string_view::npos) {
           i = end - 1;
@@ -160,7 +174,10 @@ class Assembler {
     std::size_t copied = 0;
     for (std::size_t i = tex.find('\\'); i != std::string::npos; i = tex.find('\\', i + 1)) {
       Inclusion inclusion;
-      if (escaped(tex, i) || !inclusion_at(tex, i, inclusion)) continue;
+      if (!inclusion_at(tex, i, inclusion)) {
+        i += command_name(tex, i).size();  // past "\\" whole: its second is no command
+        continue;
+      }
       append(out, std::string_view(tex).substr(copied, i - copied));
       include(inclusion.target, name, depth, out);
       copied = inclusion.end;

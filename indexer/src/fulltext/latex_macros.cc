@@ -73,9 +73,12 @@ Macros collect_macros(std::string_view tex) {
   Macros macros;
   for (std::size_t i = tex.find('\\'); i != std::string_view::npos && macros.size() < kMaxMacros;
        i = tex.find('\\', i + 1)) {
-    if (escaped(tex, i)) continue;
     const std::string_view name = command_name(tex, i);
     const std::size_t after = i + 1 + name.size();
+    if (!name.empty() && !is_letter(name.front())) {
+      i = after - 1;  // "\\", "\%": the character after is no command
+      continue;
+    }
     if (name == "newcommand" || name == "renewcommand" || name == "providecommand") {
       read_newcommand(tex, after, macros);
     } else if (name == "def" || name == "gdef") {
