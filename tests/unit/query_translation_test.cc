@@ -516,7 +516,7 @@ TEST_CASE("syntax errors say what is wrong and where", "[query]") {
       {"graphs !!*", "a wildcard needs the start of a word", 7},
       {"neural-net*", "a wildcard extends one word, and 'neural-net' is several", 0,
        "e.g. 'neural net*'"},
-      {"subject:cs*", "wildcards extend words of title, abstract, author", 8},
+      {"subject:cs*", "wildcards extend words of text:, title:, author:", 8},
       {"year:20*", "year: takes whole values", 5},
       // Subjects: the nearest known one as the hint.
       {"subject:physic", "unknown subject 'physic'", 8, "did you mean subject:physics?"},

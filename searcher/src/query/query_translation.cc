@@ -985,11 +985,23 @@ class Translator {
                std::string(field.name) + ":" + std::string(archive);
       }
     }
-    throw QuerySyntaxError(
-        "wildcards extend words of title, abstract, author, journal, comments or report "
-        "numbers; " +
-            std::string(field.name) + ": takes whole values",
-        position, hint);
+    throw QuerySyntaxError("wildcards extend words of " + word_field_list() + "; " +
+                               std::string(field.name) + ": takes whole values",
+                           position, hint);
+  }
+
+  // The fields that hold words, as the field table lists them: "text:,
+  // title:, ... or report:".
+  static std::string word_field_list() {
+    std::vector<std::string> names;
+    for (const schema::Field& field : schema::kFields) {
+      if (!schema::is_filter(field.kind)) names.push_back(std::string(field.name) + ":");
+    }
+    std::string list;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    }
+    return list;
   }
 
   [[noreturn]] void throw_too_broad(const QueryNode& node, std::string_view written) const {
