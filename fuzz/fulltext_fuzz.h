@@ -1,7 +1,8 @@
 // What the full-text fuzz targets share (fuzz/latex_reader_fuzz.cc,
-// fuzz/source_archive_fuzz.cc): read_latex's promises on any input. It
-// returns a FullText whose text is valid UTF-8 and whose sections point into
-// it in order, or throws FullTextError; nothing else.
+// fuzz/source_archive_fuzz.cc, fuzz/dataset_line_fuzz.cc): the readers'
+// promises on any input. Each returns a FullText whose text is valid UTF-8
+// and whose sections point into it in order, or throws FullTextError;
+// nothing else.
 #pragma once
 
 #include "fulltext/fulltext.h"
@@ -33,12 +34,25 @@ inline void check_full_text(const fulltext::FullText& text) {
     if (!is_valid_utf8(section.title)) broken("a section title not valid UTF-8");
     previous = section.offset;
   }
+  for (const fulltext::Reference& reference : text.references) {
+    if (!is_valid_utf8(reference.raw)) broken("a reference not valid UTF-8", reference.raw);
+  }
 }
 
 inline int run_latex_reader(std::string_view path, const std::uint8_t* data, std::size_t size) {
   try {
     check_full_text(
         fulltext::read_latex(std::string(path), as_text(data, size), fuzz_archive_limits()));
+  } catch (const fulltext::FullTextError&) {
+    // A named refusal is a correct answer to a bad input.
+  }
+  return 0;
+}
+
+inline int run_dataset_reader(const std::string& origin, const std::uint8_t* data,
+                              std::size_t size) {
+  try {
+    check_full_text(fulltext::read_dataset_line(origin, as_text(data, size)));
   } catch (const fulltext::FullTextError&) {
     // A named refusal is a correct answer to a bad input.
   }

@@ -21,7 +21,7 @@ seconds=${1:-60}
 }
 shift || true
 all_targets=(query-parser analyzer reader-jsonl reader-oai reader-atom reader-author-page
-  latex-reader source-archive)
+  latex-reader source-archive dataset-line)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
@@ -31,7 +31,7 @@ declare -A max_len=([query-parser]=1024 [analyzer]=4096)
 # Dictionaries of each input's syntax (fuzz/dict/).
 declare -A dict=([query-parser]=query-parser [analyzer]=analyzer [reader-jsonl]=jsonl
   [reader-oai]=xml [reader-atom]=xml [reader-author-page]= [latex-reader]=latex
-  [source-archive]=)
+  [source-archive]= [dataset-line]=dataset)
 
 ensure_packages
 build_paperdex_sanitized
@@ -80,7 +80,7 @@ done
 report_failure() {
   local target=$1 artifact
   echo "== $target: the report (from $out/logs/$target.log)"
-  sed -n '/ERROR\|deadly signal\|paperdex fuzz\|terminate called\|what()/,/^MS: /p' \
+  sed -n '/ERROR\|runtime error\|deadly signal\|paperdex fuzz\|terminate called/,/^MS: /p' \
     "$out/logs/$target.log" | head -60
   for artifact in "$out/artifacts/$target-"*; do
     [ -f "$artifact" ] || continue

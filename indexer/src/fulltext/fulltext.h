@@ -36,6 +36,14 @@ struct Section {
   int level = 1;           // 1 \section (or a PDF outline's top level), 2 \subsection, 3 ...
 };
 
+// One entry of a paper's reference list, as a data set gives it (unarXive's
+// bib_entries): the raw string and the ids it was resolved to.
+struct Reference {
+  std::string raw;                      // "T. Alazard, O. Lazar ... 162:1-22, 2022."
+  std::optional<std::string> arxiv_id;  // canonical, when resolved to an arXiv paper
+  std::string doi;                      // when resolved to a DOI
+};
+
 // How FullText::arxiv_id was found, in the order of precedence.
 enum class IdFrom { kNone, kFileName, kStamp, kMetadata };
 
@@ -55,6 +63,8 @@ struct FullText {
   IdFrom id_from = IdFrom::kNone;
   // LaTeX: the raw .bbl (the references stage reads it; it is not body text).
   std::string bibliography;
+  // A data set's reference list (unarXive), in its order; empty otherwise.
+  std::vector<Reference> references;
   // Not errors: what was left out and why ("first 2,000 of 5,000 pages read").
   std::vector<std::string> warnings;
 };
@@ -139,5 +149,19 @@ FullText read_latex(const std::string& path, std::string_view bytes,
 
 // read_latex on the file at `path` (read whole, bounded by limits.max_total_bytes).
 FullText read_latex_file(const std::string& path, const ArchiveLimits& limits = {});
+
+// --- Full-text data sets (JSON lines) ---
+
+// One line of a JSON-lines full-text data set: unarXive's (its "paper_id",
+// "metadata", "body_text" paragraphs with their sections, "bib_entries"),
+// Source::kUnarxive; or an arXiv snapshot line with the body as one string
+// under "body", Source::kJsonl. `origin` ("file:line") is FullText::file and
+// names the line in errors. Throws FullTextError for a line that is not
+// JSON, carries no body, or has no arXiv id. The caller bounds the line.
+FullText read_dataset_line(const std::string& origin, std::string_view line);
+
+// Whether a JSON line may carry a full text ("body_text" or "body" in it):
+// a cheap test before read_dataset_line.
+bool carries_fulltext(std::string_view line);
 
 }  // namespace paperdex::fulltext
