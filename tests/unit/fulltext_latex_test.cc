@@ -252,7 +252,10 @@ TEST_CASE(
   write_file(src / "loop.tex", "Loop text.\\input{loop}\n");
   write_file(src / "tail.tex", "Tail text.\n");
   write_file(src / "other.tex", "\\documentclass{article}\n% no document here\n");
-  write_file(src / "._main.tex", std::string("\0\x05\x16\x07 resource fork", 20));
+  // macOS's resource fork copy: binary, NUL first (sizeof - 1: the literal's
+  // bytes without its terminator, NUL included).
+  static constexpr char kResourceFork[] = "\0\x05\x16\x07 resource fork";
+  write_file(src / "._main.tex", std::string(kResourceFork, sizeof kResourceFork - 1));
   write_file(src / "main.bbl", "\\begin{thebibliography}{1}\\bibitem{a} A. Author.\n");
   write_file(src / "figure.png", std::string(5000, '\x89'));
   const fs::path package = dir / "1707.08043.tar.gz";
