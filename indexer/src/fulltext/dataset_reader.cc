@@ -185,7 +185,10 @@ bool carries_fulltext(std::string_view line) {
 }
 
 FullText read_dataset_line(const std::string& origin, std::string_view line) {
-  simdjson::dom::parser parser;
+  // One parser a thread, kept between lines: a data set is millions of lines,
+  // and a parser allocates buffers the size of the largest line it has read.
+  // What the FullText holds is copied out before the next line reuses them.
+  thread_local simdjson::dom::parser parser;
   const simdjson::padded_string padded(line);
   element document;
   if (const auto status = parser.parse(padded).get(document); status != simdjson::SUCCESS) {
