@@ -227,7 +227,7 @@ class Worker {
     return with_segment(segment, [&](Xapian::WritableDatabase& db) -> std::optional<Record> {
       const Xapian::PostingIterator found = db.postlist_begin(id_term);
       if (found == db.postlist_end(id_term)) return std::nullopt;
-      return decode_stored_record(db.get_document(*found).get_data());
+      return DocumentBuilder::stored_paper(db.get_document(*found));
     });
   }
 

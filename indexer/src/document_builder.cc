@@ -61,6 +61,24 @@ void DocumentBuilder::index_names(Xapian::Document& doc, std::string_view text,
   }
 }
 
+void DocumentBuilder::index_body(Xapian::Document& doc, std::string_view body,
+                                 std::string_view prefix) const {
+  if (body.empty()) return;
+  // Page ends ('\f') and paragraphs ('\n') are white space to the analyzer:
+  // a phrase may run across them, as a sentence runs across a page.
+  Xapian::termpos position = 0;
+  for (const Token& token : analyzer_.tokenize(body)) {
+    doc.add_posting(schema::make_term(prefix, token.stem), ++position, 0);
+  }
+}
+
+Record DocumentBuilder::stored_paper(const Xapian::Document& doc) {
+  Record record = decode_stored_record(doc.get_data());
+  record.body = doc.get_value(schema::kBodySlot);
+  if (!record.body.empty()) record.fulltext = doc.get_value(schema::kFullTextSlot);
+  return record;
+}
+
 void DocumentBuilder::index_author(Xapian::Document& doc, std::string_view name,
                                    std::string_view prefix, Xapian::termpos& position) const {
   const std::vector<Token> tokens = analyzer_.tokenize(name);
@@ -153,6 +171,10 @@ Xapian::Document DocumentBuilder::build(const Record& record,
   // The facets' display values: not fields of the query language.
   doc.add_value(schema::kSubjectsSlot, join(record.subjects));
   doc.add_value(schema::kAuthorsSlot, join(record.authors));
+  if (!record.body.empty()) {
+    doc.add_value(schema::kBodySlot, record.body);
+    doc.add_value(schema::kFullTextSlot, record.fulltext);
+  }
   return doc;
 }
 
@@ -209,6 +231,8 @@ void DocumentBuilder::index_field(Xapian::Document& doc, const schema::Field& fi
       }
       return;
     }
+    case schema::Indexing::kBody:
+      return index_body(doc, record.body, field.prefix);
     case schema::Indexing::kIndexTime:
       if (!(record.*field.source).empty()) {
         doc.add_value(field.slot, schema::dated_id(record.*field.source, record.id));

@@ -28,6 +28,11 @@ class DocumentBuilder {
   Xapian::Document build(const Record& record,
                          std::vector<std::string>* spelling_words = nullptr) const;
 
+  // The paper a document built by build() stores: its stored record, with
+  // the body and its facts (kept in value slots, not in the record) read
+  // back, so that storing it again keeps them.
+  static Record stored_paper(const Xapian::Document& doc);
+
   // The record's distinct words for the spelling table, sorted: what build()
   // gives, without building the document (for a version being replaced).
   std::vector<std::string> spelling_words(const Record& record) const;
@@ -54,6 +59,9 @@ class DocumentBuilder {
   // after `position`.
   void index_names(Xapian::Document& doc, std::string_view text, std::string_view prefix,
                    Xapian::termpos& position) const;
+  // The body's stems (Indexing::kBody) with positions and wdf 0
+  // (schema::kBodyWordsInPlainQuery says why).
+  void index_body(Xapian::Document& doc, std::string_view body, std::string_view prefix) const;
   // One author (Indexing::kAuthors): each name word in all its spellings at
   // its position after `position`, the surname+initials keys, the exact name.
   void index_author(Xapian::Document& doc, std::string_view name, std::string_view prefix,

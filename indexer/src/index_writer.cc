@@ -105,12 +105,12 @@ struct IndexWriter::Impl {
     changes_in_batch = 0;
   }
 
-  // The stored record of the paper with this id term, if any.
+  // The stored paper with this id term (its body too), if any.
   std::optional<std::pair<Xapian::docid, Record>> find(const std::string& id_term) {
     Xapian::PostingIterator it = db.postlist_begin(id_term);
     if (it == db.postlist_end(id_term)) return std::nullopt;
     const Xapian::docid docid = *it;
-    return std::make_pair(docid, decode_stored_record(db.get_document(docid).get_data()));
+    return std::make_pair(docid, DocumentBuilder::stored_paper(db.get_document(docid)));
   }
 
   // Papers with the same normalized title, and a year compatible with `year`.
@@ -119,7 +119,7 @@ struct IndexWriter::Impl {
     std::vector<std::pair<Xapian::docid, Record>> found;
     if (key_term.empty()) return found;
     for (auto it = db.postlist_begin(key_term); it != db.postlist_end(key_term); ++it) {
-      Record existing = decode_stored_record(db.get_document(*it).get_data());
+      Record existing = DocumentBuilder::stored_paper(db.get_document(*it));
       if (year == 0 || existing.year == 0 || existing.year == year) {
         found.emplace_back(*it, std::move(existing));
       }

@@ -229,6 +229,13 @@ Record merge_sources(const Record& stored, const Record& incoming) {
   add_missing(merged.page_authors, incoming.page_authors);
   add_missing(merged.authors, merged.page_authors);
   merged.withdrawn = is_withdrawn(merged);
+  // The full text is one paper's text as one file gave it: a new one
+  // replaces the stored one whole (reading a changed file again), and a
+  // record without one (metadata) keeps it.
+  if (incoming.body.empty()) {
+    merged.body = stored.body;
+    merged.fulltext = stored.fulltext;
+  }
   return merged;
 }
 
@@ -273,8 +280,9 @@ void stamp_changed(Record& merged, const Record& stored, const std::string& now)
 }
 
 Change compare_merged(const Record& merged, const Record& stored) {
-  return stored_record_json(merged) == stored_record_json(stored) ? Change::kUnchanged
-                                                                  : Change::kUpdated;
+  const bool same = merged.body == stored.body && merged.fulltext == stored.fulltext &&
+                    stored_record_json(merged) == stored_record_json(stored);
+  return same ? Change::kUnchanged : Change::kUpdated;
 }
 
 void count(IndexStats& stats, Change change) {

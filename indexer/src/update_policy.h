@@ -43,7 +43,9 @@ enum class Change {
 // (sources that give only a date of submission give it in their own time
 // zone). Page authors are kept, as keep_page_authors says; so are the
 // versions any source lists with no files (withdrawn_versions). Whether the
-// paper is withdrawn follows from the merged record (is_withdrawn). The
+// paper is withdrawn follows from the merged record (is_withdrawn). A
+// record with a body (full text) replaces the stored body and its facts; one
+// without keeps them (the last body read wins). Otherwise the
 // merge is commutative, associative and idempotent: the index converges.
 Record merge_sources(const Record& stored, const Record& incoming);
 

@@ -399,6 +399,22 @@ class FrequencySource : public WordList {
   std::map<std::string, Xapian::doccount> freqs_;
 };
 
+TEST_CASE("a plain word searches the bodies only where the index has the word in one",
+          "[query][fulltext]") {
+  const QueryParser parser(analyzer());
+  // No body has it (or no body at all): the query is the one before bodies.
+  const FrequencySource no_bodies({{"Tsinusoid", 3}});
+  CHECK(parser.parse("sinusoidal", kAll, &no_bodies).query.get_description() ==
+        "Query((Tsinusoid OR 0.2000000000000000111 * Asinusoidal))");
+  // A body has it: the body alternative, below the text.
+  const FrequencySource bodies({{"Tsinusoid", 3}, {"Bsinusoid", 2}});
+  CHECK(parser.parse("sinusoidal", kAll, &bodies).query.get_description() ==
+        "Query((Tsinusoid OR 0.2000000000000000111 * Asinusoidal OR 0.5 * Bsinusoid))");
+  // body: (alias fulltext:) searches the bodies alone, phrases too.
+  CHECK(parser.parse("fulltext:\"positional encodings\"", kAll, &bodies).query.get_description() ==
+        "Query((Bposit PHRASE 2 Bencod))");
+}
+
 TEST_CASE("a plain word weighs as a name by the share of its papers that have it as one",
           "[query]") {
   using paperdex::schema::kAuthorWordsInPlainQuery;

@@ -446,6 +446,11 @@ bool searches(const schema::Field* field, const schema::Field& searched) {
   return &searched == field;
 }
 
+// The full text (Indexing::kBody): a plain word searches it only where the
+// index shows it can match (Translator::may_match, attested), so that an
+// index without bodies is searched, and ranks, exactly as before there were any.
+bool is_body(const schema::Field& field) { return field.indexing == schema::Indexing::kBody; }
+
 // A list without repeats, in the order first met. The set finds a repeat at
 // once: a query of many wildcards adds tens of thousands of words, and a
 // search of the list itself made that quadratic (65 % of such a query's time).
@@ -827,6 +832,7 @@ class Translator {
       // time, failing with WildcardError beyond the limit.
       for (const schema::Field& searched : schema::kFields) {
         if (!searches(node.field, searched)) continue;
+        if (node.field == nullptr && is_body(searched)) continue;  // nothing to ask
         alternatives.emplace_back(Query::OP_WILDCARD, schema::make_term(searched.prefix, word),
                                   options_.max_wildcard_terms, Query::WILDCARD_LIMIT_ERROR);
       }
@@ -850,7 +856,9 @@ class Translator {
     }
     for (const schema::Field& searched : schema::kFields) {
       if (searches(node.field, searched)) {
-        alternatives.push_back(field_wildcard(searched, word, expansion));
+        Query alternative = field_wildcard(searched, word, expansion);
+        if (node.field == nullptr && is_body(searched) && !may_match(alternative, true)) continue;
+        alternatives.push_back(std::move(alternative));
       }
     }
     Part result;
@@ -923,12 +931,21 @@ class Translator {
       const std::vector<std::string> text_terms =
           terms_->terms_starting(schema::make_term(schema::kTextPrefix, word), limit + 1);
       if (text_terms.size() > limit) return too_broad(node, written);
-      expansion.entries = expansion.words.size() + text_terms.size();
+      // body: expands through the bodies' own stems too (the spelling table
+      // holds titles' and abstracts' words); a plain wildcard does not, lest
+      // the bodies' far larger vocabulary make it too broad.
+      std::vector<std::string> body_terms;
+      if (node.field != nullptr && is_body(*node.field)) {
+        body_terms = terms_->terms_starting(schema::make_term(node.field->prefix, word), limit + 1);
+        if (body_terms.size() > limit) return too_broad(node, written);
+      }
+      expansion.entries = expansion.words.size() + text_terms.size() + body_terms.size();
       // The word itself, too short or too rare to be in the table ("ai*").
       expansion.words.push_back(word);
       UniqueList stems;
       for (const std::string& expanded : expansion.words) stems.add(analyzer_.stem(expanded));
       for (const std::string& term : text_terms) stems.add(term.substr(schema::kTextPrefix.size()));
+      for (const std::string& term : body_terms) stems.add(term.substr(schema::kBodyPrefix.size()));
       expansion.stems = stems.take();
     }
     for (const schema::Field& searched : schema::kFields) {
@@ -1023,6 +1040,7 @@ class Translator {
         continue;
       Query query = field_text(searched, tokens, window);
       if (searched.indexing == schema::Indexing::kAuthors && !may_match(query)) continue;
+      if (is_body(searched) && !may_match(query, /*attested=*/true)) continue;
       fields.push_back(&searched);
       alternatives.push_back(std::move(query));
     }
@@ -1053,7 +1071,15 @@ class Translator {
     std::vector<double> shares;
     double total = 0;
     bool known = true;  // every term asked, for a source that learns what it is asked
-    for (const Query& alternative : alternatives) {
+    for (std::size_t i = 0; i < alternatives.size(); ++i) {
+      const Query& alternative = alternatives[i];
+      // Shares are of the papers with the word in their metadata: nearly
+      // every body has a common word, and the names' weight was measured
+      // without bodies.
+      if (is_body(*fields[i])) {
+        shares.push_back(0);
+        continue;
+      }
       Xapian::doccount papers = 0;
       for (auto term = alternative.get_unique_terms_begin();
            term != alternative.get_unique_terms_end(); ++term) {
@@ -1149,22 +1175,31 @@ class Translator {
   // to match `query`, made of author_words()' operators. Most words are no
   // one's name: a plain word's name alternative that cannot match is left
   // out, lest every pass of the search open its posting lists.
-  bool may_match(const Query& query) const {
-    if (terms_ == nullptr) return true;
+  // With `attested`, a term matches only when the source knows some paper
+  // has it (TermSource::termfreq): what a plain word's body alternative
+  // needs, so that an index without bodies, or a source that cannot tell
+  // (yet: remote shards learn the frequencies asked and parse again), gets
+  // the query it got before bodies were indexed.
+  bool may_match(const Query& query, bool attested = false) const {
+    if (terms_ == nullptr) return !attested;
     const std::size_t parts = query.get_num_subqueries();
     switch (query.get_type()) {
-      case Query::LEAF_TERM:
-        return terms_->has_term(*query.get_terms_begin());
+      case Query::LEAF_TERM: {
+        const std::string term = *query.get_terms_begin();
+        if (!attested) return terms_->has_term(term);
+        const std::optional<Xapian::doccount> freq = terms_->termfreq(term);
+        return freq && *freq > 0;
+      }
       case Query::OP_OR:
       case Query::OP_SYNONYM:
         for (std::size_t i = 0; i < parts; ++i) {
-          if (may_match(query.get_subquery(i))) return true;
+          if (may_match(query.get_subquery(i), attested)) return true;
         }
         return false;
       case Query::OP_PHRASE:
       case Query::OP_NEAR:
         for (std::size_t i = 0; i < parts; ++i) {
-          if (!may_match(query.get_subquery(i))) return false;
+          if (!may_match(query.get_subquery(i), attested)) return false;
         }
         return true;
       default:

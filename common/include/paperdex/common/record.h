@@ -83,6 +83,17 @@ struct Record : PaperRecord {
   /// `added`: they say what is new about a paper changed since a given time.
   std::string version_added;
   std::string subject_added;
+  /// The paper's full text (#50), as the extraction stage read it from a PDF,
+  /// a LaTeX source or a data set: words separated by spaces, paragraphs by
+  /// '\n', a PDF's pages ending in '\f'. Empty when none was read. Not part
+  /// of the stored record (which every hit decodes): the index keeps it in a
+  /// value slot of its own, and a record without one keeps the stored body.
+  std::string body;
+  /// What `body` was read from, as a JSON object: "source" ("pdf", "latex",
+  /// "unarxive", "jsonl"), "file", "pages", "words", "sections" (each
+  /// {"title", "offset"}) and "page_offsets" (byte offsets into `body`).
+  /// Empty exactly when `body` is; replaced together with it.
+  std::string fulltext;
 };
 
 /// Everything the index holds about one paper, as the searcher returns it

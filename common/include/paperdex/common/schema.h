@@ -54,6 +54,7 @@ inline constexpr std::string_view kJournalPrefix = "XJ";      // journal-ref wor
 inline constexpr std::string_view kCommentsPrefix = "XK";     // comments words, positional
 inline constexpr std::string_view kReportPrefix = "XR";       // report-number words, positional
 inline constexpr std::string_view kTitleKeyPrefix = "XN";     // hash of normalized title (merging)
+inline constexpr std::string_view kBodyPrefix = "B";          // full-text stems, positional, wdf 0
 // Subject groups ("physics") and aliases (cs.NA = math.NA) have no terms of
 // their own: the query parser widens a subject into the XC (or XP) terms it
 // covers (taxonomy.h), so a taxonomy update needs no re-index.
@@ -86,6 +87,15 @@ inline constexpr double kAuthorWordsInPlainQuery = 0.2;
 // title lacks "dropout", goes from 3rd to 1st for `hinton dropout`, above
 // papers citing "(Hinton et al., 2012)" (bench/README.md).
 inline constexpr double kAuthorWordsPerNameShare = 5.0;
+// A plain word searches the bodies too (#50), below the title and abstract.
+// Body words are posted with wdf 0 (DocumentBuilder): a paper's length, which
+// every weighting scheme normalizes a term's frequency by, and the mean
+// length stay those of its title and abstract, so that a body of 30,000
+// words neither buries its own paper's title and abstract matches nor moves
+// the ranking of every other paper. A body match then finds the paper (and
+// phrases and NEAR work on positions) but weighs nothing yet: this weight
+// is the share it gets once bodies are weighed on their own length.
+inline constexpr double kBodyWordsInPlainQuery = 0.5;
 
 // Value slots.
 inline constexpr Xapian::valueno kYearSlot = 0;      // Xapian::sortable_serialise(year)
@@ -109,6 +119,12 @@ inline constexpr Xapian::valueno kChangedSlot = 6;
 // keys (unique: nothing collapses), one exchange with each server instead of
 // one exchange a hit (Xapian 1.4 reads a remote document at a time).
 inline constexpr Xapian::valueno kStoredRecordSlot = 7;
+// A paper's full text (Record::body), apart from the stored record: the
+// document's data is decoded for every hit, a body of 30,000 words only by
+// the indexer (merging) and for passages. And what it was read from
+// (Record::fulltext, JSON), small, beside it.
+inline constexpr Xapian::valueno kBodySlot = 8;
+inline constexpr Xapian::valueno kFullTextSlot = 9;
 
 // A date slot's value: "YYYY-MM-DD" (or "YYYY"), a space, the paper's id.
 // Xapian orders what a sort leaves equal by document number, which differs
@@ -170,6 +186,7 @@ enum class Indexing {
   kYear,        // the year term and kYearSlot
   kDate,        // Field::source in Field::slot, else the first submission, else the year
   kIndexTime,   // Field::source (the index's clock) in Field::slot, when it has one
+  kBody,        // Record::body's stems with positions and wdf 0 (kBodyWordsInPlainQuery)
 };
 
 // One field of the query language: what users type, how it is indexed and
@@ -212,7 +229,7 @@ inline constexpr Field kFields[] = {
      .indexing = Indexing::kRankedText,
      .default_search = true,
      .example = "word",
-     .help = "title and abstract; a plain word searches these and the authors"},
+     .help = "title and abstract; a plain word searches these, the authors and the full text"},
     {.name = "title",
      .aliases = "ti",
      .prefix = kTitlePrefix,
@@ -233,6 +250,15 @@ inline constexpr Field kFields[] = {
      .example = "zhao",
      .help = "an author with that name part; author:\"Zhida Jiang\": that name; "
              "au:Hinton_G, au:\"G. Hinton\": initials"},
+    {.name = "body",
+     .aliases = "fulltext",
+     .prefix = kBodyPrefix,
+     .kind = FieldKind::kText,
+     .indexing = Indexing::kBody,
+     .default_search = true,
+     .default_weight = kBodyWordsInPlainQuery,
+     .example = "\"we measured the latency\"",
+     .help = "the full text, where a PDF, LaTeX source or data set gave one"},
     {.name = "journal",
      .aliases = "jr",
      .prefix = kJournalPrefix,
@@ -329,7 +355,7 @@ inline constexpr Field kFields[] = {
 const Field* find_field(std::string_view name);
 
 // arXiv's all: searches what a plain word searches (every default_search
-// field: title, abstract and the authors), so its value is read as plain
+// field: title, abstract, the authors and the body), so its value is read as plain
 // words, as if written without it. It names no field of kFields: a field
 // searches one prefix.
 inline constexpr std::string_view kPlainWordsName = "all";
