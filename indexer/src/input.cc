@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "format_readers.h"
+#include "fulltext_input.h"
 #include "input_limits.h"
 #include "input_stream.h"
 #include "paperdex/indexer/readers.h"
@@ -132,6 +133,13 @@ constexpr InputFormatInfo kInputFormats[] = {
     {InputFormat::kOaiPmh, "oai-pmh",
      "OAI-PMH ListRecords/GetRecord XML (arXiv, arXivRaw or oai_dc)", is_oai_pmh, read_oai_pmh},
     {InputFormat::kAtom, "atom", "an arXiv API Atom feed", is_atom_feed, read_atom},
+    // Full text (fulltext_input.h): after the metadata formats, whose text
+    // may quote TeX.
+    {InputFormat::kPdf, "pdf", "a paper's PDF (its full text, for the arXiv id it names)", is_pdf,
+     read_pdf_input},
+    {InputFormat::kLatexSource, "latex",
+     "a paper's LaTeX source: arXiv's source package (a gzipped tar) or a .tex file",
+     is_latex_source, read_latex_input},
 };
 
 const InputFormatInfo* find_format(InputFormat format) {

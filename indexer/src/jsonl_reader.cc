@@ -14,6 +14,8 @@
 
 #include "document_builder.h"
 #include "format_readers.h"
+#include "fulltext/fulltext.h"
+#include "fulltext_input.h"
 #include "input_limits.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
@@ -327,6 +329,18 @@ class JsonlParser {
 
   void line(std::string& text, std::size_t number) {
     if (detail::trim(text).empty()) return;  // blank lines carry nothing, not an error
+    const std::string where = origin_ + ":" + std::to_string(number);
+    // A full-text data set's line (unarXive's, a snapshot line with "body")
+    // carries the paper's body beside its metadata (#50).
+    std::optional<fulltext::FullText> body;
+    std::string body_problem;
+    if (fulltext::carries_fulltext(text)) {
+      try {
+        body = fulltext::read_dataset_line(where, text);
+      } catch (const fulltext::FullTextError& error) {
+        body_problem = error.reason();
+      }
+    }
     std::optional<LineError> error;
     Record record;
     if (text.find('\0') != std::string::npos) {
@@ -334,11 +348,26 @@ class JsonlParser {
     } else {
       error = parse(text, record);
     }
-    if (error) {
-      return report(sink_, origin_ + ":" + std::to_string(number), std::move(error->reason),
-                    std::move(error->message));
+    if (error && body && body->arxiv_id) {
+      // Metadata this reader does not know (unarXive's own layout): the
+      // body's record alone, with what the data set says of the paper.
+      record = fulltext_record(std::move(*body));
+      body.reset();
+      error.reset();
     }
-    record.origin = origin_ + ":" + std::to_string(number);
+    if (error) return report(sink_, where, std::move(error->reason), std::move(error->message));
+    if (body && body->arxiv_id == record.id) {
+      body->file = where;
+      record.fulltext = fulltext_facts(*body);
+      record.body = std::move(body->text);
+    } else if ((body || !body_problem.empty()) && sink_.on_warning) {
+      // The metadata is kept: the line's paper, without the body.
+      sink_.on_warning(ReadProblem{
+          where, std::string(kFullTextUnreadable),
+          body ? "the body was left out: it names another paper than the line's id"
+               : "the body was left out: " + body_problem});
+    }
+    record.origin = where;
     if (sink_.on_record) sink_.on_record(std::move(record));
   }
 

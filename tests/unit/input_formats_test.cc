@@ -3,8 +3,10 @@
 // layer (format_name, detect_format, the unknown-format message, --help)
 // comes from the table.
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "paperdex/indexer/readers.h"
 #include "reader_test_support.h"
@@ -14,6 +16,35 @@ using paperdex::InputFormat;
 using paperdex::InputFormatInfo;
 
 namespace {
+
+// A one-page PDF titled "Table test", its cross-reference table at the
+// right offsets.
+std::string one_page_pdf() {
+  const std::string stream = "BT /F1 24 Tf 72 700 Td (Some words of the paper) Tj ET";
+  const std::vector<std::string> objects = {
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+      "/Resources << /Font << /F1 5 0 R >> >> >>",
+      "<< /Length " + std::to_string(stream.size()) + " >>\nstream\n" + stream + "\nendstream",
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+      "<< /Title (Table test) >>"};
+  std::string pdf = "%PDF-1.4\n";
+  std::vector<std::size_t> offsets;
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    offsets.push_back(pdf.size());
+    pdf += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
+  }
+  const std::size_t xref = pdf.size();
+  pdf += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f \n";
+  for (const std::size_t offset : offsets) {
+    std::string number = std::to_string(offset);
+    pdf += std::string(10 - number.size(), '0') + number + " 00000 n \n";
+  }
+  pdf += "trailer\n<< /Size " + std::to_string(objects.size() + 1) +
+         " /Root 1 0 R /Info 6 0 R >>\nstartxref\n" + std::to_string(xref) + "\n%%EOF\n";
+  return pdf;
+}
 
 // A small valid input of each format, with one record titled "Table test".
 std::string sample(InputFormat format) {
@@ -41,6 +72,11 @@ std::string sample(InputFormat format) {
       return R"(<feed xmlns="http://www.w3.org/2005/Atom"><entry>)"
              R"(<id>http://arxiv.org/abs/2101.00001v1</id><title>Table test</title>)"
              R"(<summary>x</summary><author><name>A. Author</name></author></entry></feed>)";
+    case InputFormat::kPdf:
+      return one_page_pdf();
+    case InputFormat::kLatexSource:
+      return "\\documentclass{article}\n\\title{Table test}\n\\begin{document}\n\\maketitle\n"
+             "\\section{Introduction}\nSome words of the paper.\n\\end{document}\n";
     case InputFormat::kUnknown:
       break;
   }
@@ -63,12 +99,14 @@ TEST_CASE("input formats: one row each, with a distinct name and a description",
     REQUIRE(row.detect != nullptr);
     REQUIRE(row.read != nullptr);
   }
-  CHECK(formats.size() == 6);
+  CHECK(formats.size() == 8);
   CHECK(paperdex::format_name(InputFormat::kUnknown) == "unknown");
 }
 
 TEST_CASE("input formats: each row detects its own sample and no other's, and reads it",
           "[readers][input-formats]") {
+  // The PDF row runs the helper as built (it is not beside this program).
+  setenv("PAPERDEX_PDFTEXT", PAPERDEX_PDFTEXT_BIN, 0);
   for (const InputFormatInfo& row : paperdex::input_formats()) {
     INFO(row.name);
     const std::string bytes = sample(row.format);
@@ -79,7 +117,8 @@ TEST_CASE("input formats: each row detects its own sample and no other's, and re
     }
     paperdex::test::Collected got;
     std::istringstream in(bytes);
-    row.read(in, "sample", got.sink());
+    // Named as a paper's file: a full text is read for the arXiv id its name gives.
+    row.read(in, "2101.00001", got.sink());
     INFO(got.problems.size() << " problems");
     REQUIRE(got.records.size() == 1);
     CHECK(got.records[0].title == "Table test");

@@ -18,6 +18,7 @@ namespace paperdex {
 /// The input formats paperdex reads.
 /// kArxivJsonArray: one JSON document holding an array of snapshot records;
 /// kJsonDocument: one JSON object holding lists of paper records under keys.
+/// kPdf, kLatexSource: a paper's full text (#50), a record with a body.
 enum class InputFormat {
   kAuthorPage,
   kArxivJsonl,
@@ -25,6 +26,8 @@ enum class InputFormat {
   kAtom,
   kArxivJsonArray,
   kJsonDocument,
+  kPdf,
+  kLatexSource,
   kUnknown
 };
 

@@ -1,0 +1,202 @@
+// paperdex-index reads papers' full text (#50) beside their metadata: the
+// shared arXiv PDFs and LaTeX source packages (../shared/data/fulltext),
+// each attached to its arXiv id and searched by body:; metadata arriving
+// later merges with a body-only paper and keeps its body; a file read again
+// replaces its body; a file that is no PDF, or a damaged one, is named and
+// the good file beside it indexed.
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include <xapian.h>
+
+#include "paperdex/common/schema.h"
+#include "test_support.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace schema = paperdex::schema;
+using paperdex::test::quote;
+using paperdex::test::run_command;
+using paperdex::test::TempDir;
+using paperdex::test::write_file;
+
+std::optional<fs::path> shared_fulltext() {
+  const auto shared = paperdex::test::shared_dir();
+  if (!shared || !fs::is_directory(*shared / "data/fulltext/pdf")) return std::nullopt;
+  return *shared / "data/fulltext";
+}
+
+paperdex::test::RunOutput index(const std::string& db, const std::vector<std::string>& inputs) {
+  std::string command = std::string(PAPERDEX_INDEX_BIN) + " --db " + quote(db);
+  for (const std::string& input : inputs) command += " " + quote(input);
+  return run_command(command + " 2>&1");
+}
+
+// The ids paperdex-search finds for `query`, best first.
+std::vector<std::string> search(const std::string& db, const std::string& query) {
+  const auto result =
+      run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) +
+                  " --format tsv --fields id -n 10 " + quote(query) + " 2>/dev/null");
+  std::vector<std::string> ids;
+  std::istringstream lines(result.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty()) ids.push_back(line);
+  }
+  return ids;
+}
+
+// The stored body of paper `id`, "" when it has none or is not there.
+std::string body_of(const std::string& db, const std::string& id) {
+  const Xapian::Database database(db);
+  const std::string term = schema::make_term(schema::kIdPrefix, id);
+  if (database.postlist_begin(term) == database.postlist_end(term)) return "";
+  return database.get_document(*database.postlist_begin(term)).get_value(schema::kBodySlot);
+}
+
+// The arXiv id a shared file's name gives ("1503.07589v1.pdf": "1503.07589").
+std::string id_of(const fs::path& file) {
+  static const std::regex id(R"(^(\d{4}\.\d{4,5}))");
+  std::smatch match;
+  const std::string name = file.filename().string();
+  REQUIRE(std::regex_search(name, match, id));
+  return match[1];
+}
+
+// Six consecutive plain words (letters only, three or more each) of
+// `text`'s second page, or "" when it has none.
+std::string phrase_past_page_one(const std::string& text) {
+  const std::size_t page_two = text.find('\f');
+  if (page_two == std::string::npos) return "";
+  const std::size_t end = text.find('\f', page_two + 1);
+  std::istringstream words(text.substr(page_two + 1, end - page_two - 1));
+  std::vector<std::string> run;
+  for (std::string word; words >> word;) {
+    const bool plain = word.size() >= 3 && std::all_of(word.begin(), word.end(), [](char c) {
+                         return std::isalpha(static_cast<unsigned char>(c));
+                       });
+    if (!plain) {
+      run.clear();
+      continue;
+    }
+    run.push_back(word);
+    if (run.size() == 6) {
+      std::string phrase;
+      for (const std::string& w : run) phrase += (phrase.empty() ? "" : " ") + w;
+      return phrase;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("every shared PDF and LaTeX package is indexed under its arXiv id, searched by body:",
+          "[fulltext][cli]") {
+  const auto shared = shared_fulltext();
+  if (!shared) {
+    WARN("../shared/data/fulltext is absent: the shared PDFs and LaTeX sources are not indexed");
+    return;
+  }
+  TempDir dir;
+  const std::string db = (dir.path() / "index").string();
+  const auto run = index(db, {(*shared / "pdf").string(), (*shared / "latex").string()});
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+
+  std::vector<fs::path> files;
+  for (const char* folder : {"pdf", "latex"}) {
+    for (const auto& entry : fs::directory_iterator(*shared / folder))
+      files.push_back(entry.path());
+  }
+  REQUIRE(files.size() >= 25);
+  std::size_t phrases = 0;
+  for (const fs::path& file : files) {
+    INFO(file.filename().string());
+    const std::string id = id_of(file);
+    const std::string body = body_of(db, id);
+    CHECK(body.size() > 1000);
+    if (file.extension() != ".pdf") continue;
+    const std::string phrase = phrase_past_page_one(body);
+    if (phrase.empty()) continue;  // the one-page PDF
+    INFO(phrase);
+    const std::vector<std::string> found = search(db, "body:\"" + phrase + "\"");
+    REQUIRE_FALSE(found.empty());
+    CHECK(found.front() == id);
+    ++phrases;
+  }
+  CHECK(phrases >= 20);
+}
+
+TEST_CASE("a body read before the paper's metadata stays, and a file read again replaces it",
+          "[fulltext][cli]") {
+  TempDir dir;
+  const std::string db = (dir.path() / "index").string();
+  const fs::path source = dir.path() / "papers" / "2101.00001.tex";
+  write_file(source,
+             "\\documentclass{article}\n\\title{A Draft Title}\n\\begin{document}\n\\maketitle\n"
+             "\\section{Method}\nWe counted the migrating starlings over the estuary.\n"
+             "\\end{document}\n");
+  auto run = index(db, {source.string()});
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(search(db, "body:\"migrating starlings\"") == std::vector<std::string>{"2101.00001"});
+  CHECK(search(db, "title:draft") == std::vector<std::string>{"2101.00001"});
+
+  // The paper's metadata arrives: one paper, the metadata's title, the body kept.
+  const fs::path snapshot = dir.path() / "snapshot.jsonl";
+  write_file(snapshot, paperdex::test::snapshot_line("2101.00001", "Birds over estuaries") + "\n");
+  run = index(db, {snapshot.string()});
+  REQUIRE(run.status == 0);
+  CHECK(search(db, "title:estuaries") == std::vector<std::string>{"2101.00001"});
+  CHECK(search(db, "title:draft").empty());
+  CHECK(search(db, "body:\"migrating starlings\"") == std::vector<std::string>{"2101.00001"});
+  CHECK(search(db, "starlings") == std::vector<std::string>{"2101.00001"});
+
+  // The source changed and read again: its new body replaces the old one.
+  write_file(source,
+             "\\documentclass{article}\n\\title{A Draft Title}\n\\begin{document}\n\\maketitle\n"
+             "\\section{Method}\nWe counted the wading curlews on the mudflats.\n"
+             "\\end{document}\n");
+  run = index(db, {source.string()});
+  REQUIRE(run.status == 0);
+  CHECK(search(db, "body:curlews") == std::vector<std::string>{"2101.00001"});
+  CHECK(search(db, "body:starlings").empty());
+  CHECK(search(db, "title:estuaries") == std::vector<std::string>{"2101.00001"});
+  CHECK(Xapian::Database(db).get_doccount() == 1);
+}
+
+TEST_CASE("a text file named .pdf and a damaged PDF are named, the good PDF beside them indexed",
+          "[fulltext][cli][hostile]") {
+  const auto shared = shared_fulltext();
+  if (!shared) {
+    WARN("../shared/data/fulltext is absent: no real PDF to index beside the hostile files");
+    return;
+  }
+  TempDir dir;
+  const fs::path folder = dir.path() / "pdfs";
+  fs::create_directories(folder);
+  fs::copy_file(*shared / "pdf/1805.05865.pdf", folder / "1805.05865.pdf");
+  write_file(folder / "2101.00002.pdf", "This is a note, not a PDF at all.\n");
+  std::ifstream good(*shared / "pdf/0801.0012.pdf", std::ios::binary);
+  std::string head(4000, '\0');
+  good.read(head.data(), static_cast<std::streamsize>(head.size()));
+  write_file(folder / "2101.00003.pdf", head);  // a PDF cut short
+  const std::string db = (dir.path() / "index").string();
+  const auto run = index(db, {folder.string()});
+  INFO(run.out);
+  CHECK(run.status != 0);
+  CHECK(paperdex::test::contains(run.out, "2101.00002.pdf"));
+  CHECK(paperdex::test::contains(run.out, "2101.00003.pdf"));
+  CHECK(body_of(db, "1805.05865").size() > 1000);
+  CHECK(body_of(db, "2101.00002").empty());
+  CHECK(body_of(db, "2101.00003").empty());
+}
