@@ -4,6 +4,7 @@
 // does; both writers (IndexWriter's batches and the bulk builder) alike.
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -177,4 +178,46 @@ TEST_CASE("metadata arriving after a body merges with it, and a new body replace
   CHECK(ids(searcher, "sinusoidal").empty());
   const Xapian::Database db(path);
   CHECK(db.get_doccount() == 1);
+}
+
+TEST_CASE("a body match weighs by its words' rarity, the metadata's weights unchanged",
+          "[fulltext][index]") {
+  TempDir dir;
+  const std::string path = (dir.path() / "index").string();
+  {
+    paperdex::IndexWriter writer(path);
+    writer.add(other_paper());
+    // Two bodies with a common word, one with a rare one.
+    const std::pair<const char*, const char*> bodies[] = {
+        {"2001.00001", "starlings over the estuary"},
+        {"2001.00002", "starlings over the mudflats"},
+        {"2001.00003", "curlews over the mudflats"}};
+    for (const auto& [id, body] : bodies) {
+      Record record = body_record(body);
+      record.id = id;
+      writer.add(record);
+    }
+    writer.finish();
+  }
+  paperdex::Searcher searcher(path);
+  paperdex::SearchRequest request;
+  request.query = "body:curlews";
+  const std::vector<paperdex::Hit> hits = searcher.search(request).hits;
+  REQUIRE(hits.size() == 1);
+  CHECK(hits[0].score > 0);
+  request.query = "body:starlings OR body:curlews";
+  const std::vector<paperdex::Hit> both = searcher.search(request).hits;
+  REQUIRE(both.size() == 3);
+  CHECK(both[0].id == "2001.00003");
+  CHECK(both[0].score > both[1].score);
+  // A plain query's words all in one body outweigh one of them in another.
+  request.query = "starlings estuary";
+  const std::vector<paperdex::Hit> plain = searcher.search(request).hits;
+  REQUIRE_FALSE(plain.empty());
+  CHECK(plain[0].id == "2001.00001");
+  // The paper without a body is found by its metadata as before.
+  request.query = "title:residual";
+  const std::vector<paperdex::Hit> titled = searcher.search(request).hits;
+  REQUIRE(titled.size() == 1);
+  CHECK(titled[0].id == "1512.03385");
 }

@@ -57,6 +57,7 @@ class IndexTermSource : public TermSource {
   // Asked of the index (remote: an exchange with each server; the parser
   // asks only once the terms' frequencies say the query may match).
   std::optional<bool> has_match(const Xapian::Query& query) const override;
+  std::optional<Xapian::doccount> documents() const override { return db_.get_doccount(); }
 
   // Frequencies of terms, asked of the index all at once (one exchange).
   using FrequencyExchange =

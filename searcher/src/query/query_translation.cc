@@ -1031,7 +1031,10 @@ class Translator {
   // The words in one field, or in the default field (the text).
   Query text_query(const schema::Field* field, const std::vector<Token>& tokens,
                    Xapian::termcount window) const {
-    if (field != nullptr) return field_text(*field, tokens, window);
+    if (field != nullptr) {
+      Query query = field_text(*field, tokens, window);
+      return is_body(*field) ? body_weighted(std::move(query)) : query;
+    }
     std::vector<const schema::Field*> fields;
     std::vector<Query> alternatives;
     for (const schema::Field& searched : schema::kFields) {
@@ -1040,7 +1043,10 @@ class Translator {
         continue;
       Query query = field_text(searched, tokens, window);
       if (searched.indexing == schema::Indexing::kAuthors && !may_match(query)) continue;
-      if (is_body(searched) && !may_match(query, /*attested=*/true)) continue;
+      if (is_body(searched)) {
+        if (!may_match(query, /*attested=*/true)) continue;
+        query = body_weighted(std::move(query));
+      }
       fields.push_back(&searched);
       alternatives.push_back(std::move(query));
     }
@@ -1054,6 +1060,27 @@ class Translator {
       if (weight != 1.0) alternatives[i] = Query(Query::OP_SCALE_WEIGHT, alternatives[i], weight);
     }
     return combine(Query::OP_OR, std::move(alternatives));
+  }
+
+  // A body match, weighed: body postings carry no wdf (schema.h
+  // kBodyWordsInPlainQuery says why), so a match weighs nothing by the
+  // ranking weight; here it weighs the sum of its terms' idf,
+  // log2(1 + N / df), a fixed weight per matching paper (the binary
+  // independence model's), which Xapian and remote servers know. Unweighed
+  // when the source cannot tell the index's size or a term's frequency.
+  Query body_weighted(Query match) const {
+    if (terms_ == nullptr) return match;
+    const std::optional<Xapian::doccount> documents = terms_->documents();
+    if (!documents || *documents == 0) return match;
+    double weight = 0;
+    for (auto term = match.get_unique_terms_begin(); term != match.get_unique_terms_end(); ++term) {
+      const std::optional<Xapian::doccount> freq = terms_->termfreq(*term);
+      if (!freq || *freq == 0) return match;
+      weight += std::log2(1.0 + static_cast<double>(*documents) / *freq);
+    }
+    if (weight <= 0) return match;
+    auto* source = new Xapian::FixedWeightPostingSource(weight);
+    return Query(Query::OP_FILTER, Query(source->release()), match);
   }
 
   // Beside each of a plain word's `alternatives` (one per field of

@@ -59,6 +59,9 @@ class TermSource {
   virtual std::optional<Xapian::doccount> termfreq(const std::string& /*term*/) const {
     return std::nullopt;
   }
+  // How many papers the index has, or none when the source cannot tell: a
+  // body match weighs by it (Translator's body_weighted).
+  virtual std::optional<Xapian::doccount> documents() const { return std::nullopt; }
   // Whether some paper matches `query` (an author's name words within one
   // name: author_reading.h), or none when the source cannot tell (yet).
   virtual std::optional<bool> has_match(const Xapian::Query& /*query*/) const {
