@@ -2,6 +2,7 @@
 // (not in it), searched by body: (alias fulltext:) and by plain words, kept
 // when metadata for the paper arrives later, and replaced when a new body
 // does; both writers (IndexWriter's batches and the bulk builder) alike.
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -13,10 +14,12 @@
 
 #include "bulk_builder.h"
 #include "document_builder.h"
+#include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
 #include "paperdex/indexer/index_writer.h"
 #include "paperdex/searcher.h"
+#include "query/title_bonus.h"
 #include "test_support.h"
 
 namespace {
@@ -220,4 +223,107 @@ TEST_CASE("a body match weighs by its words' rarity, the metadata's weights unch
   const std::vector<paperdex::Hit> titled = searcher.search(request).hits;
   REQUIRE(titled.size() == 1);
   CHECK(titled[0].id == "1512.03385");
+}
+
+TEST_CASE("a body holding the query's words in order ranks first, and only such bodies gain",
+          "[fulltext][index][ranking]") {
+  TempDir dir;
+  const std::string path = (dir.path() / "index").string();
+  {
+    paperdex::IndexWriter writer(path);
+    // Metadata with the query's words in titles and abstracts, as a harvest
+    // has: what a remembered sentence competes with.
+    const std::pair<const char*, const char*> papers[] = {
+        {"1901.00001", "Starlings wheeling over an estuary at dusk"},
+        {"1901.00002", "Flocking of starlings: a model of murmurations"},
+        {"1901.00003", "Estuary sediment transport at dusk and dawn"}};
+    for (const auto& [id, title] : papers) {
+      Record record = other_paper();
+      record.id = id;
+      record.title = title;
+      record.abstract = "We observe starlings, flocks and an estuary over many evenings.";
+      writer.add(record);
+    }
+    // Enough of them that Xapian's matcher, keeping the best few, raises the
+    // weight a paper needs and takes its short cuts.
+    for (int i = 0; i < 300; ++i) {
+      Record record = other_paper();
+      record.id = "1902." + std::to_string(10000 + i);
+      record.title = "Starlings " + std::string(i % 3 == 0 ? "over the estuary" : "at dusk") +
+                     " in year " + std::to_string(i);
+      record.abstract = std::string(static_cast<std::size_t>(i % 7) + 1, 'x') + " flock";
+      writer.add(record);
+    }
+    const std::pair<const char*, const char*> bodies[] = {
+        // The sentence, word for word.
+        {"2001.00001", "Methods\fAt dusk the flock of starlings wheeled over the estuary twice."},
+        // Its words in order, others between.
+        {"2001.00002", "Starlings in a flock, we saw, often wheeled low over a grey estuary."},
+        // Its words, out of order and far apart.
+        {"2001.00003",
+         "The estuary was calm. Far away, over fields, wheeled gulls; later "
+         "a flock of starlings came."}};
+    for (const auto& [id, body] : bodies) {
+      Record record = body_record(body);
+      record.id = id;
+      record.title.clear();
+      writer.add(record);
+    }
+    writer.finish();
+  }
+  paperdex::Searcher searcher(path);
+  const std::vector<std::string> sentence =
+      ids(searcher, "flock of starlings wheeled over the estuary");
+  REQUIRE(sentence.size() >= 3);
+  CHECK(sentence[0] == "2001.00001");
+  const std::vector<std::string> words = ids(searcher, "starlings flock wheeled estuary");
+  REQUIRE(words.size() >= 3);
+  CHECK(words[0] == "2001.00002");
+
+  // The bonus, weighed by Xapian itself: a paper gains exactly when its
+  // body holds the words in order. Xapian 1.4.22 gave a phrase's fixed
+  // weight, when it was one of an AND_MAYBE's several optional parts and no
+  // body held the phrase, to papers that had a title word (another part).
+  const paperdex::Analyzer analyzer;
+  const Xapian::Database db(path);
+  const auto check_gains = [&](const std::string& query, const std::string& gaining) {
+    paperdex::detail::ParsedQuery parsed;
+    std::vector<Xapian::Query> alternatives;
+    for (const paperdex::Token& token : analyzer.tokenize(query)) {
+      parsed.word_sequence.push_back(token.stem);
+      if (token.stem.size() > 4) parsed.plain_stems.push_back(token.stem);
+      for (const std::string_view prefix :
+           {paperdex::schema::kTextPrefix, paperdex::schema::kBodyPrefix}) {
+        alternatives.emplace_back(paperdex::schema::make_term(prefix, token.stem));
+      }
+    }
+    const Xapian::Query matched(Xapian::Query::OP_OR, alternatives.begin(), alternatives.end());
+    const auto weights = [&](const paperdex::detail::ParsedQuery& with_bonus,
+                             Xapian::doccount best) {
+      Xapian::Enquire enquire(db);
+      enquire.set_query(paperdex::detail::with_title_bonus(db, matched, with_bonus, false));
+      std::map<std::string, double> weight;
+      const Xapian::MSet mset = enquire.get_mset(0, best);
+      for (auto it = mset.begin(); it != mset.end(); ++it) {
+        weight[paperdex::DocumentBuilder::stored_paper(it.get_document()).id] = it.get_weight();
+      }
+      return weight;
+    };
+    paperdex::detail::ParsedQuery unordered = parsed;
+    unordered.word_sequence.clear();
+    const std::map<std::string, double> without = weights(unordered, db.get_doccount());
+    for (const Xapian::doccount best :
+         {db.get_doccount(), Xapian::doccount{10}, Xapian::doccount{3}}) {
+      for (const auto& [id, weight] : weights(parsed, best)) {
+        INFO(query << ": " << id << " among the best " << best);
+        if (id == gaining) {
+          CHECK(weight > without.at(id) + 1);
+        } else {
+          CHECK(weight == Approx(without.at(id)));
+        }
+      }
+    }
+  };
+  check_gains("flock of starlings wheeled over the estuary", "2001.00001");
+  check_gains("estuary the over wheeled starlings of flock", "");
 }

@@ -1585,6 +1585,7 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
   for (std::string& note : translator.take_notes()) parsed.notes.push_back(std::move(note));
   if (is_plain_words(syntax)) {
     parsed.whole_title_key = schema::title_key_term(analyzer_, query);
+    for (const Token& token : analyzer_.tokenize(query)) parsed.word_sequence.push_back(token.stem);
     // Words as written (no syntax error read so): they may be a name.
     const bool as_written =
         options.lex.literal.empty() && options.lex.closed_at_end.empty() && !options.lex.plain;

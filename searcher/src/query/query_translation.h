@@ -122,6 +122,10 @@ struct ParsedQuery {
   // "+" or "-"): the title key (schema::title_key_term) of a paper titled
   // with them, which ranks first (title_bonus.h). Else empty.
   std::string whole_title_key;
+  // When the query is words alone: the stems of all its words in the order
+  // written, function words and repeats kept, as a body's positions hold
+  // them: a body holding them in that order ranks higher (title_bonus.h).
+  std::vector<std::string> word_sequence;
   // Words of title/abstract searches that are not excluded, in query order,
   // for spelling suggestions (words whose offsets cannot be mapped back to
   // the query string, e.g. after TeX decoding, are left out).

@@ -47,6 +47,23 @@ inline constexpr double kWholeTitleWeight = 1000;
 // yet below a whole title's.
 inline constexpr double kNamedAuthorWeight = 500;
 
+// A paper whose body (the full text, #50) holds a query's words in the order
+// written gains, for each of them, its idf in the bodies
+// (log2(1 + papers / papers with it)) times kBodySequenceWeight when they
+// are consecutive (a sentence remembered word for word), and times
+// kBodyWindowWeight when they are within kBodyWindowPerWord positions a word
+// (the words of a sentence remembered, its function words forgotten):
+// body words weigh no more than their share of a plain word
+// (schema.h kBodyWordsInPlainQuery), and a body matches the words of nearly
+// any query somewhere, so order and nearness are what tell the paper read.
+// Queries of fewer than kBodySequenceWords words gain nothing: two words
+// together are a topic's name more often than a memory. Measured on
+// bench/fulltext.sh (bench/README.md, "Full text").
+inline constexpr std::size_t kBodySequenceWords = 3;
+inline constexpr double kBodySequenceWeight = 1.0;
+inline constexpr double kBodyWindowWeight = 1.0;
+inline constexpr unsigned kBodyWindowPerWord = 4;
+
 // `matched` (what `parsed` matches in `db`, filters applied) weighed with
 // the titles' bonus: ParsedQuery::plain_stems in titles, each of them, and
 // all of them in titles and names (ParsedQuery::plain_names), and
