@@ -68,6 +68,11 @@ PAPERDEX_TEST_PACKAGES=(
   qpdf poppler-utils
 )
 PAPERDEX_PACKAGES=("${PAPERDEX_BUILD_PACKAGES[@]}" "${PAPERDEX_TEST_PACKAGES[@]}")
+# And for the benchmarks' peers that are Debian packages (bench/*.sh install
+# them when they run):
+#   recollcmd    Recoll, the desktop full-text search on Xapian, without its
+#                GUI: bench/fulltext.sh's peer for reading a folder of PDFs
+PAPERDEX_BENCH_PACKAGES=(recollcmd)
 # And for the sanitized build: clang with its sanitizer and libFuzzer runtimes.
 PAPERDEX_SANITIZE_PACKAGES=(clang-14 libclang-rt-14-dev)
 
