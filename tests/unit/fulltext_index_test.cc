@@ -124,6 +124,16 @@ TEST_CASE("a body is stored apart from the record and searched by body: and plai
   CHECK(ids(searcher, "body:encod*") == std::vector<std::string>{kId});
   // body: searches the body alone.
   CHECK(ids(searcher, "body:residual").empty());
+  // --explain names a body match by its field and words, as it names others.
+  paperdex::SearchRequest request;
+  request.query = "body:\"sinusoidal positional encodings\"";
+  request.explain = true;
+  const std::vector<paperdex::Hit> hits = searcher.search(request).hits;
+  REQUIRE(hits.size() == 1);
+  REQUIRE(hits[0].explanation.size() == 1);
+  CHECK(hits[0].explanation[0].field == "body");
+  CHECK(hits[0].explanation[0].term.find("sinusoid") != std::string::npos);
+  CHECK(hits[0].explanation[0].term.front() == '"');
 }
 
 TEST_CASE("metadata arriving after a body merges with it, and a new body replaces the old one",

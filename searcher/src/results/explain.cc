@@ -293,6 +293,13 @@ NamedTerm name_part(const Query& query, const Xapian::Database& db, Xapian::doci
       const std::size_t colon = text.find(':');
       return {text.substr(0, colon), text.substr(colon + 1)};
     }
+    case Query::OP_FILTER:
+      // A fixed weight (a body match, a whole title): named by what earns it.
+      if (query.get_subquery(0).get_type() == Query::LEAF_POSTING_SOURCE &&
+          query.get_num_subqueries() == 2) {
+        return name_part(query.get_subquery(1), db, docid);
+      }
+      [[fallthrough]];
     default: {
       NamedTerm named;
       for (auto it = query.get_unique_terms_begin(); it != query.get_unique_terms_end(); ++it) {
