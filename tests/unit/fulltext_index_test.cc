@@ -16,6 +16,7 @@
 #include "document_builder.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
+#include "paperdex/common/stopwords.h"
 #include "paperdex/common/stored_record.h"
 #include "paperdex/indexer/index_writer.h"
 #include "paperdex/searcher.h"
@@ -124,6 +125,20 @@ TEST_CASE("a body is stored apart from the record and searched by body: and plai
   CHECK(ids(searcher, "body:encod*") == std::vector<std::string>{kId});
   // body: searches the body alone.
   CHECK(ids(searcher, "body:residual").empty());
+  // Function words are not indexed in bodies: a phrase holding them matches
+  // its other words in order within its span, one of them alone nothing.
+  CHECK(ids(searcher, "body:\"models on eight\"") == std::vector<std::string>{kId});
+  CHECK(ids(searcher, "body:\"eight on models\"").empty());
+  CHECK(ids(searcher, "body:\"models on the a eight\"") == std::vector<std::string>{kId});
+  CHECK(ids(searcher, "body:\"base on eight\"").empty());  // "base models on eight": too far
+  CHECK(ids(searcher, "body:with OR body:sinusoidal") == std::vector<std::string>{kId});
+  CHECK(ids(searcher, "body:with OR body:residual").empty());
+  {
+    const Xapian::Database db(path);
+    CHECK(db.get_termfreq(paperdex::schema::make_term(paperdex::schema::kBodyPrefix, "the")) == 0);
+    CHECK(db.get_termfreq(paperdex::schema::make_term(paperdex::schema::kBodyPrefix, "model")) ==
+          1);
+  }
   // --explain names a body match by its field and words, as it names others.
   paperdex::SearchRequest request;
   request.query = "body:\"sinusoidal positional encodings\"";
@@ -300,7 +315,8 @@ TEST_CASE("a body holding the query's words in order ranks first, and only such 
     paperdex::detail::ParsedQuery parsed;
     std::vector<Xapian::Query> alternatives;
     for (const paperdex::Token& token : analyzer.tokenize(query)) {
-      parsed.word_sequence.push_back(token.stem);
+      // As the parser gives it: function words, not in bodies, as gaps.
+      parsed.word_sequence.push_back(paperdex::is_stopword(token.term) ? "" : token.stem);
       if (token.stem.size() > 4) parsed.plain_stems.push_back(token.stem);
       for (const std::string_view prefix :
            {paperdex::schema::kTextPrefix, paperdex::schema::kBodyPrefix}) {

@@ -413,6 +413,10 @@ TEST_CASE("a plain word searches the bodies only where the index has the word in
   // body: (alias fulltext:) searches the bodies alone, phrases too.
   CHECK(parser.parse("fulltext:\"positional encodings\"", kAll, &bodies).query.get_description() ==
         "Query((Bposit PHRASE 2 Bencod))");
+  // Bodies hold no function words: a phrase's others in order within its span.
+  CHECK(parser.parse("body:\"the choice of the volume\"", kAll, &bodies).query.get_description() ==
+        "Query((Bchoic PHRASE 4 Bvolum))");
+  CHECK_THROWS_AS(parser.parse("body:\"of the\"", kAll, &bodies), QuerySyntaxError);
 }
 
 TEST_CASE("a plain word weighs as a name by the share of its papers that have it as one",

@@ -5,7 +5,7 @@
 
 #include "paperdex/common/author_names.h"
 #include "paperdex/common/safe_text.h"
-#include "query/stopwords.h"
+#include "paperdex/common/stopwords.h"
 
 namespace paperdex::detail {
 namespace {

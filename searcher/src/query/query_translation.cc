@@ -19,13 +19,13 @@
 #include "paperdex/common/edit_distance.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
+#include "paperdex/common/stopwords.h"
 #include "paperdex/common/taxonomy.h"
 #include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"
 #include "query/author_reading.h"
 #include "query/query_lexer.h"
 #include "query/query_syntax.h"
-#include "query/stopwords.h"
 
 namespace paperdex::detail {
 namespace {
@@ -1062,6 +1062,28 @@ class Translator {
     return combine(Query::OP_OR, std::move(alternatives));
   }
 
+  // Words in a body (Indexing::kBody), whose function words are not indexed
+  // (DocumentBuilder::index_body): a phrase is its other words at their
+  // positions, in order within the span they cover ("the choice of volume":
+  // choic, then volum within 3). One of function words alone matches no body.
+  Query body_words(const schema::Field& field, const std::vector<Token>& tokens,
+                   Xapian::termcount window) const {
+    std::vector<Query> words;
+    std::size_t first = 0;
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      if (is_stopword(tokens[i].term)) continue;
+      if (words.empty()) first = i;
+      last = i;
+      words.emplace_back(field_term(field, tokens[i]));
+    }
+    if (words.empty()) return Query(Query::MatchNothing);
+    if (words.size() == 1) return words.front();
+    if (window != 0) return Query(Query::OP_NEAR, words.begin(), words.end(), window);
+    return Query(Query::OP_PHRASE, words.begin(), words.end(),
+                 static_cast<Xapian::termcount>(last - first + 1));
+  }
+
   // A body match, weighed: body postings carry no wdf (schema.h
   // kBodyWordsInPlainQuery says why), so a match weighs nothing by the
   // ranking weight; here it weighs the sum of its terms' idf,
@@ -1173,6 +1195,7 @@ class Translator {
   Query field_text(const schema::Field& field, const std::vector<Token>& tokens,
                    Xapian::termcount window = 0) const {
     if (field.indexing == schema::Indexing::kAuthors) return author_words(field, tokens, window);
+    if (field.indexing == schema::Indexing::kBody) return body_words(field, tokens, window);
     Query query;
     if (tokens.size() == 1) {
       query = Query(field_term(field, tokens.front()));
@@ -1229,6 +1252,8 @@ class Translator {
           if (!may_match(query.get_subquery(i), attested)) return false;
         }
         return true;
+      case Query::LEAF_MATCH_NOTHING:  // a body phrase of function words
+        return false;
       default:
         return true;
     }
@@ -1585,7 +1610,9 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
   for (std::string& note : translator.take_notes()) parsed.notes.push_back(std::move(note));
   if (is_plain_words(syntax)) {
     parsed.whole_title_key = schema::title_key_term(analyzer_, query);
-    for (const Token& token : analyzer_.tokenize(query)) parsed.word_sequence.push_back(token.stem);
+    for (const Token& token : analyzer_.tokenize(query)) {
+      parsed.word_sequence.push_back(is_stopword(token.term) ? std::string() : token.stem);
+    }
     // Words as written (no syntax error read so): they may be a name.
     const bool as_written =
         options.lex.literal.empty() && options.lex.closed_at_end.empty() && !options.lex.plain;

@@ -123,8 +123,9 @@ struct ParsedQuery {
   // with them, which ranks first (title_bonus.h). Else empty.
   std::string whole_title_key;
   // When the query is words alone: the stems of all its words in the order
-  // written, function words and repeats kept, as a body's positions hold
-  // them: a body holding them in that order ranks higher (title_bonus.h).
+  // written, repeats kept, a function word an empty string (bodies are
+  // indexed without them, at their positions): a body holding them in that
+  // order ranks higher (title_bonus.h).
   std::vector<std::string> word_sequence;
   // Words of title/abstract searches that are not excluded, in query order,
   // for spelling suggestions (words whose offsets cannot be mapped back to

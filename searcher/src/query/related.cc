@@ -8,8 +8,8 @@
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
+#include "paperdex/common/stopwords.h"
 #include "paperdex/errors.h"
-#include "query/stopwords.h"
 
 namespace paperdex::detail {
 namespace {

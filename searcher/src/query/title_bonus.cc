@@ -49,23 +49,32 @@ Query fixed_weight(double weight, Query papers) {
 
 // The bonus of a body holding ParsedQuery::word_sequence in order
 // (kBodySequenceWeight, kBodyWindowWeight), when every word is in some body.
+// Function words (empty) are not in bodies: the others must be in order
+// within the span they cover.
 void add_body_sequence(const Xapian::Database& db, const std::vector<std::string>& stems,
                        std::vector<Query>& bonus) {
   if (stems.size() < kBodySequenceWords) return;
   const double papers = db.get_doccount();
   std::vector<std::string> terms;
   std::unordered_set<std::string> distinct;
+  std::size_t first = 0;
+  std::size_t last = 0;
   double idf = 0;
-  for (const std::string& stem : stems) {
-    terms.push_back(schema::make_term(schema::kBodyPrefix, stem));
+  for (std::size_t i = 0; i < stems.size(); ++i) {
+    if (stems[i].empty()) continue;
+    if (terms.empty()) first = i;
+    last = i;
+    terms.push_back(schema::make_term(schema::kBodyPrefix, stems[i]));
     if (!distinct.insert(terms.back()).second) continue;
     const Xapian::doccount having = db.get_termfreq(terms.back());
     if (having == 0) return;  // no body has it: no body has them all
     idf += std::log2(1.0 + papers / having);
   }
-  const auto words = static_cast<Xapian::termcount>(terms.size());
+  if (terms.size() < 2) return;
+  const auto span = static_cast<Xapian::termcount>(last - first + 1);
+  const auto words = static_cast<Xapian::termcount>(stems.size());
   bonus.push_back(fixed_weight(kBodySequenceWeight * idf,
-                               Query(Query::OP_PHRASE, terms.begin(), terms.end(), words)));
+                               Query(Query::OP_PHRASE, terms.begin(), terms.end(), span)));
   bonus.push_back(fixed_weight(
       kBodyWindowWeight * idf,
       Query(Query::OP_PHRASE, terms.begin(), terms.end(), words * kBodyWindowPerWord)));

@@ -1,9 +1,9 @@
-#include "query/stopwords.h"
+#include "paperdex/common/stopwords.h"
 
 #include <algorithm>
 #include <array>
 
-namespace paperdex::detail {
+namespace paperdex {
 namespace {
 
 // Articles, pronouns, auxiliaries, prepositions and conjunctions: words that
@@ -35,4 +35,4 @@ bool is_stopword(std::string_view word) {
   return std::binary_search(kStopwords.begin(), kStopwords.end(), word);
 }
 
-}  // namespace paperdex::detail
+}  // namespace paperdex
