@@ -51,6 +51,7 @@ fi
 # shellcheck source=../scripts/lib.sh
 source "$ROOT/scripts/lib.sh"
 ensure_packages
+ensure_packages "${PAPERDEX_BENCH_PACKAGES[@]}"
 build_paperdex Release
 
 if [ $# -eq 1 ]; then
@@ -77,7 +78,7 @@ echo
 cat "$WORK/peers/table.md"
 echo
 python3 - "$WORK/queries.classes" "$WORK/peers" <<'EOF'
-import math, os, sys
+import math, os, statistics, sys
 classes = open(sys.argv[1]).read().split()
 def pct(values, p):
     values = sorted(values)
@@ -87,12 +88,12 @@ for peer in ("lucene", "paperdex"):
     path = os.path.join(sys.argv[2], peer, "q", "lat.tsv")
     if not os.path.exists(path):
         sys.exit(f"fulltext_peers: no latencies of {peer} ({path})")
-    per = {}
+    rounds = {}  # run.sh's lat.tsv: round, qid, total_ms, ...: a query's median over the rounds
     for line in open(path):
         parts = line.split("\t")
-        if len(parts) >= 2 and parts[0].strip().isdigit():
-            per[int(parts[0])] = float(parts[1])
-    latency[peer] = per
+        if len(parts) >= 3 and parts[0].strip().isdigit():
+            rounds.setdefault(int(parts[1]), []).append(float(parts[2]))
+    latency[peer] = {q: statistics.median(v) for q, v in rounds.items()}
 print("| query set | queries | Lucene p50 ms | paperdex p50 ms | ratio | Lucene p99 ms | paperdex p99 ms | ratio |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|")
 for name in dict.fromkeys(classes):

@@ -72,7 +72,10 @@ PAPERDEX_PACKAGES=("${PAPERDEX_BUILD_PACKAGES[@]}" "${PAPERDEX_TEST_PACKAGES[@]}
 # them when they run):
 #   recollcmd    Recoll, the desktop full-text search on Xapian, without its
 #                GUI: bench/fulltext.sh's peer for reading a folder of PDFs
-PAPERDEX_BENCH_PACKAGES=(recollcmd)
+#   liblucene8-java default-jdk-headless
+#                Lucene 8 and the JDK that ../shared/peers/run.sh compiles
+#                its Lucene peer with (bench/fulltext_peers.sh)
+PAPERDEX_BENCH_PACKAGES=(recollcmd liblucene8-java default-jdk-headless)
 # And for the sanitized build: clang with its sanitizer and libFuzzer runtimes.
 PAPERDEX_SANITIZE_PACKAGES=(clang-14 libclang-rt-14-dev)
 
