@@ -81,7 +81,7 @@ void DocumentBuilder::index_body(Xapian::Document& doc, std::string_view body,
 
 Record DocumentBuilder::stored_paper(const Xapian::Document& doc) {
   Record record = decode_stored_record(doc.get_data());
-  record.body = doc.get_value(schema::kBodySlot);
+  record.body = decode_body(doc.get_value(schema::kBodySlot));
   if (!record.body.empty()) record.fulltext = doc.get_value(schema::kFullTextSlot);
   return record;
 }
@@ -179,7 +179,7 @@ Xapian::Document DocumentBuilder::build(const Record& record,
   doc.add_value(schema::kSubjectsSlot, join(record.subjects));
   doc.add_value(schema::kAuthorsSlot, join(record.authors));
   if (!record.body.empty()) {
-    doc.add_value(schema::kBodySlot, record.body);
+    doc.add_value(schema::kBodySlot, encode_body(record.body));
     doc.add_value(schema::kFullTextSlot, record.fulltext);
   }
   return doc;

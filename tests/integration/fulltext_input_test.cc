@@ -18,6 +18,7 @@
 #include <xapian.h>
 
 #include "paperdex/common/schema.h"
+#include "paperdex/common/stored_record.h"
 #include "test_support.h"
 
 namespace {
@@ -59,7 +60,8 @@ std::string body_of(const std::string& db, const std::string& id) {
   const Xapian::Database database(db);
   const std::string term = schema::make_term(schema::kIdPrefix, id);
   if (database.postlist_begin(term) == database.postlist_end(term)) return "";
-  return database.get_document(*database.postlist_begin(term)).get_value(schema::kBodySlot);
+  return paperdex::decode_body(
+      database.get_document(*database.postlist_begin(term)).get_value(schema::kBodySlot));
 }
 
 // The arXiv id a shared file's name gives ("1503.07589v1.pdf": "1503.07589").

@@ -353,3 +353,17 @@ TEST_CASE("a body holding the query's words in order ranks first, and only such 
   check_gains("flock of starlings wheeled over the estuary", "2001.00001");
   check_gains("estuary the over wheeled starlings of flock", "");
 }
+
+TEST_CASE("a body is stored compressed and read back whole", "[fulltext][index]") {
+  std::string body;
+  for (int i = 0; i < 20000; ++i) body += "word" + std::to_string(i % 977) + (i % 50 ? " " : "\n");
+  body += "\f\xc3\xa9t\xc3\xa9";
+  const std::string value = paperdex::encode_body(body);
+  CHECK(value.size() < body.size() / 3);
+  CHECK(paperdex::decode_body(value) == body);
+  CHECK(paperdex::encode_body("").empty());
+  CHECK(paperdex::decode_body("").empty());
+  // What is no body made by encode_body says so, never reads past it.
+  CHECK_THROWS_AS(paperdex::decode_body("plain text, not compressed"), std::runtime_error);
+  CHECK_THROWS_AS(paperdex::decode_body(value.substr(0, value.size() / 2)), std::runtime_error);
+}

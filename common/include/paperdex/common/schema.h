@@ -122,7 +122,8 @@ inline constexpr Xapian::valueno kStoredRecordSlot = 7;
 // A paper's full text (Record::body), apart from the stored record: the
 // document's data is decoded for every hit, a body of 30,000 words only by
 // the indexer (merging) and for passages. And what it was read from
-// (Record::fulltext, JSON), small, beside it.
+// (Record::fulltext, JSON), small, beside it. The body compressed
+// (stored_record.h encode_body).
 inline constexpr Xapian::valueno kBodySlot = 8;
 inline constexpr Xapian::valueno kFullTextSlot = 9;
 
