@@ -56,10 +56,13 @@ inline constexpr double kNamedAuthorWeight = 500;
 // body words weigh no more than their share of a plain word
 // (schema.h kBodyWordsInPlainQuery), and a body matches the words of nearly
 // any query somewhere, so order and nearness are what tell the paper read.
-// Queries of fewer than kBodySequenceWords words gain nothing: two words
-// together are a topic's name more often than a memory. Measured on
+// Queries of fewer than kBodySequenceWords words gain nothing: two or three
+// words together are a topic's name more often than a memory ("random
+// number generators"), and on 20,000 bodies of 6,000 words the two phrase
+// looks took a three-word title query from 12 ms to 85 ms (a reader's
+// remembered six words, or four, are what the bonus is for). Measured on
 // bench/fulltext.sh (bench/README.md, "Full text").
-inline constexpr std::size_t kBodySequenceWords = 3;
+inline constexpr std::size_t kBodySequenceWords = 4;
 inline constexpr double kBodySequenceWeight = 1.0;
 inline constexpr double kBodyWindowWeight = 1.0;
 inline constexpr unsigned kBodyWindowPerWord = 4;
