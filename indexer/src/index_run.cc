@@ -177,6 +177,9 @@ class InputFeeder {
     RecordSink sink;
     sink.on_record = [this](Record&& record) {
       stop_if_asked();
+      if (record.id.empty() && !record.body.empty() && options_.identify_fulltext) {
+        record.id = options_.identify_fulltext(record);
+      }
       ++result_.records_read;
       writer_.add(std::move(record));
       report_progress();

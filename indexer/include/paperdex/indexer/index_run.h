@@ -38,6 +38,14 @@ struct IndexRunOptions {
   /// committed). The outcome is then kInterrupted. A bulk build that has
   /// started merging finishes first.
   const std::atomic<bool>* stop = nullptr;
+  /// The paper a full text is when its file names none (no arXiv id in its
+  /// name, on page 1 or in its metadata), found by its title and authors:
+  /// the id of an indexed paper, or empty when no paper is certain. Called
+  /// with the text's record (Record::body set, Record::id empty).
+  /// paperdex-index searches the index for the title (FullTextMatcher,
+  /// indexer/cli). Unset, or when it finds none, the text joins the one
+  /// paper of exactly its title, or becomes a paper of its own.
+  std::function<std::string(const Record&)> identify_fulltext;
 };
 
 /// Asks for batch commits every `batch_records` changes (0: the default) or
