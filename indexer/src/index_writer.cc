@@ -5,6 +5,7 @@
 #include <optional>
 
 #include <xapian.h>
+#include <nlohmann/json.hpp>
 
 #include "document_builder.h"
 #include "last_update.h"
@@ -305,6 +306,37 @@ void IndexWriter::set_metadata(const std::string& key, const std::string& value)
 
 std::string IndexWriter::metadata(const std::string& key) const {
   return impl_->db.get_metadata(key);
+}
+
+std::vector<std::pair<std::string, std::string>> IndexWriter::metadata_with_prefix(
+    const std::string& prefix) const {
+  std::vector<std::pair<std::string, std::string>> entries;
+  for (auto it = impl_->db.metadata_keys_begin(prefix); it != impl_->db.metadata_keys_end(prefix);
+       ++it) {
+    entries.emplace_back(*it, impl_->db.get_metadata(*it));
+  }
+  return entries;
+}
+
+std::size_t IndexWriter::drop_bodies_from(const std::string& file) {
+  impl_->begin_change();
+  // The papers with a body, by their facts' "file": a removal is rare, and
+  // no term names files.
+  std::vector<Xapian::docid> from_file;
+  for (auto it = impl_->db.valuestream_begin(schema::kFullTextSlot);
+       it != impl_->db.valuestream_end(schema::kFullTextSlot); ++it) {
+    const nlohmann::json facts = nlohmann::json::parse(*it, nullptr, false);
+    if (facts.is_object() && facts.value("file", "") == file) from_file.push_back(it.get_docid());
+  }
+  for (const Xapian::docid docid : from_file) {
+    const Record stored = DocumentBuilder::stored_paper(impl_->db.get_document(docid));
+    Record without = stored;
+    without.body.clear();
+    without.fulltext.clear();
+    impl_->store(without, &stored);
+  }
+  if (!from_file.empty()) impl_->end_change();
+  return from_file.size();
 }
 
 void IndexWriter::commit() { impl_->commit(); }

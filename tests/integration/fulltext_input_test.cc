@@ -6,6 +6,7 @@
 // the good file beside it indexed.
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -318,4 +319,65 @@ TEST_CASE("a PDF is not attached to a paper of a similar title or of other autho
   const std::vector<std::string> found = search(db, "body:\"accelerations\"");
   REQUIRE(found.size() == 1);
   CHECK(found.front().starts_with("pdx-"));
+}
+
+TEST_CASE(
+    "a folder indexed again reads only new and changed files and drops the bodies of gone ones",
+    "[fulltext][cli][folders]") {
+  const auto shared = shared_fulltext();
+  if (!shared) {
+    WARN("../shared/data/fulltext is absent: no PDFs to keep a folder of");
+    return;
+  }
+  TempDir dir;
+  const std::string db = (dir.path() / "index").string();
+  const fs::path folder = dir.path() / "papers";
+  fs::create_directories(folder);
+  for (const char* name : {"0801.0012.pdf", "1805.05865.pdf", "2304.10117.pdf"}) {
+    fs::copy_file(*shared / "pdf" / name, folder / name);
+  }
+  auto run = index(db, {folder.string()});
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(paperdex::test::contains(run.out, "records read   3"));
+  const std::string body_0801 = body_of(db, "0801.0012");
+  REQUIRE(body_0801.size() > 1000);
+
+  // Nothing changed: nothing read.
+  run = index(db, {folder.string()});
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(paperdex::test::contains(run.out, "records read   0"));
+  CHECK(paperdex::test::contains(run.out, "files unchanged 3"));
+
+  // Touched only (a new time, the same bytes): not read either.
+  fs::last_write_time(folder / "1805.05865.pdf",
+                      fs::last_write_time(folder / "1805.05865.pdf") + std::chrono::hours(1));
+  // One changed: another PDF's bytes under the same name, a new time.
+  fs::copy_file(*shared / "pdf/2503.05621.pdf", folder / "0801.0012.pdf",
+                fs::copy_options::overwrite_existing);
+  fs::last_write_time(folder / "0801.0012.pdf",
+                      fs::last_write_time(folder / "0801.0012.pdf") + std::chrono::hours(2));
+  // One added, one removed.
+  fs::copy_file(*shared / "pdf/2110.02751.pdf", folder / "2110.02751.pdf");
+  fs::remove(folder / "2304.10117.pdf");
+  run = index(db, {folder.string()});
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(paperdex::test::contains(run.out, "records read   2"));
+  CHECK(paperdex::test::contains(run.out, "files unchanged 1"));
+  CHECK(paperdex::test::contains(run.out, "files gone     1 (bodies dropped: 1)"));
+  // The changed file's new body replaced the old one (its name names the paper).
+  const std::string changed = body_of(db, "0801.0012");
+  CHECK(changed.size() > 1000);
+  CHECK(changed != body_0801);
+  CHECK(paperdex::test::contains(changed, "Affine"));
+  CHECK(body_of(db, "2110.02751").size() > 1000);
+  CHECK(body_of(db, "1805.05865").size() > 1000);
+  // The removed file's paper stays, without its body.
+  CHECK(body_of(db, "2304.10117").empty());
+  const Xapian::Database database(db);
+  CHECK(database.term_exists(schema::make_term(schema::kIdPrefix, "2304.10117")));
+  const std::vector<std::string> found = search(db, "body:\"gravitational wave\"");
+  CHECK(std::find(found.begin(), found.end(), "2304.10117") == found.end());
 }
