@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -13,6 +14,7 @@
 #include <xapian.h>
 #include <boost/program_options.hpp>
 
+#include "fulltext_matcher.h"
 #include "harvest_cli.h"
 #include "interruption.h"
 #include "option_table.h"
@@ -450,6 +452,11 @@ int run_index_cli(int argc, const char* const* argv, std::ostream& out, std::ost
       break;
   }
   command.run.stop = stop_on_signals();
+  // A full text that names no paper is looked for in the index by its title.
+  command.run.identify_fulltext =
+      [matcher = std::make_shared<FullTextMatcher>(command.run.db_path)](const Record& text) {
+        return matcher->find(text);
+      };
   return finish_output(index_and_report(command.run, command.report, out, err), out, err);
 }
 

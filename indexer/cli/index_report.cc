@@ -45,6 +45,13 @@ void print_summary(const IndexRunResult& result, std::ostream& out) {
   if (!result.source_errors.empty()) {
     out << "source errors  " << with_commas(result.source_errors.size()) << '\n';
   }
+  if (result.files_unchanged > 0) {
+    out << "files unchanged " << with_commas(result.files_unchanged) << " (not read again)\n";
+  }
+  if (result.files_gone > 0) {
+    out << "files gone     " << with_commas(result.files_gone)
+        << " (bodies dropped: " << with_commas(result.bodies_dropped) << ")\n";
+  }
   out << "documents      " << with_commas(result.documents) << '\n'
       << "elapsed        " << std::fixed;
   out.precision(2);

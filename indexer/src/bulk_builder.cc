@@ -360,13 +360,16 @@ class RecordSpill {
  public:
   explicit RecordSpill(fs::path path) : path_(std::move(path)) {}
 
+  // The stored record, then the body and its facts (a full text that named
+  // no paper), which the stored record leaves out: each length-prefixed.
   void append(const Record& record) {
     if (!out_.is_open()) out_.open(path_, std::ios::binary | std::ios::trunc);
-    const std::string data = encode_stored_record(record);
-    const auto size = static_cast<std::uint32_t>(data.size());
-    char length[4];
-    for (int i = 0; i < 4; ++i) length[i] = static_cast<char>((size >> (8 * i)) & 0xFF);
-    out_.write(length, 4).write(data.data(), static_cast<std::streamsize>(data.size()));
+    for (const std::string& data : {encode_stored_record(record), record.body, record.fulltext}) {
+      const auto size = static_cast<std::uint32_t>(data.size());
+      char length[4];
+      for (int i = 0; i < 4; ++i) length[i] = static_cast<char>((size >> (8 * i)) & 0xFF);
+      out_.write(length, 4).write(data.data(), static_cast<std::streamsize>(data.size()));
+    }
     if (!out_)
       throw std::runtime_error("cannot write " + path_.string() + ": " + std::strerror(errno));
     ++count_;
@@ -379,15 +382,21 @@ class RecordSpill {
     if (count_ == 0) return;
     out_.close();
     std::ifstream in(path_, std::ios::binary);
-    std::string data;
-    for (std::size_t i = 0; i < count_; ++i) {
+    const auto read_part = [&in](std::string& data) {
       unsigned char length[4];
-      if (!in.read(reinterpret_cast<char*>(length), 4)) break;
+      if (!in.read(reinterpret_cast<char*>(length), 4)) return false;
       const std::uint32_t size = length[0] | length[1] << 8 | length[2] << 16 |
                                  static_cast<std::uint32_t>(length[3]) << 24;
       data.resize(size);
-      if (!in.read(data.data(), size)) break;
-      use(decode_stored_record(data));
+      return static_cast<bool>(in.read(data.data(), size));
+    };
+    std::string data, body, fulltext;
+    for (std::size_t i = 0; i < count_; ++i) {
+      if (!read_part(data) || !read_part(body) || !read_part(fulltext)) break;
+      Record record = decode_stored_record(data);
+      record.body = std::move(body);
+      record.fulltext = std::move(fulltext);
+      use(std::move(record));
     }
     if (!in) throw std::runtime_error("cannot read back " + path_.string());
   }

@@ -28,14 +28,16 @@ void deliver(fulltext::FullText&& text, const std::string& origin, const RecordS
   for (const std::string& warning : text.warnings) {
     if (sink.on_warning) sink.on_warning(ReadProblem{origin, "fulltext-partial", warning});
   }
-  if (!text.arxiv_id) {
-    // Matching the paper by its title and authors comes later (#50 item 2):
-    // until then a text that names no paper is left out, not guessed at.
+  if (!text.arxiv_id && text.title.empty()) {
+    // Neither an id nor a title: nothing to find the paper by, nor to show.
     report(sink, origin, kFullTextNoId,
-           "no arXiv id in the file name, on the first page or in the metadata; name the "
-           "file after the paper (1706.03762.pdf) to index it");
+           "no arXiv id in the file name, on the first page or in the metadata, and no title; "
+           "name the file after the paper (1706.03762.pdf) to index it");
     return;
   }
+  // Without an id, the record goes on with its title and authors: the run
+  // finds its paper by them (IndexRunOptions::identify_fulltext), or it
+  // becomes a paper of its own (IndexWriter).
   Record record = fulltext_record(std::move(text));
   record.origin = origin;
   if (sink.on_record) sink.on_record(std::move(record));

@@ -27,10 +27,10 @@ bool is_latex_source(std::string_view head);
 void read_pdf_input(std::istream& in, const std::string& origin, const RecordSink& sink);
 void read_latex_input(std::istream& in, const std::string& origin, const RecordSink& sink);
 
-// The record of a full text: its arXiv id, the title and authors the file
-// gives (undated, so any dated metadata of the paper wins over them), the
-// body and what it was read from (Record::fulltext's JSON). The full text
-// must have an id.
+// The record of a full text: its arXiv id (empty when the file names
+// none), the title and authors the file gives (undated, so any dated
+// metadata of the paper wins over them), the body and what it was read from
+// (Record::fulltext's JSON).
 Record fulltext_record(fulltext::FullText&& text);
 
 // Record::fulltext's JSON for `text`: source, file, pages, words, sections

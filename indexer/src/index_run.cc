@@ -1,17 +1,23 @@
 #include "paperdex/indexer/index_run.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
+#include <vector>
 
 #include <xapian.h>
+#include <nlohmann/json.hpp>
 
 #include "bulk_builder.h"
 #include "input_limits.h"
 #include "paperdex/common/analyzer.h"
+#include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/line_reader.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/indexer/readers.h"
@@ -149,13 +155,145 @@ std::unique_ptr<RecordWriter> open_writer(const IndexRunOptions& options,
   return writer;
 }
 
+// The full-text files of input directories as the index last read them
+// (#50 item 6): a directory indexed again reads only the ones that are new or
+// changed (size and time, then content), and drops the bodies of those gone
+// (metadata files are read again each time, as before). Each file's state
+// is a metadata entry of the index, written in the batch of the papers read
+// from it, so the two commit together.
+class FolderState {
+ public:
+  static constexpr std::string_view kPrefix = "paperdex:file:";
+
+  // The states stored in the index `writer` (none for a new index: null).
+  explicit FolderState(IndexWriter* writer) : writer_(writer) {
+    if (writer_ == nullptr) return;
+    for (auto& [key, value] : writer_->metadata_with_prefix(std::string(kPrefix))) {
+      nlohmann::json state = nlohmann::json::parse(value, nullptr, false);
+      if (state.is_object()) stored_.emplace(std::move(key), std::move(state));
+    }
+  }
+
+  // Whether the file is as the index last read it. A file whose size or
+  // time changed but not its content gets its new time, and is not read.
+  bool unchanged(const std::string& path) {
+    const auto found = stored_.find(key_of(path));
+    if (found == stored_.end()) return false;
+    const nlohmann::json& state = found->second;
+    const auto [size, time] = size_and_time(path);
+    if (state.value("size", std::uint64_t{0}) == size &&
+        state.value("mtime", std::int64_t{0}) == time) {
+      return true;
+    }
+    if (state.value("size", std::uint64_t{0}) != size ||
+        state.value("hash", std::string()) != content_hash(path)) {
+      return false;
+    }
+    remember(path);  // touched only: the new time, the same content
+    return true;
+  }
+
+  // After the file was read whole, without a problem.
+  void remember(const std::string& path) {
+    const std::string absolute = absolute_path(path);
+    const auto [size, time] = size_and_time(path);
+    nlohmann::json state = {{"path", absolute},
+                            {"origin", path},
+                            {"size", size},
+                            {"mtime", time},
+                            {"hash", content_hash(path)}};
+    const std::string key = key_of(path);
+    if (writer_ != nullptr) writer_->set_metadata(key, state.dump());
+    stored_[key] = std::move(state);
+    remembered_.push_back(key);
+  }
+
+  // The files this index read from one of `directories` that are gone: their
+  // bodies dropped, their states forgotten.
+  void drop_gone(const std::vector<std::string>& directories, IndexRunResult& result) {
+    if (writer_ == nullptr) return;
+    std::vector<std::string> roots;
+    for (const std::string& directory : directories) {
+      std::error_code code;
+      if (directory != "-" && std::filesystem::is_directory(directory, code)) {
+        roots.push_back(absolute_path(directory) + "/");
+      }
+    }
+    for (const auto& [key, state] : stored_) {
+      const std::string path = state.value("path", std::string());
+      const bool below = std::any_of(roots.begin(), roots.end(), [&](const std::string& root) {
+        return path.starts_with(root);
+      });
+      std::error_code code;
+      if (!below || std::filesystem::exists(path, code)) continue;
+      ++result.files_gone;
+      result.bodies_dropped += writer_->drop_bodies_from(state.value("origin", std::string()));
+      writer_->set_metadata(key, "");
+    }
+  }
+
+  // For a new index (built in bulk, without metadata of its own): the
+  // states of the files read, written once the index is there.
+  void save_to(const std::string& db_path, const IndexWriterOptions& options) const {
+    if (writer_ != nullptr || remembered_.empty()) return;
+    IndexWriter writer(db_path, options);
+    for (const std::string& key : remembered_) writer.set_metadata(key, stored_.at(key).dump());
+    writer.finish();
+  }
+
+ private:
+  static std::string absolute_path(const std::string& path) {
+    std::error_code code;
+    const std::filesystem::path absolute = std::filesystem::absolute(path, code);
+    return (code ? std::filesystem::path(path) : absolute).lexically_normal().string();
+  }
+
+  static std::string key_of(const std::string& path) {
+    // Hashed: a Xapian metadata key is at most a few hundred bytes long.
+    return std::string(kPrefix) + stable_hash_hex(absolute_path(path));
+  }
+
+  static std::pair<std::uint64_t, std::int64_t> size_and_time(const std::string& path) {
+    std::error_code size_error, time_error;
+    const std::uint64_t size = std::filesystem::file_size(path, size_error);
+    const auto time = std::filesystem::last_write_time(path, time_error);
+    return {size_error ? 0 : size,
+            time_error ? 0 : static_cast<std::int64_t>(time.time_since_epoch().count())};
+  }
+
+  // FNV-1a over the file's bytes, streamed: as large as the file may be.
+  static std::string content_hash(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::uint64_t hash = 14695981039346656037ull;
+    std::vector<char> buffer(1 << 16);
+    while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+      for (std::streamsize i = 0; i < in.gcount(); ++i) {
+        hash = (hash ^ static_cast<unsigned char>(buffer[static_cast<std::size_t>(i)])) *
+               1099511628211ull;
+      }
+    }
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+    return text;
+  }
+
+  IndexWriter* writer_;
+  std::map<std::string, nlohmann::json> stored_;
+  std::vector<std::string> remembered_;
+};
+
 // Reads every input into `writer`, counting into `result` and telling
 // `events`; a strict run's first bad record unwinds as StrictStop.
 class InputFeeder {
  public:
   InputFeeder(const IndexRunOptions& options, const IndexRunEvents& events, RecordWriter& writer,
-              IndexRunResult& result, Clock::time_point started)
-      : options_(options), events_(events), writer_(writer), result_(result), started_(started) {}
+              IndexRunResult& result, Clock::time_point started, FolderState& folders)
+      : options_(options),
+        events_(events),
+        writer_(writer),
+        result_(result),
+        started_(started),
+        folders_(folders) {}
 
   void read_all(const std::vector<InputFile>& files) {
     progress_.total_bytes = total_size(files);
@@ -163,11 +301,26 @@ class InputFeeder {
       current_ = &file;
       bytes_current_ = 0;
       skipped_in_file_ = 0;
+      ignored_current_ = false;
+      fulltext_current_ = false;
+      std::error_code ignored;
+      // A directory's file as the index last read it: not read again.
+      if (file.found_in_directory && folders_.unchanged(file.path)) {
+        ++result_.files_unchanged;
+        bytes_done_ += std::filesystem::file_size(file.path, ignored);
+        report_progress();
+        continue;
+      }
       read_input(file.path, sink());
       if (skipped_in_file_ > kMaxSkippedToldPerInput && events_.on_more_skipped) {
         events_.on_more_skipped(file.path, skipped_in_file_ - kMaxSkippedToldPerInput);
       }
-      std::error_code ignored;
+      // Full-text files only (metadata files are read again, as before); one
+      // with a problem is read again next time, and named again.
+      if (file.found_in_directory && fulltext_current_ && skipped_in_file_ == 0 &&
+          !ignored_current_) {
+        folders_.remember(file.path);
+      }
       if (file.path != "-") bytes_done_ += std::filesystem::file_size(file.path, ignored);
     }
   }
@@ -177,6 +330,10 @@ class InputFeeder {
     RecordSink sink;
     sink.on_record = [this](Record&& record) {
       stop_if_asked();
+      if (!record.body.empty()) fulltext_current_ = true;
+      if (record.id.empty() && !record.body.empty() && options_.identify_fulltext) {
+        record.id = options_.identify_fulltext(record);
+      }
       ++result_.records_read;
       writer_.add(std::move(record));
       report_progress();
@@ -208,6 +365,7 @@ class InputFeeder {
     // A README or an image beside the data in a directory is no bad record.
     if (current_->found_in_directory && problem.origin == current_->path &&
         holds_no_records(problem)) {
+      ignored_current_ = true;
       result_.ignored_files.push_back(current_->path);
       if (events_.on_ignored) events_.on_ignored(current_->path);
       return;
@@ -233,7 +391,10 @@ class InputFeeder {
   RecordWriter& writer_;
   IndexRunResult& result_;
   Clock::time_point started_;
+  FolderState& folders_;
   const InputFile* current_ = nullptr;
+  bool ignored_current_ = false;   // the current file holds no records of a known kind
+  bool fulltext_current_ = false;  // the current file gave a full text
   IndexProgress progress_;
   std::uint64_t bytes_done_ = 0;  // bytes of the files finished
   std::uint64_t bytes_current_ = 0;
@@ -250,8 +411,12 @@ void run_steps(const IndexRunOptions& options, const IndexRunEvents& events, Ind
   for (const std::string& id : deletions) {
     if (!writer->remove(id)) result.deletes_not_found.push_back(id);
   }
+  // Batched: the index's own file states; a new index has none.
+  auto* batched = dynamic_cast<IndexWriter*>(writer.get());
+  FolderState folders(batched);
   try {
-    InputFeeder(options, events, *writer, result, started).read_all(files);
+    InputFeeder(options, events, *writer, result, started, folders).read_all(files);
+    folders.drop_gone(options.inputs, result);
   } catch (const StrictStop& stop) {
     writer->discard_uncommitted();
     result.outcome = IndexRunOutcome::kStoppedStrict;
@@ -266,6 +431,8 @@ void run_steps(const IndexRunOptions& options, const IndexRunEvents& events, Ind
   if (result.mode == WriteMode::kBulk && events.on_merging) events.on_merging();
   result.stats = writer->finish();
   result.documents = writer->document_count();
+  writer.reset();
+  folders.save_to(options.db_path, options.writer);
 }
 
 void fail(IndexRunResult& result, std::string message) {

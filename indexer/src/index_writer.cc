@@ -5,6 +5,7 @@
 #include <optional>
 
 #include <xapian.h>
+#include <nlohmann/json.hpp>
 
 #include "document_builder.h"
 #include "last_update.h"
@@ -177,6 +178,51 @@ struct IndexWriter::Impl {
     return update_policy::Change::kAdded;
   }
 
+  // A full text no id names (and the run's search found no paper for):
+  // the paper of exactly its title takes its body, when there is one such
+  // paper, or one the same file made before; else it becomes a paper of its
+  // own, under an id derived from its title, which a later record of that
+  // title (arXiv metadata) absorbs, body and all.
+  update_policy::Change add_body_without_id(Record record) {
+    auto same_title = find_by_title(builder.title_key_term(record.title), record.year);
+    const std::string own_id = builder.derived_id(record);
+    const bool made_before =
+        std::any_of(same_title.begin(), same_title.end(),
+                    [&](const auto& paper) { return paper.second.id == own_id; });
+    // A paper of this title by other authors is another paper.
+    std::erase_if(same_title, [&](const auto& paper) {
+      return authors_disagree(record.authors, paper.second.authors);
+    });
+    if (!made_before && same_title.size() == 1) {
+      record.id = same_title.front().second.id;
+    } else {
+      // The text's own paper, made before; or none, or several papers of
+      // this title, which one not certain: a paper of its own.
+      record.id = own_id;
+    }
+    return add_identified_record(std::move(record));
+  }
+
+  // Both lists name authors and no surname (a name's last word, folded) is
+  // in both.
+  bool authors_disagree(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    const auto surnames = [this](const std::vector<std::string>& names) {
+      std::vector<std::string> out;
+      for (const std::string& name : names) {
+        const std::string folded = schema::folded_words(analyzer, name);
+        if (!folded.empty()) out.push_back(folded.substr(folded.rfind(' ') + 1));
+      }
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    const std::vector<std::string> of_a = surnames(a), of_b = surnames(b);
+    if (of_a.empty() || of_b.empty()) return false;
+    std::vector<std::string> common;
+    std::set_intersection(of_a.begin(), of_a.end(), of_b.begin(), of_b.end(),
+                          std::back_inserter(common));
+    return common.empty();
+  }
+
   update_policy::Change add_identified_record(Record record) {
     const std::string id_term = schema::make_term(schema::kIdPrefix, record.id);
     if (auto existing = find(id_term)) {
@@ -194,6 +240,10 @@ struct IndexWriter::Impl {
     for (auto& [docid, page_paper] :
          find_by_title(builder.title_key_term(record.title), record.year)) {
       if (!page_paper.id.starts_with(kDerivedIdPrefix)) continue;
+      // A full text of this title by other authors is another paper's.
+      if (!page_paper.body.empty() && authors_disagree(record.authors, page_paper.authors)) {
+        continue;
+      }
       update_policy::absorb_page_paper(record, page_paper);
       forget(docid, page_paper);
       ++stats.merged;
@@ -224,9 +274,14 @@ void IndexWriter::add(Record&& record) {
     return;
   }
   impl_->begin_change();
-  const update_policy::Change change = record.id.empty()
-                                           ? impl_->add_page_record(std::move(record))
-                                           : impl_->add_identified_record(std::move(record));
+  update_policy::Change change;
+  if (!record.id.empty()) {
+    change = impl_->add_identified_record(std::move(record));
+  } else if (!record.body.empty()) {
+    change = impl_->add_body_without_id(std::move(record));
+  } else {
+    change = impl_->add_page_record(std::move(record));
+  }
   update_policy::count(impl_->stats, change);
   impl_->end_change();
 }
@@ -251,6 +306,37 @@ void IndexWriter::set_metadata(const std::string& key, const std::string& value)
 
 std::string IndexWriter::metadata(const std::string& key) const {
   return impl_->db.get_metadata(key);
+}
+
+std::vector<std::pair<std::string, std::string>> IndexWriter::metadata_with_prefix(
+    const std::string& prefix) const {
+  std::vector<std::pair<std::string, std::string>> entries;
+  for (auto it = impl_->db.metadata_keys_begin(prefix); it != impl_->db.metadata_keys_end(prefix);
+       ++it) {
+    entries.emplace_back(*it, impl_->db.get_metadata(*it));
+  }
+  return entries;
+}
+
+std::size_t IndexWriter::drop_bodies_from(const std::string& file) {
+  impl_->begin_change();
+  // The papers with a body, by their facts' "file": a removal is rare, and
+  // no term names files.
+  std::vector<Xapian::docid> from_file;
+  for (auto it = impl_->db.valuestream_begin(schema::kFullTextSlot);
+       it != impl_->db.valuestream_end(schema::kFullTextSlot); ++it) {
+    const nlohmann::json facts = nlohmann::json::parse(*it, nullptr, false);
+    if (facts.is_object() && facts.value("file", "") == file) from_file.push_back(it.get_docid());
+  }
+  for (const Xapian::docid docid : from_file) {
+    const Record stored = DocumentBuilder::stored_paper(impl_->db.get_document(docid));
+    Record without = stored;
+    without.body.clear();
+    without.fulltext.clear();
+    impl_->store(without, &stored);
+  }
+  if (!from_file.empty()) impl_->end_change();
+  return from_file.size();
 }
 
 void IndexWriter::commit() { impl_->commit(); }

@@ -317,6 +317,12 @@ bool merge_page_record(Record& paper, const Record& page) {
 void absorb_page_paper(Record& arxiv_record, const Record& page_paper) {
   add_missing(arxiv_record.page_authors, page_paper.page_authors);
   add_missing(arxiv_record.authors, arxiv_record.page_authors);
+  // A full text read before its paper's metadata (a file that named no
+  // paper) stays with the paper, unless the record brings a text of its own.
+  if (arxiv_record.body.empty() && !page_paper.body.empty()) {
+    arxiv_record.body = page_paper.body;
+    arxiv_record.fulltext = page_paper.fulltext;
+  }
 }
 
 }  // namespace paperdex::update_policy

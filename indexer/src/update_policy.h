@@ -99,8 +99,9 @@ void keep_page_authors(Record& incoming, const Record& stored);
 // that changed the paper (kMerged), false when it knew them all (kUnchanged).
 bool merge_page_record(Record& paper, const Record& page);
 
-// A paper first known from author pages (a derived id) folds into the arXiv
-// record of the same title and year, handing over its page authors.
+// A paper first known from author pages or from a full text that named no
+// paper (a derived id) folds into the arXiv record of the same title and
+// year, handing over its page authors, and its body when the record has none.
 void absorb_page_paper(Record& arxiv_record, const Record& page_paper);
 
 }  // namespace paperdex::update_policy

@@ -15,6 +15,7 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <poppler-document.h>
 #include <poppler-global.h>
@@ -22,6 +23,7 @@
 #include <poppler-toc.h>
 #include <nlohmann/json.hpp>
 
+#include "fulltext/first_page.h"
 #include "fulltext/pdftext_protocol.h"
 
 namespace {
@@ -109,18 +111,58 @@ void add_outline(const poppler::toc_item& item, int level, nlohmann::json& outli
   }
 }
 
+// Whether a font's name says bold: "Times-Bold", "ABCDEF+CMBX12",
+// "NimbusSanL-BoldItal", "Univers-ExtraBlack".
+bool is_bold_font(std::string name) {
+  if (const std::size_t plus = name.find('+'); plus != std::string::npos) name.erase(0, plus + 1);
+  if (name.starts_with("CMBX") || name.starts_with("CMSSBX") || name.starts_with("CMB")) {
+    return true;
+  }
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const char* mark : {"bold", "black", "heavy", "semibold", "demi"}) {
+    if (name.find(mark) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// The title and authors page 1 prints (fulltext/first_page.h), for a PDF
+// whose info title names no paper.
+nlohmann::json first_page(const poppler::document& document) {
+  paperdex::fulltext::FirstPageIdentity identity;
+  if (document.pages() > 0) {
+    if (const std::unique_ptr<poppler::page> page(document.create_page(0)); page) {
+      std::vector<paperdex::fulltext::PageWord> words;
+      for (const poppler::text_box& box : page->text_list(poppler::page::text_list_include_font)) {
+        if (words.size() >= paperdex::fulltext::kMaxFirstPageWords) break;
+        const poppler::rectf bbox = box.bbox();
+        paperdex::fulltext::PageWord word;
+        word.text = utf8(box.text());
+        word.x = bbox.x();
+        word.y = bbox.y();
+        word.width = bbox.width();
+        word.height = bbox.height();
+        word.font_size = box.has_font_info() ? box.get_font_size() : 0;
+        word.bold = box.has_font_info() && is_bold_font(box.get_font_name());
+        word.rotation = box.rotation();
+        word.space_after = box.has_space_after();
+        words.push_back(std::move(word));
+      }
+      identity = paperdex::fulltext::read_first_page(words, page->page_rect().height());
+    }
+  }
+  return {{"title", identity.title}, {"authors", identity.authors}};
+}
+
 nlohmann::json header(const poppler::document& document, std::size_t pages_read) {
   nlohmann::json outline = nlohmann::json::array();
   if (const std::unique_ptr<poppler::toc> toc(document.create_toc()); toc && toc->root()) {
     add_outline(*toc->root(), 1, outline);
   }
-  return {{"pages_total", document.pages()},
-          {"pages_read", pages_read},
-          {"title", utf8(document.get_title())},
-          {"author", utf8(document.get_author())},
-          {"subject", utf8(document.get_subject())},
-          {"keywords", utf8(document.get_keywords())},
-          {"outline", std::move(outline)}};
+  return {{"pages_total", document.pages()},         {"pages_read", pages_read},
+          {"title", utf8(document.get_title())},     {"author", utf8(document.get_author())},
+          {"subject", utf8(document.get_subject())}, {"keywords", utf8(document.get_keywords())},
+          {"outline", std::move(outline)},           {"first_page", first_page(document)}};
 }
 
 // Each page's text in reading order (as pdftotext gives it), '\f' after it.

@@ -6,6 +6,7 @@
 // the good file beside it indexed.
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -201,4 +202,184 @@ TEST_CASE("a text file named .pdf and a damaged PDF are named, the good PDF besi
   CHECK(body_of(db, "1805.05865").size() > 1000);
   CHECK(body_of(db, "2101.00002").empty());
   CHECK(body_of(db, "2101.00003").empty());
+}
+
+namespace {
+
+// 0807.3577.pdf prints no arXiv stamp: under a name without its id, it names
+// no paper. Its info title and authors are its paper's.
+constexpr const char* kUnstampedPdf = "pdf/0807.3577.pdf";
+constexpr const char* kUnstampedId = "0807.3577";
+constexpr const char* kUnstampedTitle = "Apparent and average accelerations of the Universe";
+constexpr const char* kUnstampedAuthors = "Krzysztof Bolejko and Lars Andersson";
+
+std::string metadata_line(const std::string& id, const std::string& title,
+                          const std::string& authors) {
+  paperdex::test::SnapshotRecord record;
+  record.id = id;
+  record.title = title;
+  record.authors = authors;
+  return paperdex::test::snapshot_json(record);
+}
+
+std::size_t paper_count(const std::string& db) { return Xapian::Database(db).get_doccount(); }
+
+}  // namespace
+
+TEST_CASE("a PDF that names no paper is attached to the indexed paper of its title",
+          "[fulltext][cli][which-paper]") {
+  const auto shared = shared_fulltext();
+  if (!shared) {
+    WARN("../shared/data/fulltext is absent: no PDF without an arXiv id to attach");
+    return;
+  }
+  TempDir dir;
+  const std::string db = (dir.path() / "index").string();
+  write_file(dir.path() / "meta.jsonl",
+             metadata_line(kUnstampedId, kUnstampedTitle, kUnstampedAuthors) +
+                 metadata_line("0807.0001", "Average accelerations of an inhomogeneous Universe",
+                               "Krzysztof Bolejko"));
+  REQUIRE(index(db, {(dir.path() / "meta.jsonl").string()}).status == 0);
+  fs::create_directories(dir.path() / "downloads");
+  fs::copy_file(*shared / kUnstampedPdf, dir.path() / "downloads" / "paper.pdf");
+  const auto run = index(db, {(dir.path() / "downloads").string()});
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(paper_count(db) == 2);
+  CHECK(body_of(db, kUnstampedId).size() > 1000);
+  CHECK(body_of(db, "0807.0001").empty());
+  // Read again: the same paper's body replaced, nothing duplicated.
+  REQUIRE(index(db, {(dir.path() / "downloads").string()}).status == 0);
+  CHECK(paper_count(db) == 2);
+}
+
+TEST_CASE("a PDF whose paper is not indexed becomes a paper of its own until its metadata comes",
+          "[fulltext][cli][which-paper]") {
+  const auto shared = shared_fulltext();
+  if (!shared) {
+    WARN("../shared/data/fulltext is absent: no PDF without an arXiv id to index");
+    return;
+  }
+  TempDir dir;
+  const std::string db = (dir.path() / "index").string();
+  fs::create_directories(dir.path() / "downloads");
+  fs::copy_file(*shared / kUnstampedPdf, dir.path() / "downloads" / "paper.pdf");
+  // 1805.05865 neither: its title is read from its first page's layout.
+  fs::copy_file(*shared / "pdf/1805.05865.pdf", dir.path() / "downloads" / "loeb.pdf");
+  auto run = index(db, {(dir.path() / "downloads").string()});
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  REQUIRE(paper_count(db) == 2);
+  // Found first by its title, under an id of its own.
+  std::vector<std::string> found = search(db, kUnstampedTitle);
+  REQUIRE_FALSE(found.empty());
+  CHECK(found.front().starts_with("pdx-"));
+  CHECK(body_of(db, found.front()).size() > 1000);
+  found = search(db, "Lets Talk About Black Hole Singularities");
+  REQUIRE_FALSE(found.empty());
+  CHECK(found.front().starts_with("pdx-"));
+
+  // Read again: still one paper each.
+  REQUIRE(index(db, {(dir.path() / "downloads").string()}).status == 0);
+  CHECK(paper_count(db) == 2);
+
+  // Its arXiv metadata arrives: one paper under the arXiv id, the body kept.
+  write_file(dir.path() / "meta.jsonl",
+             metadata_line(kUnstampedId, kUnstampedTitle, kUnstampedAuthors));
+  run = index(db, {(dir.path() / "meta.jsonl").string()});
+  REQUIRE(run.status == 0);
+  CHECK(paper_count(db) == 2);
+  CHECK(body_of(db, kUnstampedId).size() > 1000);
+  found = search(db, kUnstampedTitle);
+  REQUIRE_FALSE(found.empty());
+  CHECK(found.front() == kUnstampedId);
+}
+
+TEST_CASE("a PDF is not attached to a paper of a similar title or of other authors",
+          "[fulltext][cli][which-paper]") {
+  const auto shared = shared_fulltext();
+  if (!shared) {
+    WARN("../shared/data/fulltext is absent: no PDF without an arXiv id to index");
+    return;
+  }
+  TempDir dir;
+  const std::string db = (dir.path() / "index").string();
+  // One word more; the same title by other authors.
+  write_file(dir.path() / "meta.jsonl",
+             metadata_line("0807.0002", "Apparent and average accelerations of the early Universe",
+                           kUnstampedAuthors) +
+                 metadata_line("0807.0003", kUnstampedTitle, "Jane Doe and John Roe"));
+  REQUIRE(index(db, {(dir.path() / "meta.jsonl").string()}).status == 0);
+  fs::create_directories(dir.path() / "downloads");
+  fs::copy_file(*shared / kUnstampedPdf, dir.path() / "downloads" / "paper.pdf");
+  const auto run = index(db, {(dir.path() / "downloads").string()});
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(paper_count(db) == 3);
+  CHECK(body_of(db, "0807.0002").empty());
+  CHECK(body_of(db, "0807.0003").empty());
+  const std::vector<std::string> found = search(db, "body:\"accelerations\"");
+  REQUIRE(found.size() == 1);
+  CHECK(found.front().starts_with("pdx-"));
+}
+
+TEST_CASE(
+    "a folder indexed again reads only new and changed files and drops the bodies of gone ones",
+    "[fulltext][cli][folders]") {
+  const auto shared = shared_fulltext();
+  if (!shared) {
+    WARN("../shared/data/fulltext is absent: no PDFs to keep a folder of");
+    return;
+  }
+  TempDir dir;
+  const std::string db = (dir.path() / "index").string();
+  const fs::path folder = dir.path() / "papers";
+  fs::create_directories(folder);
+  for (const char* name : {"0801.0012.pdf", "1805.05865.pdf", "2304.10117.pdf"}) {
+    fs::copy_file(*shared / "pdf" / name, folder / name);
+  }
+  auto run = index(db, {folder.string()});
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(paperdex::test::contains(run.out, "records read   3"));
+  const std::string body_0801 = body_of(db, "0801.0012");
+  REQUIRE(body_0801.size() > 1000);
+
+  // Nothing changed: nothing read.
+  run = index(db, {folder.string()});
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(paperdex::test::contains(run.out, "records read   0"));
+  CHECK(paperdex::test::contains(run.out, "files unchanged 3"));
+
+  // Touched only (a new time, the same bytes): not read either.
+  fs::last_write_time(folder / "1805.05865.pdf",
+                      fs::last_write_time(folder / "1805.05865.pdf") + std::chrono::hours(1));
+  // One changed: another PDF's bytes under the same name, a new time.
+  fs::copy_file(*shared / "pdf/2503.05621.pdf", folder / "0801.0012.pdf",
+                fs::copy_options::overwrite_existing);
+  fs::last_write_time(folder / "0801.0012.pdf",
+                      fs::last_write_time(folder / "0801.0012.pdf") + std::chrono::hours(2));
+  // One added, one removed.
+  fs::copy_file(*shared / "pdf/2110.02751.pdf", folder / "2110.02751.pdf");
+  fs::remove(folder / "2304.10117.pdf");
+  run = index(db, {folder.string()});
+  INFO(run.out);
+  REQUIRE(run.status == 0);
+  CHECK(paperdex::test::contains(run.out, "records read   2"));
+  CHECK(paperdex::test::contains(run.out, "files unchanged 1"));
+  CHECK(paperdex::test::contains(run.out, "files gone     1 (bodies dropped: 1)"));
+  // The changed file's new body replaced the old one (its name names the paper).
+  const std::string changed = body_of(db, "0801.0012");
+  CHECK(changed.size() > 1000);
+  CHECK(changed != body_0801);
+  CHECK(paperdex::test::contains(changed, "Affine"));
+  CHECK(body_of(db, "2110.02751").size() > 1000);
+  CHECK(body_of(db, "1805.05865").size() > 1000);
+  // The removed file's paper stays, without its body.
+  CHECK(body_of(db, "2304.10117").empty());
+  const Xapian::Database database(db);
+  CHECK(database.term_exists(schema::make_term(schema::kIdPrefix, "2304.10117")));
+  const std::vector<std::string> found = search(db, "body:\"gravitational wave\"");
+  CHECK(std::find(found.begin(), found.end(), "2304.10117") == found.end());
 }

@@ -341,3 +341,121 @@ TEST_CASE("fulltext: a helper that crashes is named as the PDF library crashing"
   limits.helper_path = (dir / "no-such-helper").string();
   CHECK(contains(read_error(pdf, limits).reason(), "PAPERDEX_PDFTEXT"));
 }
+
+namespace {
+
+// Lower case, letters and digits only, one space apart: how a title is
+// looked for in a page's text.
+std::string comparable(const std::string& text) {
+  std::string out;
+  bool gap = false;
+  for (const char byte : text) {
+    const auto c = static_cast<unsigned char>(byte);
+    if (std::isalnum(c) != 0 || c >= 0x80) {
+      if (gap && !out.empty()) out.push_back(' ');
+      gap = false;
+      out.push_back(static_cast<char>(std::tolower(c)));
+    } else {
+      gap = true;
+    }
+  }
+  return out;
+}
+
+std::size_t word_count(const std::string& text) {
+  std::istringstream in(text);
+  std::size_t words = 0;
+  for (std::string word; in >> word;) ++words;
+  return words;
+}
+
+}  // namespace
+
+TEST_CASE("fulltext: every shared PDF gets a title its first page prints",
+          "[fulltext][pdf][first-page]") {
+  const auto dir = shared_pdfs();
+  if (!dir) {
+    WARN("fulltext title test skipped: ../shared/data/fulltext/pdf absent");
+    return;
+  }
+  // 1903.10676 is one page of a table (SciBERT's results), without its
+  // paper's title: none is better than a table's header row.
+  const std::string untitled = "1903.10676.pdf";
+  std::size_t titled = 0;
+  for (const fs::path& file : pdf_files(*dir)) {
+    INFO(file.filename().string());
+    const ft::FullText text = ft::read_pdf(file.string(), helper_limits());
+    INFO("title: " << text.title);
+    if (file.filename() == untitled) {
+      CHECK(text.title.empty());
+      continue;
+    }
+    CHECK(word_count(text.title) >= 3);
+    CHECK(paperdex::is_valid_utf8(text.title));
+    // The info title of a few is spelled otherwise on the page ("sqrt(s)"):
+    // the page's words hold every word of the title but one.
+    const std::string page = comparable(page_text(text, 0));
+    const std::string title = comparable(text.title);
+    if (page.find(title) == std::string::npos) {
+      std::istringstream words(title);
+      std::size_t missing = 0;
+      for (std::string word; words >> word;) {
+        if (page.find(word) == std::string::npos) ++missing;
+      }
+      CHECK(missing <= 1);
+    }
+    if (!text.title.empty()) ++titled;
+  }
+  CHECK(titled >= 22);
+}
+
+TEST_CASE("fulltext: titles and authors read from first pages, checked by hand",
+          "[fulltext][pdf][first-page]") {
+  const auto dir = shared_pdfs();
+  if (!dir) {
+    WARN("fulltext title test skipped: ../shared/data/fulltext/pdf absent");
+    return;
+  }
+  struct Expected {
+    std::string file, title;
+    std::vector<std::string> authors;
+  };
+  // Each as page 1 prints it (pdftotext -l 1), and as arXiv lists it.
+  const std::vector<Expected> expected = {
+      // The info title is the arXiv stamp.
+      {"0801.0012.pdf", "The semiclassical Coulomb field", {"J. Polonyi"}},
+      // No info title; AAS sets the title in capitals, in the body's size.
+      {"1001.0012.pdf",
+       "THE STATISTICS OF ALBEDO AND HEAT RECIRCULATION ON HOT EXOPLANETS",
+       {"Nicolas B. Cowan", "Eric Agol"}},
+      // The info author is "Anonymous Submission".
+      {"1706.09498v1.pdf",
+       "Real-time Distracted Driver Posture Classification",
+       {"Yehya Abouelnaga", "Hesham M. Eraqi", "Mohamed N. Moustafa"}},
+      // The info title is "Microsoft Word - Loeb_Sing.docx"; no author line.
+      {"1805.05865.pdf", "Lets Talk About Black Hole Singularities", {}},
+      // Two lines, the stamp between them in the page's text.
+      {"2206.10883v3.pdf",
+       "Multi-LexSum: Real-World Summaries of Civil Rights Lawsuits at Multiple Granularities",
+       // Names apart by marks and wide gaps, not commas.
+       {"Zejiang Shen", "Kyle Lo", "Lauren Yu", "Nathan Dahlberg", "Margo Schlanger",
+        "Doug Downey"}},
+      {"2304.10117.pdf",
+       "Testing the first law of black hole mechanics with gravitational waves",
+       {"Chao-Wan-Zhen Wang", "Fu-Wen Shu"}},
+      // The info title is "ATLAS document"; math in the title.
+      {"2502.21088.pdf",
+       "Measurement of double-differential charged-current Drell\xE2\x80\x93Yan cross-sections at "
+       "high transverse masses in p p collisions at s = 13 TeV with the ATLAS detector",
+       {"The ATLAS Collaboration"}},
+      // A superscript that is part of the title.
+      {"2503.05621.pdf", "Ising on S2 - The Affine Conjecture", {}},
+  };
+  for (const Expected& paper : expected) {
+    INFO(paper.file);
+    if (!fs::exists(*dir / paper.file)) continue;
+    const ft::FullText text = ft::read_pdf((*dir / paper.file).string(), helper_limits());
+    CHECK(text.title == paper.title);
+    CHECK(text.authors == paper.authors);
+  }
+}

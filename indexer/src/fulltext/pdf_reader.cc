@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -239,16 +240,81 @@ void add_outline_sections(const nlohmann::json& outline, FullText& result) {
   }
 }
 
-void add_identity(const nlohmann::json& header, FullText& result) {
-  const std::string title = field_text(header, "title");
-  if (is_real_title(title)) result.title = title;
+// The words of `text` of three letters or more, in lower case.
+std::vector<std::string> long_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  const auto flush = [&] {
+    if (word.size() >= 3) words.push_back(word);
+    word.clear();
+  };
+  for (const char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0) {
+      word.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return words;
+}
+
+// Whether page 1 prints (most of) an info title: "ATLAS document", a
+// template's placeholder, is a title, but not this paper's.
+bool printed_on(std::string_view title, std::string_view first_page) {
+  const std::vector<std::string> title_words = long_words(title);
+  if (title_words.empty()) return false;
+  std::vector<std::string> page_words = long_words(first_page);
+  std::sort(page_words.begin(), page_words.end());
+  const auto found = std::count_if(title_words.begin(), title_words.end(), [&](const auto& word) {
+    return std::binary_search(page_words.begin(), page_words.end(), word);
+  });
+  return static_cast<std::size_t>(found) * 3 >= title_words.size() * 2;
+}
+
+std::vector<std::string> string_list(const nlohmann::json& object, const char* key) {
+  std::vector<std::string> list;
+  const auto found = object.find(key);
+  if (found == object.end() || !found->is_array()) return list;
+  for (const nlohmann::json& item : *found) {
+    if (!item.is_string()) continue;
+    std::string text = detail::normalise_whitespace(detail::drop_invalid(item.get<std::string>()));
+    if (!text.empty()) list.push_back(std::move(text));
+  }
+  return list;
+}
+
+// The title: the info title when it is a real one that page 1 prints, else
+// the one page 1's layout shows (the helper's "first_page"), else the info
+// title if real. Authors: the info field's, else page 1's.
+void add_title_and_authors(const nlohmann::json& header, std::string_view first_page,
+                           FullText& result) {
+  const std::string info_title = field_text(header, "title");
+  std::string page_title;
+  std::vector<std::string> page_authors;
+  if (const auto page = header.find("first_page"); page != header.end() && page->is_object()) {
+    page_title = field_text(*page, "title");
+    page_authors = string_list(*page, "authors");
+  }
+  if (is_real_title(info_title) && (page_title.empty() || printed_on(info_title, first_page))) {
+    result.title = info_title;
+  } else {
+    result.title = page_title;
+  }
   result.authors = split_authors(field_text(header, "author"));
+  std::erase_if(result.authors,
+                [](const std::string& author) { return author.starts_with("Anonymous"); });
+  if (result.authors.empty()) result.authors = std::move(page_authors);
+}
+
+void add_identity(const nlohmann::json& header, FullText& result) {
+  const std::string_view first_page =
+      std::string_view(result.text).substr(0, result.text.find('\f'));
+  add_title_and_authors(header, first_page, result);
   if ((result.arxiv_id = arxiv_id_from_file_name(result.file))) {
     result.id_from = IdFrom::kFileName;
     return;
   }
-  const std::string_view first_page =
-      std::string_view(result.text).substr(0, result.text.find('\f'));
   if ((result.arxiv_id = arxiv_id_from_stamp(first_page))) {
     result.id_from = IdFrom::kStamp;
     return;

@@ -6,8 +6,11 @@
 // and writes to stdout one JSON line (the header) then each page's text,
 // UTF-8, each page followed by '\f' (no page holds a '\f' of its own):
 //   {"pages_total":N,"pages_read":M,"title":"…","author":"…","subject":"…",
-//    "keywords":"…","outline":[{"title":"…","level":1},…]}\n
+//    "keywords":"…","outline":[{"title":"…","level":1},…],
+//    "first_page":{"title":"…","authors":["…",…]}}\n
 //   page 1\f page 2\f …
+// "first_page" is the title and authors page 1 prints, read from its layout
+// (fulltext/first_page.h); empty where the page shows none.
 // Its exit status says how it went (kExit*). It limits itself (address space,
 // CPU time, no core file) before it opens the file, so the limits hold while
 // poppler parses it.

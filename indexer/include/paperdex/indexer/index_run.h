@@ -38,6 +38,14 @@ struct IndexRunOptions {
   /// committed). The outcome is then kInterrupted. A bulk build that has
   /// started merging finishes first.
   const std::atomic<bool>* stop = nullptr;
+  /// The paper a full text is when its file names none (no arXiv id in its
+  /// name, on page 1 or in its metadata), found by its title and authors:
+  /// the id of an indexed paper, or empty when no paper is certain. Called
+  /// with the text's record (Record::body set, Record::id empty).
+  /// paperdex-index searches the index for the title (FullTextMatcher,
+  /// indexer/cli). Unset, or when it finds none, the text joins the one
+  /// paper of exactly its title, or becomes a paper of its own.
+  std::function<std::string(const Record&)> identify_fulltext;
 };
 
 /// Asks for batch commits every `batch_records` changes (0: the default) or
@@ -115,6 +123,13 @@ struct IndexRunResult {
   std::uint64_t fields_cut = 0;  ///< fields cut to their limits (a record may count twice)
   std::vector<std::string> deletes_not_found;  ///< --delete ids no paper had
   std::vector<std::string> ignored_files;      ///< directory entries holding no records
+  /// Full-text files of input directories not read again: the same size and
+  /// time, or the same content, as when the index last read them.
+  std::uint64_t files_unchanged = 0;
+  /// Files the index read from an input directory that are gone from it,
+  /// and the papers whose bodies (read from them) were dropped.
+  std::uint64_t files_gone = 0;
+  std::uint64_t bodies_dropped = 0;
   /// Inputs whose source answered with an error instead of papers (an arXiv
   /// API error feed): warnings, not skipped records (holds_no_papers()).
   std::vector<ReadProblem> source_errors;

@@ -11,6 +11,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "paperdex/common/record.h"
 #include "paperdex/errors.h"
@@ -119,6 +120,13 @@ class PAPERDEX_API IndexWriter final : public RecordWriter {
   void set_metadata(const std::string& key, const std::string& value);
   /// Metadata `key` as this writer sees it (its open batch included); empty when unset.
   std::string metadata(const std::string& key) const;
+  /// Every metadata key starting with `prefix`, with its value.
+  std::vector<std::pair<std::string, std::string>> metadata_with_prefix(
+      const std::string& prefix) const;
+  /// Drops the body and full-text facts of each paper whose body was read
+  /// from `file` (Record::fulltext's "file"), in the open batch; the papers
+  /// and their metadata stay. @return how many papers lost their body.
+  std::size_t drop_bodies_from(const std::string& file);
   /// Commits the open batch now, making it visible to searchers.
   void commit();
   /// Drops the open batch: none of its changes reach the index (for --strict).
