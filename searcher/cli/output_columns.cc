@@ -33,13 +33,15 @@ std::size_t code_points_before(const std::string& text, std::size_t byte) {
   return count_characters(std::string_view(text).substr(0, byte));
 }
 
+// The text under `name`, NAME_highlighted and NAME_spans beside it; inside
+// an object of its own (a passage), name "text": text, highlighted, spans.
 void put_highlighted(JsonWriter& object, std::string_view name, const HighlightedText& text,
                      const HighlightStyle& style) {
   object.member(name, text.text);
   if (!style.enabled) return;
-  const std::string key(name);
-  object.member(key + "_highlighted", render_highlights(text, style.open, style.close, false));
-  object.key(key + "_spans").begin_array();
+  const std::string key = name == "text" ? "" : std::string(name) + "_";
+  object.member(key + "highlighted", render_highlights(text, style.open, style.close, false));
+  object.key(key + "spans").begin_array();
   // visit_highlights drops the spans the renderer drops: the two agree.
   std::size_t offset = 0;
   visit_highlights(text, [&](std::string_view run, bool matched) {
@@ -51,6 +53,18 @@ void put_highlighted(JsonWriter& object, std::string_view name, const Highlighte
     }
     offset += run.size();
   });
+  object.end();
+}
+
+// The passage as an object: its text as put_highlighted writes a snippet
+// (text, highlighted, spans), its page when known, its section when known.
+void put_passage(JsonWriter& object, std::string_view name, const Passage& passage,
+                 const HighlightStyle& style) {
+  if (passage.text.empty()) return;
+  object.key(name).begin_object();
+  put_highlighted(object, "text", passage, style);
+  if (passage.page > 0) object.member("page", passage.page);
+  if (!passage.section.empty()) object.member("section", passage.section);
   object.end();
 }
 
@@ -161,6 +175,15 @@ std::vector<OutputColumn> hit_columns() {
        [](JsonWriter& o, const OutputColumn& c, const Hit& h, const HighlightStyle& s) {
          put_highlighted(o, c.name, h.snippet, s);
        }},
+      {"passage", "Passage",
+       "the best-matching passage of the full text, with its page and section, when the body "
+       "matched (search hits only; JSON: an object of text, highlighted, spans, page, section, "
+       "only when there is one)",
+       TextPlace::kPassage, true, false, nullptr,
+       [](const OutputColumn&, const Hit& h) { return h.passage.text; },
+       [](JsonWriter& o, const OutputColumn& c, const Hit& h, const HighlightStyle& s) {
+         put_passage(o, c.name, h.passage, s);
+       }},
   };
 }
 
@@ -200,7 +223,8 @@ ColumnSelection named(std::initializer_list<std::string_view> names) {
 std::span<const OutputColumn> output_columns() { return columns(); }
 
 ColumnSelection search_columns() {
-  return named({"id", "title", "authors", "subjects", "year", "score", "news", "snippet"});
+  return named(
+      {"id", "title", "authors", "subjects", "year", "score", "news", "snippet", "passage"});
 }
 
 ColumnSelection tsv_columns() { return named({"id", "year", "score", "title"}); }
@@ -267,6 +291,13 @@ ColumnSelection text_paper_columns() {
 void write_columns(JsonWriter& object, const Hit& hit, const ColumnSelection& chosen,
                    const HighlightStyle& style) {
   for (const OutputColumn* column : chosen) column->json(object, *column, hit, style);
+}
+
+std::string passage_place(const Passage& passage) {
+  std::string place;
+  if (passage.page > 0) place += "p. " + std::to_string(passage.page) + " · ";
+  if (!passage.section.empty()) place += passage.section + " · ";
+  return place;
 }
 
 Hit hit_of_paper(const Paper& paper) {

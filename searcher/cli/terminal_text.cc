@@ -64,6 +64,8 @@ SearchResult terminal_safe(const SearchResult& result) {
   for (Hit& hit : safe.hits) {
     hit.title = terminal_safe(hit.title);
     hit.snippet = terminal_safe(hit.snippet);
+    static_cast<HighlightedText&>(hit.passage) = terminal_safe(hit.passage);
+    hit.passage.section = terminal_safe(hit.passage.section);
     hit.id = terminal_safe(hit.id);
     for (std::vector<std::string>* list : {&hit.authors, &hit.subjects}) make_safe(*list);
     for (TermContribution& term : hit.explanation) {

@@ -354,6 +354,17 @@ void print_hit(std::ostream& out, const Hit& hit, std::size_t number, const Colu
       out << indent << render(line, color) << '\n';
     }
   }
+  if (has_place(fields, TextPlace::kPassage) && !hit.passage.text.empty()) {
+    // "p. 7 · 3 Method · …passage…": where it is, then the passage.
+    const std::string place = passage_place(hit.passage);
+    HighlightedText passage{place + hit.passage.text, {}};
+    for (const auto& [begin, end] : hit.passage.spans) {
+      passage.spans.emplace_back(begin + place.size(), end + place.size());
+    }
+    for (const HighlightedText& line : wrap(passage, body_width)) {
+      out << indent << render(line, color) << '\n';
+    }
+  }
   print_rows(out, rows_of(hit, placed(fields, TextPlace::kLine, TextPlace::kLine)), indent,
              options.width, color);
   print_paragraphs(out, hit, fields, indent, body_width);
