@@ -686,6 +686,14 @@ void bind_hit_and_facet(py::module_& m) {
                     "with explain=True: [TermContribution], largest share first")
       .def_readonly("paper", &Hit::paper, "the whole stored record (Paper)")
       .def_property_readonly(
+          "passage",
+          [](const Hit& hit) -> py::object {
+            if (hit.passage.text.empty()) return py::none();
+            return py::cast(hit.passage);
+          },
+          "the best-matching passage of the full text, with its page and section (Passage), "
+          "when the query searches bodies and this paper's matched; else None")
+      .def_property_readonly(
           "news", [](const Hit& hit) { return std::string(news_name(hit.news)); },
           "what became new about it since its saved search was last read for what is new: "
           "'new', 'new version', 'cross-listed', or ''")
@@ -1029,6 +1037,20 @@ void bind_highlighted(py::module_& m) {
            })
       .def("_repr_html_", [](const HighlightedText& text) {
         return render_highlights(text, "<b>", "</b>", true);
+      });
+
+  py::class_<Passage, HighlightedText>(
+      m, "Passage",
+      "The passage of a paper's full text that best matches the query (Hit.passage): "
+      "Highlighted, with the page and section it is in.")
+      .def_readonly("page", &Passage::page,
+                    "the page (1-based) its matches begin on, in a PDF's text; 0 when unknown")
+      .def_readonly("section", &Passage::section,
+                    "the title of the section it is in ('3 Method'); '' when unknown")
+      .def("__repr__", [](const Passage& passage) {
+        return "Passage(" + quoted(render_highlights(passage, "[", "]", false)) +
+               ", page=" + std::to_string(passage.page) + ", section=" + quoted(passage.section) +
+               ")";
       });
 }
 
