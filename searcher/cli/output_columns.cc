@@ -77,6 +77,17 @@ std::string versions_text(const std::vector<PaperVersion>& versions) {
   return join(entries, ", ");
 }
 
+// A full text's facts as one line: "pdf · 2206.10883v3.pdf · 37 pages ·
+// 12,345 words"; "" without one.
+std::string fulltext_text(const FullTextFacts& facts) {
+  if (facts.source.empty()) return "";
+  std::vector<std::string> parts{facts.source};
+  if (!facts.file.empty()) parts.push_back(facts.file);
+  if (facts.pages > 0) parts.push_back(std::to_string(facts.pages) + " pages");
+  parts.push_back(std::to_string(facts.words) + " words");
+  return join(parts, " · ");
+}
+
 // A record field's value as one line: lists joined as the field's kind says.
 std::string record_text(const OutputColumn& column, const Hit& hit) {
   std::string text;
@@ -92,6 +103,8 @@ std::string record_text(const OutputColumn& column, const Hit& hit) {
       text = join(value, column.field->kind == schema::RecordFieldKind::kCodes ? " " : "; ");
     } else if constexpr (std::is_same_v<Value, std::vector<PaperVersion>>) {
       text = versions_text(value);
+    } else if constexpr (std::is_same_v<Value, FullTextFacts>) {
+      text = fulltext_text(value);
     }
   });
   return text;
@@ -110,6 +123,14 @@ void record_json(JsonWriter& object, const OutputColumn& column, const Hit& hit,
         object.begin_object().member("version", v.version).member("date", v.date).end();
       }
       object.end();
+    } else if constexpr (std::is_same_v<Value, FullTextFacts>) {
+      if (value.source.empty()) {
+        object.null();
+        return;
+      }
+      object.begin_object().member("source", value.source).member("file", value.file);
+      if (value.pages > 0) object.member("pages", value.pages);
+      object.member("words", value.words).member("sections", value.sections).end();
     } else if constexpr (std::is_same_v<Value, std::map<std::string, std::string>>) {
       object.null();  // no public field is a map
     } else {

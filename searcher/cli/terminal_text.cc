@@ -53,6 +53,9 @@ Paper terminal_safe(const Paper& paper) {
         for (PaperVersion& version : value) {
           for (std::string* text : {&version.version, &version.date}) *text = terminal_safe(*text);
         }
+      } else if constexpr (std::is_same_v<Value, FullTextFacts>) {
+        for (std::string* text : {&value.source, &value.file}) *text = terminal_safe(*text);
+        make_safe(value.sections);
       }
     });
   }

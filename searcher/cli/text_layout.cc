@@ -281,7 +281,14 @@ std::vector<LabelledRow> rows_of(const Hit& hit, const ColumnSelection& fields) 
       continue;
     }
     const std::string value = field->text(*field, hit);
-    if (!value.empty()) rows.push_back({std::string(field->label), {value}});
+    if (value.empty()) continue;
+    rows.push_back({std::string(field->label), {value}});
+    if (field->field != nullptr && field->field->kind == schema::RecordFieldKind::kFullText) {
+      // Its sections under the facts, one a line.
+      for (const std::string& section : hit.paper.fulltext.sections) {
+        rows.back().values.push_back("  " + section);
+      }
+    }
   }
   return rows;
 }

@@ -959,7 +959,15 @@ struct Searcher::Impl {
 
   Paper get(const std::string& id) {
     const Xapian::docid docid = detail::require_paper(db, id).docid;
-    return detail::paper_from_record(decode_stored_record(db.get_document(docid).get_data()));
+    const Xapian::Document document = db.get_document(docid);
+    Paper paper = detail::paper_from_record(decode_stored_record(document.get_data()));
+    paper.fulltext = detail::fulltext_facts(document.get_value(schema::kFullTextSlot));
+    return paper;
+  }
+
+  std::string body(const std::string& id) {
+    const Xapian::docid docid = detail::require_paper(db, id).docid;
+    return db.get_document(docid).get_value(schema::kBodySlot);
   }
 
   IndexInfo index_info() {
@@ -1031,6 +1039,11 @@ std::string Searcher::revision() const {
 Paper Searcher::get(const std::string& id) {
   impl_->partial_allowed = impl_->partial_by_default;
   return impl_->guarded("reading", [&] { return impl_->get(id); });
+}
+
+std::string Searcher::body(const std::string& id) {
+  impl_->partial_allowed = impl_->partial_by_default;
+  return impl_->guarded("reading", [&] { return impl_->body(id); });
 }
 
 IndexInfo Searcher::index_info() {

@@ -462,6 +462,13 @@ class PAPERDEX_API Searcher {
   /// @throws IoError reading the index failed.
   Paper get(const std::string& id);
 
+  /// The full text of the paper with this id (#50), as the indexer read it
+  /// (Paper::fulltext says from what): words separated by spaces,
+  /// paragraphs by '\n', a PDF's pages each ending in '\f'; "" when it has none.
+  /// @throws PaperNotFoundError no paper of the index has that id.
+  /// @throws IoError reading the index failed.
+  std::string body(const std::string& id);
+
   /// Describes the index. Counting its distinct terms walks the whole term
   /// list: a second or two per million papers.
   /// @throws IoError reading the index failed.
