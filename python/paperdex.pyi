@@ -118,6 +118,15 @@ class PaperVersion:
     version: str
     date: str
 
+class FullTextFacts:
+    """What a paper's full text was read from (Paper.fulltext)."""
+
+    source: str
+    file: str
+    pages: int
+    words: int
+    sections: list[str]
+
 class Paper:
     """Everything the index stores about one paper (Searcher.get, Hit.paper)."""
 
@@ -142,6 +151,7 @@ class Paper:
     license: str
     url: str
     pdf_url: str
+    fulltext: Optional[FullTextFacts]
     abstract: str
     @property
     def categories(self) -> list[str]:

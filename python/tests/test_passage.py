@@ -83,3 +83,34 @@ def test_a_sentence_of_page_six_gives_page_six(tmp_path):
     assert hit.passage.page == 6
     assert phrase.lower() in " ".join(hit.passage.text.lower().split())
     assert hit.to_dict()["passage"]["page"] == 6
+
+
+SHARED_LATEX = os.path.join(os.path.dirname(os.path.dirname(SHARED_PDF)), "latex", "1911.02782.gz")
+
+
+@pytest.mark.skipif(not os.path.exists(SHARED_LATEX),
+                    reason="../shared/data/fulltext is absent: no shared LaTeX package")
+def test_paper_fulltext_says_what_was_read(tmp_path):
+    path = str(tmp_path / "index")
+    status, _, err = cli_index(path, SHARED_LATEX)
+    assert status == 0, err
+    with paperdex.Searcher(path) as searcher:
+        paper = searcher.get("1911.02782")
+    facts = paper.fulltext
+    assert isinstance(facts, paperdex.FullTextFacts)
+    assert facts.source == "latex" and facts.pages == 0
+    assert facts.file.endswith("1911.02782.gz")
+    assert facts.words > 1000
+    assert facts.sections[0] == "Introduction"
+    assert "Related work" in facts.sections
+    as_dict = paper.to_dict()["fulltext"]
+    assert as_dict["sections"] == facts.sections and "pages" not in as_dict
+
+
+def test_a_paper_without_a_body_has_no_fulltext(body_index):
+    with paperdex.Searcher(body_index) as searcher:
+        hit = searcher.search("title:starlings").hits[0]
+    # A search hit's paper leaves it empty; get() reads it.
+    assert hit.paper.fulltext is None
+    with paperdex.Searcher(body_index) as searcher:
+        assert searcher.get("2101.00001").fulltext.source == "jsonl"
