@@ -99,6 +99,14 @@ class Highlighted:
     def render(self, open: str = "<b>", close: str = "</b>", html_escape: bool = True) -> str: ...
     def runs(self) -> list[tuple[str, bool]]: ...
 
+class Passage(Highlighted):
+    """The passage of a paper's full text that best matches the query (Hit.passage)."""
+
+    page: int
+    """The page (1-based) its matches begin on, in a PDF's text; 0 when unknown."""
+    section: str
+    """The title of the section it is in ('3 Method'); '' when unknown."""
+
 class TermContribution:
     field: str
     term: str
@@ -109,6 +117,15 @@ class PaperVersion:
 
     version: str
     date: str
+
+class FullTextFacts:
+    """What a paper's full text was read from (Paper.fulltext)."""
+
+    source: str
+    file: str
+    pages: int
+    words: int
+    sections: list[str]
 
 class Paper:
     """Everything the index stores about one paper (Searcher.get, Hit.paper)."""
@@ -134,6 +151,7 @@ class Paper:
     license: str
     url: str
     pdf_url: str
+    fulltext: Optional[FullTextFacts]
     abstract: str
     @property
     def categories(self) -> list[str]:
@@ -164,6 +182,9 @@ class Hit:
     matches_all_words: bool
     explanation: list[TermContribution]
     paper: Paper
+    passage: Optional[Passage]
+    """The best-matching passage of the full text, when the query searches
+    bodies and this paper's matched; else None."""
     news: str
     """What became new about it since its saved search was last run with
     search_new: 'new', 'new version', 'cross-listed', or ''."""

@@ -175,6 +175,14 @@ constexpr RecordField kRecordFields[] = {
      .member = &Paper::pdf_url,
      .kind = RecordFieldKind::kUrl,
      .merge = MergeRule::kNotStored},
+    {.name = "fulltext",
+     .label = "Full text",
+     .help = "what the full text was read from: source (pdf, latex, unarxive, jsonl), file, "
+             "pages (PDFs), words and the section titles in order (--show; JSON: an object, "
+             "null without one)",
+     .member = &Paper::fulltext,
+     .kind = RecordFieldKind::kFullText,
+     .merge = MergeRule::kNotStored},
     {.name = "abstract",
      .label = "Abstract",
      .help = "the whole abstract",

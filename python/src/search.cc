@@ -533,10 +533,29 @@ py::object index_info_dict(const IndexInfo& info, const std::string& path) {
 }
 
 // A Paper attribute's value: the member the record field names.
+// (A paper without a full text has None for fulltext.)
 py::object paper_value(const schema::RecordField& field, const Paper& paper) {
   py::object value = py::none();
-  schema::visit_field(field, paper, [&](const auto& member) { value = py::cast(member); });
+  schema::visit_field(field, paper, [&](const auto& member) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(member)>, FullTextFacts>) {
+      if (member.source.empty()) return;
+    }
+    value = py::cast(member);
+  });
   return value;
+}
+
+// Paper.fulltext as the JSON has it: {"source", "file", "pages" (PDFs),
+// "words", "sections"}, or None.
+py::object fulltext_as_dict(const FullTextFacts& facts) {
+  if (facts.source.empty()) return py::none();
+  py::dict entry;
+  entry["source"] = facts.source;
+  entry["file"] = facts.file;
+  if (facts.pages > 0) entry["pages"] = facts.pages;
+  entry["words"] = facts.words;
+  entry["sections"] = facts.sections;
+  return entry;
 }
 
 // Old attribute names, kept for one release: each warns and reads the new one.
@@ -561,6 +580,18 @@ py::list versions_as_dicts(const std::vector<PaperVersion>& versions) {
 // Paper's attributes and to_dict: the public rows of the record-field table
 // (record_fields.h), in its order, the old names after them.
 void bind_paper(py::module_& m) {
+  py::class_<FullTextFacts>(m, "FullTextFacts",
+                            "What a paper's full text was read from (Paper.fulltext).")
+      .def_readonly("source", &FullTextFacts::source, "'pdf', 'latex', 'unarxive' or 'jsonl'")
+      .def_readonly("file", &FullTextFacts::file, "the file (or 'file:line') it was read from")
+      .def_readonly("pages", &FullTextFacts::pages, "a PDF's pages; 0 for the others")
+      .def_readonly("words", &FullTextFacts::words, "words of the body")
+      .def_readonly("sections", &FullTextFacts::sections, "the section titles, in order")
+      .def("__repr__", [](const FullTextFacts& facts) {
+        return "FullTextFacts(" + quoted(facts.source) + ", " + quoted(facts.file) +
+               ", pages=" + std::to_string(facts.pages) + ", words=" + std::to_string(facts.words) +
+               ", sections=" + std::to_string(facts.sections.size()) + ")";
+      });
   py::class_<Paper> paper(m, "Paper",
                           "Everything the index stores about one paper (Searcher.get, "
                           "Hit.paper): plain text, TeX decoded; '' (or [], or 0) for what the "
@@ -594,8 +625,9 @@ void bind_paper(py::module_& m) {
               if (field.audience != schema::FieldAudience::kPublic) continue;
               // Plain data, as the JSON has it: a version is {"version", "date"}.
               fields[std::string(field.name).c_str()] =
-                  field.kind == schema::RecordFieldKind::kVersions ? versions_as_dicts(p.versions)
-                                                                   : paper_value(field, p);
+                  field.kind == schema::RecordFieldKind::kVersions   ? versions_as_dicts(p.versions)
+                  : field.kind == schema::RecordFieldKind::kFullText ? fulltext_as_dict(p.fulltext)
+                                                                     : paper_value(field, p);
             }
             return fields;
           },
@@ -685,6 +717,14 @@ void bind_hit_and_facet(py::module_& m) {
       .def_readonly("explanation", &Hit::explanation,
                     "with explain=True: [TermContribution], largest share first")
       .def_readonly("paper", &Hit::paper, "the whole stored record (Paper)")
+      .def_property_readonly(
+          "passage",
+          [](const Hit& hit) -> py::object {
+            if (hit.passage.text.empty()) return py::none();
+            return py::cast(hit.passage);
+          },
+          "the best-matching passage of the full text, with its page and section (Passage), "
+          "when the query searches bodies and this paper's matched; else None")
       .def_property_readonly(
           "news", [](const Hit& hit) { return std::string(news_name(hit.news)); },
           "what became new about it since its saved search was last read for what is new: "
@@ -1029,6 +1069,20 @@ void bind_highlighted(py::module_& m) {
            })
       .def("_repr_html_", [](const HighlightedText& text) {
         return render_highlights(text, "<b>", "</b>", true);
+      });
+
+  py::class_<Passage, HighlightedText>(
+      m, "Passage",
+      "The passage of a paper's full text that best matches the query (Hit.passage): "
+      "Highlighted, with the page and section it is in.")
+      .def_readonly("page", &Passage::page,
+                    "the page (1-based) its matches begin on, in a PDF's text; 0 when unknown")
+      .def_readonly("section", &Passage::section,
+                    "the title of the section it is in ('3 Method'); '' when unknown")
+      .def("__repr__", [](const Passage& passage) {
+        return "Passage(" + quoted(render_highlights(passage, "[", "]", false)) +
+               ", page=" + std::to_string(passage.page) + ", section=" + quoted(passage.section) +
+               ")";
       });
 }
 

@@ -107,5 +107,8 @@ def test_writer_add_of_to_dict_stores_the_paper_as_it_was(searcher, tmp_path):
                 assert after[key] == value, (paper.id, key)
                 if value:
                     filled.add(key)
-    # The corpus exercises every public field, so each one's round trip is checked.
-    assert set(before) - clock - filled == set()
+    # The corpus exercises every public field, so each one's round trip is
+    # checked; but fulltext, which says what a body was read from: the
+    # corpus has no bodies, and a body comes from reading its file, not
+    # from the record (tests/integration/fulltext_record_test.cc).
+    assert set(before) - clock - {"fulltext"} - filled == set()

@@ -33,13 +33,15 @@ std::size_t code_points_before(const std::string& text, std::size_t byte) {
   return count_characters(std::string_view(text).substr(0, byte));
 }
 
+// The text under `name`, NAME_highlighted and NAME_spans beside it; inside
+// an object of its own (a passage), name "text": text, highlighted, spans.
 void put_highlighted(JsonWriter& object, std::string_view name, const HighlightedText& text,
                      const HighlightStyle& style) {
   object.member(name, text.text);
   if (!style.enabled) return;
-  const std::string key(name);
-  object.member(key + "_highlighted", render_highlights(text, style.open, style.close, false));
-  object.key(key + "_spans").begin_array();
+  const std::string key = name == "text" ? "" : std::string(name) + "_";
+  object.member(key + "highlighted", render_highlights(text, style.open, style.close, false));
+  object.key(key + "spans").begin_array();
   // visit_highlights drops the spans the renderer drops: the two agree.
   std::size_t offset = 0;
   visit_highlights(text, [&](std::string_view run, bool matched) {
@@ -54,6 +56,18 @@ void put_highlighted(JsonWriter& object, std::string_view name, const Highlighte
   object.end();
 }
 
+// The passage as an object: its text as put_highlighted writes a snippet
+// (text, highlighted, spans), its page when known, its section when known.
+void put_passage(JsonWriter& object, std::string_view name, const Passage& passage,
+                 const HighlightStyle& style) {
+  if (passage.text.empty()) return;
+  object.key(name).begin_object();
+  put_highlighted(object, "text", passage, style);
+  if (passage.page > 0) object.member("page", passage.page);
+  if (!passage.section.empty()) object.member("section", passage.section);
+  object.end();
+}
+
 std::string versions_text(const std::vector<PaperVersion>& versions) {
   std::vector<std::string> entries;
   for (const PaperVersion& version : versions) {
@@ -61,6 +75,17 @@ std::string versions_text(const std::vector<PaperVersion>& versions) {
                                            : version.version + " " + version.date);
   }
   return join(entries, ", ");
+}
+
+// A full text's facts as one line: "pdf · 2206.10883v3.pdf · 37 pages ·
+// 12,345 words"; "" without one.
+std::string fulltext_text(const FullTextFacts& facts) {
+  if (facts.source.empty()) return "";
+  std::vector<std::string> parts{facts.source};
+  if (!facts.file.empty()) parts.push_back(facts.file);
+  if (facts.pages > 0) parts.push_back(std::to_string(facts.pages) + " pages");
+  parts.push_back(std::to_string(facts.words) + " words");
+  return join(parts, " · ");
 }
 
 // A record field's value as one line: lists joined as the field's kind says.
@@ -78,6 +103,8 @@ std::string record_text(const OutputColumn& column, const Hit& hit) {
       text = join(value, column.field->kind == schema::RecordFieldKind::kCodes ? " " : "; ");
     } else if constexpr (std::is_same_v<Value, std::vector<PaperVersion>>) {
       text = versions_text(value);
+    } else if constexpr (std::is_same_v<Value, FullTextFacts>) {
+      text = fulltext_text(value);
     }
   });
   return text;
@@ -96,6 +123,14 @@ void record_json(JsonWriter& object, const OutputColumn& column, const Hit& hit,
         object.begin_object().member("version", v.version).member("date", v.date).end();
       }
       object.end();
+    } else if constexpr (std::is_same_v<Value, FullTextFacts>) {
+      if (value.source.empty()) {
+        object.null();
+        return;
+      }
+      object.begin_object().member("source", value.source).member("file", value.file);
+      if (value.pages > 0) object.member("pages", value.pages);
+      object.member("words", value.words).member("sections", value.sections).end();
     } else if constexpr (std::is_same_v<Value, std::map<std::string, std::string>>) {
       object.null();  // no public field is a map
     } else {
@@ -161,6 +196,15 @@ std::vector<OutputColumn> hit_columns() {
        [](JsonWriter& o, const OutputColumn& c, const Hit& h, const HighlightStyle& s) {
          put_highlighted(o, c.name, h.snippet, s);
        }},
+      {"passage", "Passage",
+       "the best-matching passage of the full text, with its page and section, when the body "
+       "matched (search hits only; JSON: an object of text, highlighted, spans, page, section, "
+       "only when there is one)",
+       TextPlace::kPassage, true, false, nullptr,
+       [](const OutputColumn&, const Hit& h) { return h.passage.text; },
+       [](JsonWriter& o, const OutputColumn& c, const Hit& h, const HighlightStyle& s) {
+         put_passage(o, c.name, h.passage, s);
+       }},
   };
 }
 
@@ -200,7 +244,8 @@ ColumnSelection named(std::initializer_list<std::string_view> names) {
 std::span<const OutputColumn> output_columns() { return columns(); }
 
 ColumnSelection search_columns() {
-  return named({"id", "title", "authors", "subjects", "year", "score", "news", "snippet"});
+  return named(
+      {"id", "title", "authors", "subjects", "year", "score", "news", "snippet", "passage"});
 }
 
 ColumnSelection tsv_columns() { return named({"id", "year", "score", "title"}); }
@@ -267,6 +312,13 @@ ColumnSelection text_paper_columns() {
 void write_columns(JsonWriter& object, const Hit& hit, const ColumnSelection& chosen,
                    const HighlightStyle& style) {
   for (const OutputColumn* column : chosen) column->json(object, *column, hit, style);
+}
+
+std::string passage_place(const Passage& passage) {
+  std::string place;
+  if (passage.page > 0) place += "p. " + std::to_string(passage.page) + " · ";
+  if (!passage.section.empty()) place += passage.section + " · ";
+  return place;
 }
 
 Hit hit_of_paper(const Paper& paper) {

@@ -44,7 +44,8 @@ enum class TextPlace {
   kMetaId,        //
   kMetaScore,     //
   kMetaNews,      // (what is new about a saved search's hit)
-  kSnippet,       // the highlighted passage
+  kSnippet,       // the highlighted passage of the abstract
+  kPassage,       // under it, the full text's: "p. 7 · 3 Method · …passage…"
   kLine,          // a line of its own, "Label  value", wrapped
   kParagraph,     // a paragraph of its own, wrapped, unlabelled (the abstract)
 };
@@ -72,9 +73,10 @@ std::span<const OutputColumn> output_columns();
 using ColumnSelection = std::vector<const OutputColumn*>;
 
 // What a format shows unless --fields says otherwise.
-ColumnSelection search_columns();  // id, title, authors, subjects, year, score, news, snippet
-ColumnSelection tsv_columns();     // id, year, score, title
-ColumnSelection paper_columns();   // every public record field (--show)
+// id, title, authors, subjects, year, score, news, snippet, passage
+ColumnSelection search_columns();
+ColumnSelection tsv_columns();    // id, year, score, title
+ColumnSelection paper_columns();  // every public record field (--show)
 // --show in text: the record fields whose in_paper_text is true (its
 // subjects rows show subject_names and primary already; year is beside submitted).
 ColumnSelection text_paper_columns();
@@ -101,6 +103,10 @@ void write_columns(JsonWriter& object, const Hit& hit, const ColumnSelection& co
 // A hit standing for a stored paper (--show): the paper's id, title, authors,
 // subjects and year, nothing highlighted, no score, no snippet.
 Hit hit_of_paper(const Paper& paper);
+
+// A hit's passage (Hit::passage) as the text layout heads it: "p. 7 · 3
+// Method · " (the page and section it has), or "" for neither.
+std::string passage_place(const Passage& passage);
 
 // Values joined with a separator; a number with a fixed number of decimals.
 std::string join(const std::vector<std::string>& values, std::string_view separator);

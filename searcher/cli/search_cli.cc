@@ -70,6 +70,7 @@ struct CliOptions {
   std::string format_name = "text";
   std::string highlight_markers = "<b>,</b>";
   std::vector<std::string> show_ids;
+  bool body = false;  // --show prints the papers' full text instead
   std::string color = "auto";
   std::string fields;
   std::string batch_file;
@@ -470,6 +471,9 @@ Problem apply_db(CliOptions& options) {
 }
 
 Problem check_show(const CliOptions& options) {
+  if (options.body && options.show_ids.empty()) {
+    return std::string("--body goes with --show: it prints the full text of the papers shown");
+  }
   if (options.show_ids.empty()) return std::nullopt;
   if (options.stats || !options.batch_file.empty() || !options.request.like.empty()) {
     return std::string(
@@ -539,7 +543,7 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
 std::string usage_text() {
   return "Usage: paperdex-search [--db PATH] [options] [--] QUERY...\n"
          "       paperdex-search [--db PATH] --like ID [options] [QUERY...]\n"
-         "       paperdex-search [--db PATH] --show ID [ID...]\n"
+         "       paperdex-search [--db PATH] --show ID [ID...] [--body]\n"
          "       paperdex-search [--db PATH] --stats\n"
          "       paperdex-search [--db PATH] --save NAME [options] QUERY...\n"
          "       paperdex-search [--db PATH] --saved NAME [--new] [options]\n"
@@ -583,7 +587,11 @@ void add_paper_options(po::options_description& visible, CliOptions& options) {
        "(refused by default: opening an index must not run its code)")
       ("show", po::value(&options.show_ids)->multitoken()->value_name("ID..."),
        "print the stored papers with these ids (any form id: takes), every field; an id no "
-       "paper has is named on standard error and makes the exit status 2");
+       "paper has is named on standard error and makes the exit status 2")
+      ("body", po::bool_switch(&options.body),
+       "with --show: print each paper's full text as it was read (a PDF's pages each ending "
+       "in a form feed) instead of its fields; a paper without one is named on standard error "
+       "and makes the exit status 2");
   // clang-format on
 }
 
@@ -814,6 +822,35 @@ std::optional<std::string> information_asked(const po::variables_map& vm,
 
 // --show: the papers found, in the order asked; each id no paper has is
 // named on standard error, and makes the status kExitError.
+// --show --body: each paper's full text, plain, a blank line between papers;
+// control characters but line and page breaks left out.
+int show_bodies(const CliOptions& options, std::ostream& out, std::ostream& err) {
+  Searcher searcher = open_searcher(options);
+  int status = kExitOk;
+  bool first = true;
+  for (const std::string& id : options.show_ids) {
+    try {
+      std::string body = searcher.body(id);
+      if (body.empty()) {
+        err << "paperdex-search: " << terminal_safe(id) << " has no full text in the index\n";
+        status = kExitError;
+        continue;
+      }
+      std::erase_if(body, [](char c) {
+        return (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\f') || c == 0x7f;
+      });
+      if (!first) out << '\n';
+      first = false;
+      out << body;
+      if (body.back() != '\n') out << '\n';
+    } catch (const PaperNotFoundError& error) {
+      err << "paperdex-search: " << terminal_safe(error.what()) << '\n';
+      status = kExitError;
+    }
+  }
+  return status;
+}
+
 int show_papers(const CliOptions& options, std::ostream& out, std::ostream& err) {
   Searcher searcher = open_searcher(options);
   ShownPapers shown;
@@ -894,7 +931,9 @@ int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& 
       options.format->print_stats(out, db_text(options), searcher.index_info(), options.output);
       return kExitOk;
     }
-    if (!options.show_ids.empty()) return show_papers(options, out, err);
+    if (!options.show_ids.empty()) {
+      return options.body ? show_bodies(options, out, err) : show_papers(options, out, err);
+    }
     if (options.saved.any()) return run_saved_search_option(options, out, err);
     if (!options.batch_file.empty()) return run_batch(options, out, err);
     return search_once(options, out, err);

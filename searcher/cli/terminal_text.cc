@@ -53,6 +53,9 @@ Paper terminal_safe(const Paper& paper) {
         for (PaperVersion& version : value) {
           for (std::string* text : {&version.version, &version.date}) *text = terminal_safe(*text);
         }
+      } else if constexpr (std::is_same_v<Value, FullTextFacts>) {
+        for (std::string* text : {&value.source, &value.file}) *text = terminal_safe(*text);
+        make_safe(value.sections);
       }
     });
   }
@@ -64,6 +67,8 @@ SearchResult terminal_safe(const SearchResult& result) {
   for (Hit& hit : safe.hits) {
     hit.title = terminal_safe(hit.title);
     hit.snippet = terminal_safe(hit.snippet);
+    static_cast<HighlightedText&>(hit.passage) = terminal_safe(hit.passage);
+    hit.passage.section = terminal_safe(hit.passage.section);
     hit.id = terminal_safe(hit.id);
     for (std::vector<std::string>* list : {&hit.authors, &hit.subjects}) make_safe(*list);
     for (TermContribution& term : hit.explanation) {

@@ -281,7 +281,14 @@ std::vector<LabelledRow> rows_of(const Hit& hit, const ColumnSelection& fields) 
       continue;
     }
     const std::string value = field->text(*field, hit);
-    if (!value.empty()) rows.push_back({std::string(field->label), {value}});
+    if (value.empty()) continue;
+    rows.push_back({std::string(field->label), {value}});
+    if (field->field != nullptr && field->field->kind == schema::RecordFieldKind::kFullText) {
+      // Its sections under the facts, one a line.
+      for (const std::string& section : hit.paper.fulltext.sections) {
+        rows.back().values.push_back("  " + section);
+      }
+    }
   }
   return rows;
 }
@@ -351,6 +358,17 @@ void print_hit(std::ostream& out, const Hit& hit, std::size_t number, const Colu
   }
   if (has_place(fields, TextPlace::kSnippet)) {
     for (const HighlightedText& line : wrap(hit.snippet, body_width)) {
+      out << indent << render(line, color) << '\n';
+    }
+  }
+  if (has_place(fields, TextPlace::kPassage) && !hit.passage.text.empty()) {
+    // "p. 7 · 3 Method · …passage…": where it is, then the passage.
+    const std::string place = passage_place(hit.passage);
+    HighlightedText passage{place + hit.passage.text, {}};
+    for (const auto& [begin, end] : hit.passage.spans) {
+      passage.spans.emplace_back(begin + place.size(), end + place.size());
+    }
+    for (const HighlightedText& line : wrap(passage, body_width)) {
       out << indent << render(line, color) << '\n';
     }
   }

@@ -1,5 +1,7 @@
 #include "paper.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,6 +45,33 @@ Paper paper_from_record(Record record) {
   }
   if (!paper.subjects.empty()) paper.primary = paper.subjects.front();
   return paper;
+}
+
+FullTextFacts fulltext_facts(std::string_view json) {
+  FullTextFacts facts;
+  const nlohmann::json read = nlohmann::json::parse(json, nullptr, false);
+  if (!read.is_object()) return facts;
+  const auto text = [&](const char* key) {
+    const auto it = read.find(key);
+    return it != read.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  const auto number = [&](const char* key) {
+    const auto it = read.find(key);
+    return it != read.end() && it->is_number_unsigned() ? it->get<long long>() : 0LL;
+  };
+  facts.source = text("source");
+  facts.file = text("file");
+  facts.pages = static_cast<int>(number("pages"));
+  facts.words = number("words");
+  if (const auto sections = read.find("sections"); sections != read.end() && sections->is_array()) {
+    for (const nlohmann::json& section : *sections) {
+      const auto title = section.is_object() ? section.find("title") : section.end();
+      if (section.is_object() && title != section.end() && title->is_string()) {
+        facts.sections.push_back(title->get<std::string>());
+      }
+    }
+  }
+  return facts;
 }
 
 }  // namespace paperdex::detail

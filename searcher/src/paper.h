@@ -32,4 +32,8 @@ FoundPaper require_paper(const Xapian::Database& db, std::string_view id);
 // arXiv links for arXiv ids.
 Paper paper_from_record(Record record);
 
+// Paper::fulltext of the facts the indexer kept (Record::fulltext's JSON,
+// schema.h kFullTextSlot): empty for "" or what is no such JSON.
+FullTextFacts fulltext_facts(std::string_view json);
+
 }  // namespace paperdex::detail

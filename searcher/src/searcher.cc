@@ -30,6 +30,7 @@
 #include "results/explain.h"
 #include "results/facets.h"
 #include "results/highlighter.h"
+#include "results/passage.h"
 #include "results/spelling.h"
 #include "saved_searches.h"
 
@@ -542,8 +543,23 @@ struct Searcher::Impl {
     pass.years = std::move(found.years);
   }
 
+  // The passage of the paper's body (Hit::passage), when it has one: read
+  // from its value slot (schema.h kBodySlot), which only passages read.
+  Passage body_passage(const detail::PageHit& found, const detail::Highlighter& highlighter,
+                       std::size_t target_bytes) {
+    const auto passage = [&](const Xapian::Document& document) {
+      const std::string body = document.get_value(schema::kBodySlot);
+      if (body.empty()) return Passage{};
+      return detail::body_passage(highlighter, body, document.get_value(schema::kFullTextSlot),
+                                  target_bytes);
+    };
+    // A remote page's document is read where it is, never copied (PageHit).
+    return found.document ? passage(*found.document) : passage(db.get_document(found.docid));
+  }
+
+  // `passages`: the query searches bodies (detail::searches_bodies).
   Hit make_hit(const detail::PageHit& found, const detail::Highlighter& highlighter,
-               const SearchRequest& request, bool all_words) {
+               const SearchRequest& request, bool all_words, bool passages) {
     const std::size_t snippet_bytes = request.snippet_bytes;
     // A page of remote shards brings its records or documents (matcher.h's
     // PageHit); a record it brought is read where it is.
@@ -556,6 +572,7 @@ struct Searcher::Impl {
     hit.id = record.id;
     hit.title = highlighter.mark_all(record.title);
     hit.snippet = highlighter.snippet(record.abstract, snippet_bytes);
+    if (passages) hit.passage = body_passage(found, highlighter, snippet_bytes);
     hit.authors = record.authors;
     hit.subjects = record.subjects;
     hit.year = record.year;
@@ -787,9 +804,9 @@ struct Searcher::Impl {
 
   void add_hits(SearchResult& result, const std::vector<detail::PageHit>& page,
                 const MatchPlan& plan, const SearchRequest& request,
-                const detail::Highlighter& highlighter) {
+                const detail::Highlighter& highlighter, bool passages) {
     for (const detail::PageHit& found : page) {
-      result.hits.push_back(make_hit(found, highlighter, request, true));
+      result.hits.push_back(make_hit(found, highlighter, request, true, passages));
       if (request.explain) {
         result.hits.back().explanation = detail::explain_match(db, plan.ranked, found.docid);
       }
@@ -807,7 +824,7 @@ struct Searcher::Impl {
         static_cast<Xapian::doccount>(request.limit), request.facets && !counted_apart);
     result.ranked_total = pass.matches;
     if (counted_apart) count_apart(pass, plan.counted, request.facets);
-    add_hits(result, pass.page, plan, request, highlighter);
+    add_hits(result, pass.page, plan, request, highlighter, detail::searches_bodies(parsed.query));
     result.total = pass.matches;
     result.total_exact = pass.exact;
     if (result.match_set == MatchSet::kAllWords) {
@@ -924,7 +941,7 @@ struct Searcher::Impl {
     MatchPlan plan = plan_match(request, parsed);
     SearchResult result = describe(parsed, plan);
     const detail::Highlighter highlighter(analyzer, parsed.highlight_terms, parsed.highlight_stems,
-                                          parsed.query);
+                                          parsed.query, parsed.word_sequence);
     detail::PassResult counted = fill_page(result, request, plan, parsed, highlighter);
     if (plan.full_match_assumed && result.total == 0) {
       plan = plan_match(request, parsed, true);
@@ -942,7 +959,15 @@ struct Searcher::Impl {
 
   Paper get(const std::string& id) {
     const Xapian::docid docid = detail::require_paper(db, id).docid;
-    return detail::paper_from_record(decode_stored_record(db.get_document(docid).get_data()));
+    const Xapian::Document document = db.get_document(docid);
+    Paper paper = detail::paper_from_record(decode_stored_record(document.get_data()));
+    paper.fulltext = detail::fulltext_facts(document.get_value(schema::kFullTextSlot));
+    return paper;
+  }
+
+  std::string body(const std::string& id) {
+    const Xapian::docid docid = detail::require_paper(db, id).docid;
+    return db.get_document(docid).get_value(schema::kBodySlot);
   }
 
   IndexInfo index_info() {
@@ -1014,6 +1039,11 @@ std::string Searcher::revision() const {
 Paper Searcher::get(const std::string& id) {
   impl_->partial_allowed = impl_->partial_by_default;
   return impl_->guarded("reading", [&] { return impl_->get(id); });
+}
+
+std::string Searcher::body(const std::string& id) {
+  impl_->partial_allowed = impl_->partial_by_default;
+  return impl_->guarded("reading", [&] { return impl_->body(id); });
 }
 
 IndexInfo Searcher::index_info() {

@@ -11,7 +11,7 @@
   const AUTHORS_SHOWN = 8;
   const MAX_OFFSET = 100000;  // the searcher's deepest page (--offset's limit)
   // What a hit shows: the CLI's --fields names (README "JSON output").
-  const HIT_FIELDS = 'id,title,authors,subjects,year,submitted,url,pdf_url,snippet';
+  const HIT_FIELDS = 'id,title,authors,subjects,year,submitted,url,pdf_url,snippet,passage';
   const SORTS = ['relevance', 'newest', 'oldest', 'updated', 'added'];
 
   const $ = (id) => document.getElementById(id);
@@ -247,8 +247,34 @@
       item.appendChild(
         appendHighlighted(element('p', null, 'snippet'), hit.snippet, hit.snippet_spans));
     }
+    if (hit.passage && hit.passage.text) item.appendChild(renderPassage(hit));
     item.appendChild(hitLinks(hit, state));
     return item;
+  }
+
+  // The passage of the full text that matched: "p. 7 · 3 Method · …text…",
+  // the page a link to that page of the arXiv PDF (pdf_url#page=7).
+  function renderPassage(hit) {
+    const passage = hit.passage;
+    const paragraph = element('p', null, 'passage');
+    const page = Number(passage.page) || 0;
+    if (page > 0) {
+      const place = 'p. ' + page;
+      const anchor = hit.pdf_url ? externalLink(place, hit.pdf_url + '#page=' + page) : null;
+      if (anchor && anchor.tagName === 'A') {
+        anchor.classList.add('passage-page');
+        anchor.setAttribute('aria-label', 'Page ' + page + ' of the PDF: ' + (hit.title || hit.id));
+        paragraph.appendChild(anchor);
+      } else {
+        paragraph.appendChild(element('span', place, 'passage-page'));
+      }
+      paragraph.appendChild(document.createTextNode(' · '));
+    }
+    if (passage.section) {
+      paragraph.appendChild(element('span', passage.section, 'passage-section'));
+      paragraph.appendChild(document.createTextNode(' · '));
+    }
+    return appendHighlighted(paragraph, passage.text, passage.spans);
   }
 
   // A paper's links: arXiv's page, its PDF, the papers like it. The PDF and

@@ -124,6 +124,19 @@ using HighlightVisitor = std::function<void(std::string_view run, bool matched)>
 /// run past the end of the text are ignored, as render_highlights does.
 PAPERDEX_API void visit_highlights(const HighlightedText& text, const HighlightVisitor& visit);
 
+/// The passage of a paper's full text (#50) that best matches the query
+/// (Hit::passage): cut and highlighted as a snippet is (`text`, `spans`),
+/// with where in the paper it is. An empty `text` means no passage: the
+/// query searched no body, the paper has none, or its body did not match.
+struct Passage : HighlightedText {
+  /// The page (1-based) the passage's matches begin on, in a body read from
+  /// a PDF; 0 when unknown (LaTeX sources, data sets).
+  int page = 0;
+  /// The title of the section the passage's matches are in ("3 Method");
+  /// "" when unknown (no sections read, or before the first).
+  std::string section;
+};
+
 // Paper (Searcher::get, Hit::paper) and PaperVersion: paperdex/common/record.h.
 
 /// One part of the query that matched a hit, and what it added to the hit's
@@ -169,6 +182,11 @@ struct Hit {
   Paper paper;
   /// What became new about it after SearchRequest::new_since (kNone without one).
   PaperNews news = PaperNews::kNone;
+  /// From the paper's full text, when the query searches bodies (plain words,
+  /// `body:`) and the paper's body matched: the best passage, as long as a
+  /// snippet (SearchRequest::snippet_bytes), with its page and section.
+  /// Empty (`passage.text` "") otherwise. Read for the hits of the page only.
+  Passage passage;
 };
 
 /// A facet value and how many matching papers have it.
@@ -443,6 +461,13 @@ class PAPERDEX_API Searcher {
   /// @throws PaperNotFoundError no paper of the index has that id.
   /// @throws IoError reading the index failed.
   Paper get(const std::string& id);
+
+  /// The full text of the paper with this id (#50), as the indexer read it
+  /// (Paper::fulltext says from what): words separated by spaces,
+  /// paragraphs by '\n', a PDF's pages each ending in '\f'; "" when it has none.
+  /// @throws PaperNotFoundError no paper of the index has that id.
+  /// @throws IoError reading the index failed.
+  std::string body(const std::string& id);
 
   /// Describes the index. Counting its distinct terms walks the whole term
   /// list: a second or two per million papers.

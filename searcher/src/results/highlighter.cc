@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 
 #include "paperdex/common/schema.h"
@@ -11,10 +12,13 @@ namespace {
 
 constexpr std::string_view kEllipsis = "…";
 
-// The stem of a title or text term ("Toptic" -> "optic"); nullopt for other fields.
+// The stem of a title, text or body term ("Toptic" -> "optic"); nullopt for other fields.
 std::optional<std::string> text_stem(const std::string& term) {
   const std::string_view prefix = schema::prefix_of(term);
-  if (prefix != schema::kTextPrefix && prefix != schema::kTitlePrefix) return std::nullopt;
+  if (prefix != schema::kTextPrefix && prefix != schema::kTitlePrefix &&
+      prefix != schema::kBodyPrefix) {
+    return std::nullopt;
+  }
   return term.substr(prefix.size());
 }
 
@@ -53,8 +57,10 @@ void collect_phrases(const Xapian::Query& query, std::vector<std::vector<std::st
 }  // namespace
 
 Highlighter::Highlighter(const Analyzer& analyzer, const std::vector<std::string>& terms,
-                         const std::vector<std::string>& stems, const Xapian::Query& query)
+                         const std::vector<std::string>& stems, const Xapian::Query& query,
+                         std::vector<std::string> sequence)
     : analyzer_(analyzer), terms_(terms.begin(), terms.end()), stems_(stems.begin(), stems.end()) {
+  if (sequence.size() > 1) sequence_ = std::move(sequence);
   std::unordered_set<std::string> loose;
   collect_phrases(query, phrases_, loose);
   for (const std::vector<std::string>& phrase : phrases_) {
@@ -136,8 +142,12 @@ HighlightedText Highlighter::mark_all(std::string_view text) const {
 }
 
 HighlightedText Highlighter::snippet(std::string_view text, std::size_t target_bytes) const {
+  return excerpt(text, target_bytes).text;
+}
+
+Excerpt Highlighter::excerpt(std::string_view text, std::size_t target_bytes) const {
   const std::vector<Token> tokens = analyzer_.tokenize(text);
-  HighlightedText result;
+  Excerpt result;
   if (tokens.empty()) return result;
 
   // Which tokens match, and under which key (so a window scores distinct words).
@@ -150,32 +160,72 @@ HighlightedText Highlighter::snippet(std::string_view text, std::size_t target_b
           keys.try_emplace(matches.words[i], static_cast<int>(keys.size())).first->second;
     }
   }
+  // Where the query's words start in the order written (sequence_).
+  const std::size_t length = sequence_.size();
+  std::vector<bool> sequence_at(tokens.size(), false);
+  for (std::size_t first = 0; length > 0 && first + length <= tokens.size(); ++first) {
+    std::size_t same = 0;
+    while (same < length && tokens[first + same].stem == sequence_[same]) ++same;
+    sequence_at[first] = same == length;
+  }
 
   // Best window of whole tokens within target_bytes: most distinct matched
-  // words, then most matches, then earliest.
+  // words, then most occurrences of the words in order, then most matches,
+  // then earliest.
   std::size_t best_first = 0, best_last = 0;
-  int best_distinct = -1, best_total = -1;
+  int best_distinct = -1, best_sequences = -1, best_total = -1;
   std::vector<int> in_window(keys.size(), 0);
-  int distinct = 0, total = 0;
+  int distinct = 0, sequences = 0, total = 0;
   std::size_t first = 0;
   for (std::size_t last = 0; last < tokens.size(); ++last) {
     if (match_key[last] >= 0) {
       if (in_window[match_key[last]]++ == 0) ++distinct;
       ++total;
     }
+    if (length > 0 && last + 1 >= length && last + 1 - length >= first &&
+        sequence_at[last + 1 - length]) {
+      ++sequences;  // an occurrence ends here, whole in the window
+    }
     while (first < last && tokens[last].end - tokens[first].begin > target_bytes) {
       if (match_key[first] >= 0) {
         if (--in_window[match_key[first]] == 0) --distinct;
         --total;
       }
+      if (sequence_at[first] && first + length - 1 <= last) --sequences;
       ++first;
     }
-    if (distinct > best_distinct || (distinct == best_distinct && total > best_total)) {
+    if (std::tie(distinct, sequences, total) >
+        std::tie(best_distinct, best_sequences, best_total)) {
       best_distinct = distinct;
+      best_sequences = sequences;
       best_total = total;
       best_first = first;
       best_last = last;
     }
+  }
+
+  // Where its matches begin: its first occurrence of the words in order, else
+  // its first match from which on it has every word it matched. The window
+  // starts there, so that the room left is spread around its matches.
+  if (best_distinct > 0) {
+    std::vector<int> count(keys.size(), 0);
+    for (std::size_t i = best_first; i <= best_last; ++i) {
+      if (match_key[i] >= 0) ++count[match_key[i]];
+    }
+    std::size_t tight = best_first;
+    while (tight < best_last && (match_key[tight] < 0 || count[match_key[tight]] > 1)) {
+      if (match_key[tight] >= 0) --count[match_key[tight]];
+      ++tight;
+    }
+    std::size_t anchor = tight;
+    for (std::size_t i = best_first; best_sequences > 0 && i <= best_last; ++i) {
+      if (sequence_at[i] && i + length - 1 <= best_last) {
+        anchor = i;
+        break;
+      }
+    }
+    result.match_offset = tokens[anchor].begin;
+    best_first = std::min(tight, anchor);
   }
 
   // Spread unused room before and after the passage, so the first match has context.
@@ -194,14 +244,15 @@ HighlightedText Highlighter::snippet(std::string_view text, std::size_t target_b
 
   // Start at the text's start when the window begins with its first token, so
   // a leading quote or bracket is not lost; likewise for the end.
+  HighlightedText& cut = result.text;
   const std::size_t begin = best_first == 0 ? 0 : tokens[best_first].begin;
   std::size_t end = best_last + 1 == tokens.size() ? text.size() : tokens[best_last].end;
-  if (begin > 0) result.text.append(kEllipsis);
-  const std::size_t offset = result.text.size();
-  result.text.append(text.substr(begin, end - begin));
-  if (end < text.size()) result.text.append(kEllipsis);
-  result.spans = spans(tokens, matches, best_first, best_last,
-                       static_cast<std::ptrdiff_t>(offset) - static_cast<std::ptrdiff_t>(begin));
+  if (begin > 0) cut.text.append(kEllipsis);
+  const std::size_t offset = cut.text.size();
+  cut.text.append(text.substr(begin, end - begin));
+  if (end < text.size()) cut.text.append(kEllipsis);
+  cut.spans = spans(tokens, matches, best_first, best_last,
+                    static_cast<std::ptrdiff_t>(offset) - static_cast<std::ptrdiff_t>(begin));
   return result;
 }
 

@@ -3,7 +3,8 @@
 // spelling; cuts snippets around the passage with the most distinct matches.
 // A phrase of the query is marked where the text has it, as one span, and
 // its words alone are not marked elsewhere (unless the query has them
-// outside the phrase too).
+// outside the phrase too). Snippets of abstracts and passages of bodies
+// (Hit::passage) are cut alike; a passage also says where in the text it is.
 #pragma once
 
 #include <string>
@@ -19,12 +20,25 @@
 
 namespace paperdex::detail {
 
+// A snippet and where in the text it was cut from.
+struct Excerpt {
+  HighlightedText text;
+  // The byte offset in the text of where the excerpt's matches begin: the
+  // query's words in order when the excerpt has them, else the first match
+  // from which on it holds every word it matched (a function word matched
+  // before them leaves it); npos without a match.
+  std::size_t match_offset = std::string_view::npos;
+};
+
 class Highlighter {
  public:
   // `terms` and `stems` as ParsedQuery lists them; `query` the query run,
-  // for its phrases.
+  // for its phrases; `sequence` the stems of a query of words alone in the
+  // order written (ParsedQuery::word_sequence): of the passages with the
+  // most distinct matches, one holding them in that order is the best.
   Highlighter(const Analyzer& analyzer, const std::vector<std::string>& terms,
-              const std::vector<std::string>& stems, const Xapian::Query& query = {});
+              const std::vector<std::string>& stems, const Xapian::Query& query = {},
+              std::vector<std::string> sequence = {});
 
   // The whole text with every match marked (titles).
   HighlightedText mark_all(std::string_view text) const;
@@ -33,6 +47,9 @@ class Highlighter {
   // boundaries, "…" where text was cut, matches marked. Without matches: the
   // start of the text.
   HighlightedText snippet(std::string_view text, std::size_t target_bytes) const;
+
+  // The snippet, and where its matches are in `text`.
+  Excerpt excerpt(std::string_view text, std::size_t target_bytes) const;
 
  private:
   // What each token of a text matched.
@@ -59,6 +76,8 @@ class Highlighter {
   std::vector<std::vector<std::string>> phrases_;
   // Stems the query has only inside phrases: not marked alone.
   std::unordered_set<std::string> phrase_only_;
+  // The query's words in order (constructor); empty for fewer than two.
+  std::vector<std::string> sequence_;
 };
 
 }  // namespace paperdex::detail

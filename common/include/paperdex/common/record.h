@@ -96,6 +96,17 @@ struct Record : PaperRecord {
   std::string fulltext;
 };
 
+/// What a paper's full text (#50) was read from, as Searcher::get returns it
+/// (Paper::fulltext): the facts the indexer kept beside the body
+/// (Record::fulltext). Empty (`source` "") for a paper without a full text.
+struct FullTextFacts {
+  std::string source;                 ///< "pdf", "latex", "unarxive" or "jsonl"
+  std::string file;                   ///< the file (or "file:line") it was read from
+  int pages = 0;                      ///< a PDF's pages; 0 for the others
+  long long words = 0;                ///< words of the body
+  std::vector<std::string> sections;  ///< the section titles, in order (none read: empty)
+};
+
 /// Everything the index holds about one paper, as the searcher returns it
 /// (Searcher::get, Hit::paper): the stored record and what follows from it.
 struct Paper : PaperRecord {
@@ -103,6 +114,9 @@ struct Paper : PaperRecord {
   std::string primary;                     ///< the primary category (subjects[0]) or ""
   std::string url;      ///< https://arxiv.org/abs/ID for an arXiv id; "" for a derived id
   std::string pdf_url;  ///< https://arxiv.org/pdf/ID for an arXiv id; "" for a derived id
+  /// What its full text was read from (Searcher::get; a search hit's paper
+  /// leaves it empty: the facts are read for a paper shown, not for hits).
+  FullTextFacts fulltext;
 };
 
 }  // namespace paperdex

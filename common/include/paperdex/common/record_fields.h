@@ -36,6 +36,7 @@ enum class RecordFieldKind {
   kCodes,     // a list of codes (categories); " " between them on one line
   kVersions,  // [PaperVersion]: "v1 2016-03-09, v2 ..." on one line
   kDates,     // field key -> date (Record::field_dates)
+  kFullText,  // FullTextFacts: a JSON object; in text its facts, then its sections one a line
 };
 
 // How merge_sources (indexer/src/update_policy.h) makes one field of two
@@ -60,7 +61,7 @@ using RecordMember =
                  int PaperRecord::*, bool PaperRecord::*, std::vector<PaperVersion> PaperRecord::*,
                  std::string Record::*, std::vector<std::string> Record::*,
                  std::map<std::string, std::string> Record::*, std::string Paper::*,
-                 std::vector<std::string> Paper::*>;
+                 std::vector<std::string> Paper::*, FullTextFacts Paper::*>;
 
 // Who reads a field: everyone (kPublic: in Paper, JSON, --fields,
 // Python, the docs), the library's own formats (kLibrary: in Paper, which
