@@ -548,7 +548,7 @@ struct Searcher::Impl {
   Passage body_passage(const detail::PageHit& found, const detail::Highlighter& highlighter,
                        std::size_t target_bytes) {
     const auto passage = [&](const Xapian::Document& document) {
-      const std::string body = document.get_value(schema::kBodySlot);
+      const std::string body = decode_body(document.get_value(schema::kBodySlot));
       if (body.empty()) return Passage{};
       return detail::body_passage(highlighter, body, document.get_value(schema::kFullTextSlot),
                                   target_bytes);
@@ -967,7 +967,7 @@ struct Searcher::Impl {
 
   std::string body(const std::string& id) {
     const Xapian::docid docid = detail::require_paper(db, id).docid;
-    return db.get_document(docid).get_value(schema::kBodySlot);
+    return decode_body(db.get_document(docid).get_value(schema::kBodySlot));
   }
 
   IndexInfo index_info() {

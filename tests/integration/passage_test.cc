@@ -19,6 +19,7 @@
 #include <xapian.h>
 
 #include "paperdex/common/schema.h"
+#include "paperdex/common/stored_record.h"
 #include "paperdex/searcher.h"
 #include "test_support.h"
 
@@ -121,7 +122,7 @@ Stored stored(const std::string& db, const std::string& id) {
   REQUIRE(database.postlist_begin(term) != database.postlist_end(term));
   const Xapian::Document doc = database.get_document(*database.postlist_begin(term));
   return {nlohmann::json::parse(doc.get_value(schema::kFullTextSlot)),
-          doc.get_value(schema::kBodySlot)};
+          paperdex::decode_body(doc.get_value(schema::kBodySlot))};
 }
 
 paperdex::SearchResult search(const std::string& db, const std::string& query) {

@@ -165,7 +165,11 @@ Excerpt Highlighter::excerpt(std::string_view text, std::size_t target_bytes) co
   std::vector<bool> sequence_at(tokens.size(), false);
   for (std::size_t first = 0; length > 0 && first + length <= tokens.size(); ++first) {
     std::size_t same = 0;
-    while (same < length && tokens[first + same].stem == sequence_[same]) ++same;
+    // A function word is "" (ParsedQuery::word_sequence): any word there.
+    while (same < length &&
+           (sequence_[same].empty() || tokens[first + same].stem == sequence_[same])) {
+      ++same;
+    }
     sequence_at[first] = same == length;
   }
 

@@ -34,7 +34,8 @@ class Highlighter {
  public:
   // `terms` and `stems` as ParsedQuery lists them; `query` the query run,
   // for its phrases; `sequence` the stems of a query of words alone in the
-  // order written (ParsedQuery::word_sequence): of the passages with the
+  // order written (ParsedQuery::word_sequence; "" a function word, any word
+  // there): of the passages with the
   // most distinct matches, one holding them in that order is the best.
   Highlighter(const Analyzer& analyzer, const std::vector<std::string>& terms,
               const std::vector<std::string>& stems, const Xapian::Query& query = {},
