@@ -54,7 +54,70 @@ void collect_phrases(const Xapian::Query& query, std::vector<std::vector<std::st
   }
 }
 
+// Spreads the room a window [first, last] leaves within target_bytes before
+// and after it, so that its first match has context.
+void widen(const std::vector<Token>& tokens, std::size_t target_bytes, std::size_t& first,
+           std::size_t& last) {
+  const std::size_t room =
+      target_bytes - std::min(target_bytes, tokens[last].end - tokens[first].begin);
+  std::size_t lead = room / 3;
+  while (first > 0 && tokens[last].end - tokens[first - 1].begin <= target_bytes &&
+         tokens[first].begin - tokens[first - 1].begin <= lead) {
+    lead -= tokens[first].begin - tokens[first - 1].begin;
+    --first;
+  }
+  while (last + 1 < tokens.size() && tokens[last + 1].end - tokens[first].begin <= target_bytes) {
+    ++last;
+  }
+}
+
+// Where the matches of the window [first, last] begin: `tight`, its first
+// match from which on it has every word it matched, and `anchor`, its first
+// occurrence of the words in order (sequence_at, `length` words), else
+// `tight`. The window starts at the earlier, so that the room left is spread
+// around its matches.
+struct MatchesBegin {
+  std::size_t tight = 0;
+  std::size_t anchor = 0;
+};
+MatchesBegin matches_begin(const std::vector<int>& match_key, std::size_t keys,
+                           const std::vector<bool>& sequence_at, std::size_t length,
+                           bool has_sequence, std::size_t first, std::size_t last) {
+  std::vector<int> count(keys, 0);
+  for (std::size_t i = first; i <= last; ++i) {
+    if (match_key[i] >= 0) ++count[match_key[i]];
+  }
+  MatchesBegin begin{first, first};
+  while (begin.tight < last && (match_key[begin.tight] < 0 || count[match_key[begin.tight]] > 1)) {
+    if (match_key[begin.tight] >= 0) --count[match_key[begin.tight]];
+    ++begin.tight;
+  }
+  begin.anchor = begin.tight;
+  for (std::size_t i = first; has_sequence && i <= last; ++i) {
+    if (sequence_at[i] && i + length - 1 <= last) {
+      begin.anchor = i;
+      break;
+    }
+  }
+  return begin;
+}
+
 }  // namespace
+
+std::vector<bool> Highlighter::sequence_starts(const std::vector<Token>& tokens) const {
+  const std::size_t length = sequence_.size();
+  std::vector<bool> starts(tokens.size(), false);
+  for (std::size_t first = 0; length > 0 && first + length <= tokens.size(); ++first) {
+    std::size_t same = 0;
+    // A function word is "" (ParsedQuery::word_sequence): any word there.
+    while (same < length &&
+           (sequence_[same].empty() || tokens[first + same].stem == sequence_[same])) {
+      ++same;
+    }
+    starts[first] = same == length;
+  }
+  return starts;
+}
 
 Highlighter::Highlighter(const Analyzer& analyzer, const std::vector<std::string>& terms,
                          const std::vector<std::string>& stems, const Xapian::Query& query,
@@ -160,18 +223,8 @@ Excerpt Highlighter::excerpt(std::string_view text, std::size_t target_bytes) co
           keys.try_emplace(matches.words[i], static_cast<int>(keys.size())).first->second;
     }
   }
-  // Where the query's words start in the order written (sequence_).
   const std::size_t length = sequence_.size();
-  std::vector<bool> sequence_at(tokens.size(), false);
-  for (std::size_t first = 0; length > 0 && first + length <= tokens.size(); ++first) {
-    std::size_t same = 0;
-    // A function word is "" (ParsedQuery::word_sequence): any word there.
-    while (same < length &&
-           (sequence_[same].empty() || tokens[first + same].stem == sequence_[same])) {
-      ++same;
-    }
-    sequence_at[first] = same == length;
-  }
+  const std::vector<bool> sequence_at = sequence_starts(tokens);
 
   // Best window of whole tokens within target_bytes: most distinct matched
   // words, then most occurrences of the words in order, then most matches,
@@ -208,43 +261,14 @@ Excerpt Highlighter::excerpt(std::string_view text, std::size_t target_bytes) co
     }
   }
 
-  // Where its matches begin: its first occurrence of the words in order, else
-  // its first match from which on it has every word it matched. The window
-  // starts there, so that the room left is spread around its matches.
   if (best_distinct > 0) {
-    std::vector<int> count(keys.size(), 0);
-    for (std::size_t i = best_first; i <= best_last; ++i) {
-      if (match_key[i] >= 0) ++count[match_key[i]];
-    }
-    std::size_t tight = best_first;
-    while (tight < best_last && (match_key[tight] < 0 || count[match_key[tight]] > 1)) {
-      if (match_key[tight] >= 0) --count[match_key[tight]];
-      ++tight;
-    }
-    std::size_t anchor = tight;
-    for (std::size_t i = best_first; best_sequences > 0 && i <= best_last; ++i) {
-      if (sequence_at[i] && i + length - 1 <= best_last) {
-        anchor = i;
-        break;
-      }
-    }
-    result.match_offset = tokens[anchor].begin;
-    best_first = std::min(tight, anchor);
+    const MatchesBegin begin = matches_begin(match_key, keys.size(), sequence_at, length,
+                                             best_sequences > 0, best_first, best_last);
+    result.match_offset = tokens[begin.anchor].begin;
+    best_first = std::min(begin.tight, begin.anchor);
   }
 
-  // Spread unused room before and after the passage, so the first match has context.
-  std::size_t room =
-      target_bytes - std::min(target_bytes, tokens[best_last].end - tokens[best_first].begin);
-  std::size_t lead = room / 3;
-  while (best_first > 0 && tokens[best_last].end - tokens[best_first - 1].begin <= target_bytes &&
-         tokens[best_first].begin - tokens[best_first - 1].begin <= lead) {
-    lead -= tokens[best_first].begin - tokens[best_first - 1].begin;
-    --best_first;
-  }
-  while (best_last + 1 < tokens.size() &&
-         tokens[best_last + 1].end - tokens[best_first].begin <= target_bytes) {
-    ++best_last;
-  }
+  widen(tokens, target_bytes, best_first, best_last);
 
   // Start at the text's start when the window begins with its first token, so
   // a leading quote or bracket is not lost; likewise for the end.

@@ -62,6 +62,8 @@ class Highlighter {
     std::vector<int> occurrence;
   };
   Matches match(std::string_view text, const std::vector<Token>& tokens) const;
+  // Where, among `tokens`, the query's words start in the order written (sequence_).
+  std::vector<bool> sequence_starts(const std::vector<Token>& tokens) const;
   // Marks the occurrences of the query's phrases.
   void match_phrases(const std::vector<Token>& tokens, Matches& matches) const;
   // The spans of tokens [first, last] that matched, shifted by `shift`.
