@@ -52,6 +52,12 @@ class Highlighter {
   // The snippet, and where its matches are in `text`.
   Excerpt excerpt(std::string_view text, std::size_t target_bytes) const;
 
+  // Whether a text, `lowered` to ASCII lower case, may hold a match: a
+  // listed term or stem is in it, or one is not ASCII (which this cannot
+  // tell). A look that spares analysing the paragraphs of a long body that
+  // cannot match.
+  bool may_match(std::string_view lowered) const;
+
  private:
   // What each token of a text matched.
   struct Matches {
