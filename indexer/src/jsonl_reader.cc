@@ -362,10 +362,10 @@ class JsonlParser {
       record.body = std::move(body->text);
     } else if ((body || !body_problem.empty()) && sink_.on_warning) {
       // The metadata is kept: the line's paper, without the body.
-      sink_.on_warning(ReadProblem{
-          where, std::string(kFullTextUnreadable),
-          body ? "the body was left out: it names another paper than the line's id"
-               : "the body was left out: " + body_problem});
+      sink_.on_warning(
+          ReadProblem{where, std::string(kFullTextUnreadable),
+                      body ? "the body was left out: it names another paper than the line's id"
+                           : "the body was left out: " + body_problem});
     }
     record.origin = where;
     if (sink_.on_record) sink_.on_record(std::move(record));
