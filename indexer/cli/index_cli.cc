@@ -37,12 +37,37 @@ constexpr long long kMaxJobs = 256;
 constexpr long long kMaxBatch = 1'000'000;
 constexpr double kMaxCommitSeconds = 24 * 3600;
 
+// The full-text bounds (README "Full text") as options: the defaults --help
+// shows are FullTextLimits's own.
+struct LimitOption {
+  const char* name;
+  const char* value_name;
+  std::size_t FullTextLimits::*field;
+  long long most;
+  const char* what;
+};
+constexpr std::array<LimitOption, 5> kLimitOptions = {{
+    {"pdf-time-limit", "SECONDS", &FullTextLimits::pdf_seconds, 86400,
+     "full text: give up a PDF whose reading takes longer, in wall clock or CPU time"},
+    {"pdf-memory-limit", "MIB", &FullTextLimits::pdf_memory_mib, 1 << 20,
+     "full text: the memory a PDF's reader, a child process, may use"},
+    {"pdf-page-limit", "PAGES", &FullTextLimits::pdf_pages, 1'000'000,
+     "full text: read the first PAGES pages of a longer PDF, and say so"},
+    {"pdf-text-limit", "MIB", &FullTextLimits::pdf_text_mib, 4096,
+     "full text: the text kept of one PDF; the rest is cut, and said so"},
+    {"source-size-limit", "MIB", &FullTextLimits::source_mib, 65536,
+     "full text: a LaTeX source package, unpacked, all its files together"},
+}};
+constexpr long long kMaxPdfReaders = 64;
+
 // The numbers as given: read signed, so that "-1" is refused instead of
 // wrapping to the largest unsigned value.
 struct NumberOptions {
   long long jobs = 0;
   long long batch = 0;
   double commit_seconds = 0;
+  long long pdf_readers = 0;
+  std::array<long long, kLimitOptions.size()> limits{};  // kLimitOptions's, in order
 };
 
 // Bounds on --delay, --timeout and --deadline: an hour is past any pause a server asks for.
@@ -148,6 +173,19 @@ po::options_description visible_options(Command& command) {
        "new index: commit in batches as for an existing one, instead of building in bulk")
       ("quiet,q", po::bool_switch(&command.report.quiet),
        "print nothing on success: no progress, no summary (problems still go to stderr)")
+      ("pdf-readers", po::value(&command.numbers.pdf_readers)->value_name("N"),
+       "full text: read N PDFs at once, ahead of the file being indexed (1 to 64; default: "
+       "one per core)");
+  const FullTextLimits defaults;
+  for (std::size_t i = 0; i < kLimitOptions.size(); ++i) {
+    const LimitOption& limit = kLimitOptions[i];
+    visible.add_options()(limit.name,
+                          po::value(&command.numbers.limits[i])->value_name(limit.value_name),
+                          (std::string(limit.what) + " (1 to " + with_thousands(static_cast<unsigned long long>(limit.most)) +
+                           "; default " + with_thousands(defaults.*limit.field) + ")")
+                              .c_str());
+  }
+  visible.add_options()
       ("harvest", po::bool_switch(&command.harvest.harvest),
        "harvest the OAI-PMH repository at URL (default https://oaipmh.arxiv.org/oai) into the "
        "index, resuming an interrupted harvest")
@@ -200,6 +238,19 @@ void check_values(const Command& command, const po::variables_map& vm) {
     throw UsageError{
         "--jobs and --shards build a new index in bulk; --incremental, --batch and "
         "--commit-interval ask for batch commits instead: give one or the other"};
+  }
+  if (vm.count("pdf-readers") &&
+      (numbers.pdf_readers < 1 || numbers.pdf_readers > kMaxPdfReaders)) {
+    throw UsageError{"--pdf-readers must be between 1 and " + std::to_string(kMaxPdfReaders) +
+                     ", not " + std::to_string(numbers.pdf_readers)};
+  }
+  for (std::size_t i = 0; i < kLimitOptions.size(); ++i) {
+    const LimitOption& limit = kLimitOptions[i];
+    if (vm.count(limit.name) && (numbers.limits[i] < 1 || numbers.limits[i] > limit.most)) {
+      throw UsageError{std::string("--") + limit.name + " must be between 1 and " +
+                       with_thousands(static_cast<unsigned long long>(limit.most)) + ", not " +
+                       std::to_string(numbers.limits[i])};
+    }
   }
   if (vm.count("delete-from") && command.run.delete_from.empty()) {
     throw UsageError{"--delete-from needs a file name"};
@@ -287,9 +338,16 @@ void check_target(Command& command) {
   }
 }
 
-// The options that are settings of the writer rather than of the run.
-void apply_writer_settings(Command& command) {
+// The options that are settings of the writer and the readers rather than of the run.
+void apply_writer_settings(Command& command, const po::variables_map& vm) {
   command.run.jobs = static_cast<unsigned>(command.numbers.jobs);
+  command.run.pdf_readers = static_cast<unsigned>(command.numbers.pdf_readers);
+  for (std::size_t i = 0; i < kLimitOptions.size(); ++i) {
+    if (vm.count(kLimitOptions[i].name)) {
+      command.run.reading.fulltext.*kLimitOptions[i].field =
+          static_cast<std::size_t>(command.numbers.limits[i]);
+    }
+  }
   command.run.writer.wait_for_lock = command.wait;
   request_batches(command.run, static_cast<std::size_t>(command.numbers.batch),
                   command.numbers.commit_seconds);
@@ -345,7 +403,7 @@ Command parse_command(int argc, const char* const* argv, std::string& help) {
     check_values(command, vm);
     check_harvest(command, vm);
     check_target(command);
-    apply_writer_settings(command);
+    apply_writer_settings(command, vm);
     command.harvest.options.wait_for_lock = command.wait;
     if (command.harvest.status) command.action = Command::Action::kHarvestStatus;
     if (command.harvest.harvest) command.action = Command::Action::kHarvest;

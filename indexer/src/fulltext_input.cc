@@ -2,12 +2,15 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -43,6 +46,10 @@ void deliver(fulltext::FullText&& text, const std::string& origin, const RecordS
   if (sink.on_record) sink.on_record(std::move(record));
 }
 
+// A PDF copied to a temporary file from standard input or gzip, at most
+// this much: the helper reads files, and the disk is no bound of its own.
+constexpr std::size_t kMaxCopiedPdfBytes = std::size_t{1} << 30;
+
 // A file the input stream reads, copied whole to a temporary file (a PDF
 // from standard input or gzipped), removed when done.
 class TemporaryCopy {
@@ -53,25 +60,45 @@ class TemporaryCopy {
     if (fd < 0) throw std::runtime_error("cannot make a temporary file for the PDF");
     close(fd);
     path_ = pattern;
-    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
-    out << in.rdbuf();
-    if (!out) throw std::runtime_error("cannot write the PDF to " + path_);
+    try {
+      copy(in);
+    } catch (...) {
+      remove();  // the destructor does not run for a constructor that throws
+      throw;
+    }
   }
-  ~TemporaryCopy() {
-    std::error_code ignored;
-    fs::remove(path_, ignored);
-  }
+  ~TemporaryCopy() { remove(); }
   TemporaryCopy(const TemporaryCopy&) = delete;
   TemporaryCopy& operator=(const TemporaryCopy&) = delete;
   const std::string& path() const { return path_; }
 
  private:
+  void copy(std::istream& in) const {
+    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
+    std::vector<char> buffer(1 << 16);
+    std::size_t copied = 0;
+    while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+      copied += static_cast<std::size_t>(in.gcount());
+      if (copied > kMaxCopiedPdfBytes) {
+        throw std::runtime_error("the PDF unpacks to more than " +
+                                 std::to_string(kMaxCopiedPdfBytes >> 20) +
+                                 " MiB; unpack it and index the file itself");
+      }
+      out.write(buffer.data(), in.gcount());
+    }
+    if (!out) throw std::runtime_error("cannot write the PDF to " + path_);
+  }
+  void remove() const {
+    std::error_code ignored;
+    fs::remove(path_, ignored);
+  }
+
   std::string path_;
 };
 
-// Whether the file at `origin` is itself the PDF (not gzipped, not standard
-// input): the helper then reads it in place.
-bool pdf_file_in_place(const std::string& origin) {
+}  // namespace
+
+bool is_pdf_file(const std::string& origin) {
   std::error_code code;
   if (!fs::is_regular_file(origin, code)) return false;
   std::ifstream file(origin, std::ios::binary);
@@ -80,8 +107,6 @@ bool pdf_file_in_place(const std::string& origin) {
   head.resize(static_cast<std::size_t>(file.gcount()));
   return fulltext::sniff(head) == fulltext::FileKind::kPdf;
 }
-
-}  // namespace
 
 bool is_pdf(std::string_view head) { return fulltext::sniff(head) == fulltext::FileKind::kPdf; }
 
@@ -97,14 +122,33 @@ bool is_latex_source(std::string_view head) {
   return false;
 }
 
-void read_pdf_input(std::istream& in, const std::string& origin, const RecordSink& sink) {
+fulltext::PdfLimits pdf_limits(const FullTextLimits& limits) {
+  fulltext::PdfLimits pdf;
+  pdf.time = std::chrono::seconds(limits.pdf_seconds);
+  pdf.memory_mib = limits.pdf_memory_mib;
+  pdf.max_pages = limits.pdf_pages;
+  pdf.max_text_bytes = limits.pdf_text_mib << 20;
+  return pdf;
+}
+
+fulltext::ArchiveLimits archive_limits(const FullTextLimits& limits) {
+  fulltext::ArchiveLimits archive;
+  archive.max_total_bytes = limits.source_mib << 20;
+  // One file of the package may be the whole of it, but no more than the default.
+  archive.max_entry_bytes = std::min(archive.max_entry_bytes, archive.max_total_bytes);
+  return archive;
+}
+
+void read_pdf_input(std::istream& in, const std::string& origin, const RecordSink& sink,
+                    const ReadOptions& options) {
+  const fulltext::PdfLimits limits = pdf_limits(options.fulltext);
   try {
     fulltext::FullText text;
-    if (pdf_file_in_place(origin)) {
-      text = fulltext::read_pdf(origin);
+    if (is_pdf_file(origin)) {
+      text = fulltext::read_pdf(origin, limits);
     } else {
       const TemporaryCopy copy(in);
-      text = fulltext::read_pdf(copy.path());
+      text = fulltext::read_pdf(copy.path(), limits);
       text.file = origin;
       // The copy's name is no paper's: the id is the original name's, else
       // what the PDF itself says (read_pdf's stamp and metadata).
@@ -125,8 +169,9 @@ void read_pdf_input(std::istream& in, const std::string& origin, const RecordSin
   }
 }
 
-void read_latex_input(std::istream& in, const std::string& origin, const RecordSink& sink) {
-  const fulltext::ArchiveLimits limits;
+void read_latex_input(std::istream& in, const std::string& origin, const RecordSink& sink,
+                      const ReadOptions& options) {
+  const fulltext::ArchiveLimits limits = archive_limits(options.fulltext);
   // The unpacked stream, bounded as the archive reader bounds what it unpacks.
   std::string bytes;
   std::vector<char> buffer(1 << 16);

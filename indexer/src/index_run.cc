@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include <xapian.h>
@@ -21,6 +22,7 @@
 #include "paperdex/common/line_reader.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/indexer/readers.h"
+#include "read_ahead.h"
 #include "run_guard.h"
 
 namespace paperdex {
@@ -297,7 +299,10 @@ class InputFeeder {
 
   void read_all(const std::vector<InputFile>& files) {
     progress_.total_bytes = total_size(files);
-    for (const InputFile& file : files) {
+    unchanged_.assign(files.size(), -1);
+    ReadAhead ahead(options_.reading, read_ahead_workers());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      const InputFile& file = files[i];
       current_ = &file;
       bytes_current_ = 0;
       skipped_in_file_ = 0;
@@ -305,13 +310,21 @@ class InputFeeder {
       fulltext_current_ = false;
       std::error_code ignored;
       // A directory's file as the index last read it: not read again.
-      if (file.found_in_directory && folders_.unchanged(file.path)) {
+      if (unchanged(files, i)) {
         ++result_.files_unchanged;
         bytes_done_ += std::filesystem::file_size(file.path, ignored);
         report_progress();
         continue;
       }
-      read_input(file.path, sink());
+      // The next PDFs are read while this file is.
+      for (std::size_t next = i; next < files.size() && next < i + kReadAheadFiles; ++next) {
+        if (!unchanged(files, next)) ahead.start(files[next].path);
+      }
+      if (ahead.started(file.path)) {
+        ahead.finish(file.path, sink());
+      } else {
+        read_input(file.path, sink(), options_.reading);
+      }
       if (skipped_in_file_ > kMaxSkippedToldPerInput && events_.on_more_skipped) {
         events_.on_more_skipped(file.path, skipped_in_file_ - kMaxSkippedToldPerInput);
       }
@@ -326,6 +339,26 @@ class InputFeeder {
   }
 
  private:
+  // Files looked at for reading ahead: past them, a run of metadata files
+  // would keep the PDFs beyond waiting.
+  static constexpr std::size_t kReadAheadFiles = 8;
+
+  // PDFs read at once: by default one per core, the run's own thread
+  // indexing beside them.
+  unsigned read_ahead_workers() const {
+    if (options_.pdf_readers > 0) return options_.pdf_readers;
+    return std::max(1u, std::thread::hardware_concurrency());
+  }
+
+  // Whether files[i] is a directory's file as the index last read it;
+  // asked once a file (it may hash the file).
+  bool unchanged(const std::vector<InputFile>& files, std::size_t i) {
+    if (unchanged_[i] < 0) {
+      unchanged_[i] = files[i].found_in_directory && folders_.unchanged(files[i].path) ? 1 : 0;
+    }
+    return unchanged_[i] == 1;
+  }
+
   RecordSink sink() {
     RecordSink sink;
     sink.on_record = [this](Record&& record) {
@@ -399,6 +432,7 @@ class InputFeeder {
   std::uint64_t bytes_done_ = 0;  // bytes of the files finished
   std::uint64_t bytes_current_ = 0;
   std::uint64_t skipped_in_file_ = 0;
+  std::vector<signed char> unchanged_;  // per file: -1 not asked yet, 0 or 1
 };
 
 // The steps of a run; run_index turns what they throw into the result.

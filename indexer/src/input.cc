@@ -2,6 +2,7 @@
 // transparent gzip), which reader understands them. Everything that can go
 // wrong with an input becomes a ReadProblem naming the file.
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -118,21 +119,31 @@ bool is_atom_feed(std::string_view head) {
   return head.starts_with('<') && has_feed && head.find(kAtomNamespace) != std::string_view::npos;
 }
 
+// A metadata format's reader, as the table holds it: it needs no ReadOptions.
+template <void (*Read)(std::istream&, const std::string&, const RecordSink&)>
+void metadata_reader(std::istream& in, const std::string& origin, const RecordSink& sink,
+                     const ReadOptions& /*options*/) {
+  Read(in, origin, sink);
+}
+
 // Every input format: the one place a new reader is added (with its own
 // reader file and a test). Detection tries the rows in order.
 constexpr InputFormatInfo kInputFormats[] = {
     {InputFormat::kAuthorPage, "author-page", "an \"arXiv subjects\" author page", is_author_page,
-     read_author_page},
+     metadata_reader<read_author_page>},
     {InputFormat::kJsonDocument, "json-document",
      "a JSON object holding a list of paper records under any key ({\"papers\": [...]})",
-     is_json_document, read_json_document},
+     is_json_document, metadata_reader<read_json_document>},
     {InputFormat::kArxivJsonl, "arxiv-jsonl", "the arXiv metadata snapshot, one JSON object a line",
-     is_json_lines, read_arxiv_jsonl},
+     is_json_lines, metadata_reader<read_arxiv_jsonl>},
     {InputFormat::kArxivJsonArray, "arxiv-json-array",
-     "a JSON array of records in the snapshot's form", is_json_array, read_arxiv_json_array},
+     "a JSON array of records in the snapshot's form", is_json_array,
+     metadata_reader<read_arxiv_json_array>},
     {InputFormat::kOaiPmh, "oai-pmh",
-     "OAI-PMH ListRecords/GetRecord XML (arXiv, arXivRaw or oai_dc)", is_oai_pmh, read_oai_pmh},
-    {InputFormat::kAtom, "atom", "an arXiv API Atom feed", is_atom_feed, read_atom},
+     "OAI-PMH ListRecords/GetRecord XML (arXiv, arXivRaw or oai_dc)", is_oai_pmh,
+     metadata_reader<read_oai_pmh>},
+    {InputFormat::kAtom, "atom", "an arXiv API Atom feed", is_atom_feed,
+     metadata_reader<read_atom>},
     // Full text (fulltext_input.h): after the metadata formats, whose text
     // may quote TeX.
     {InputFormat::kPdf, "pdf", "a paper's PDF (its full text, for the arXiv id it names)", is_pdf,
@@ -162,8 +173,17 @@ std::string detail::input_format_list() {
 
 namespace {
 
+// Whether `origin` is named as a PDF ("x.pdf", "x.PDF", "x.pdf.gz"); the
+// content alone decides how a file is read, the name only what was meant.
+bool named_pdf(std::string_view origin) {
+  std::string name(origin.substr(origin.find_last_of('/') + 1));
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name.ends_with(".pdf") || name.ends_with(".pdf.gz");
+}
+
 // Reads one stream of raw bytes (a file or stdin) to the end.
-void read_stream(std::streambuf& source, const std::string& origin, const RecordSink& sink) {
+void read_stream(std::streambuf& source, const std::string& origin, const RecordSink& sink,
+                 const ReadOptions& options) {
   detail::CountingInputBuf raw(source, sink.on_progress);
   std::optional<detail::GzipInputBuf> gzip;
   detail::ChunkedInputBuf* content = &raw;
@@ -172,8 +192,12 @@ void read_stream(std::streambuf& source, const std::string& origin, const Record
   const std::string_view head = content->peek(kDetectionBytes);
   const InputFormat format = detect_format(head);
   if (format == InputFormat::kUnknown) {
-    if (head.empty() &&
-        (!raw.read_error().empty() || (gzip && (gzip->truncated() || !gzip->error().empty())))) {
+    if (named_pdf(origin)) {
+      // Named as a PDF, it was meant to be read: a problem, not a file to ignore.
+      report(sink, origin, std::string(kFullTextUnreadable),
+             head.empty() ? "not a PDF: the file is empty" : "not a PDF: it holds no PDF header");
+    } else if (head.empty() && (!raw.read_error().empty() ||
+                                (gzip && (gzip->truncated() || !gzip->error().empty())))) {
       // Falls through to the read error or gzip report below: the damage is the news.
     } else if (detail::trim(head).empty()) {
       report(sink, origin, std::string(kNotRecordsEmpty), "the input is empty");
@@ -186,7 +210,7 @@ void read_stream(std::streambuf& source, const std::string& origin, const Record
     }
   } else {
     std::istream in(content);
-    find_format(format)->read(in, origin, sink);
+    find_format(format)->read(in, origin, sink, options);
   }
 
   if (!raw.read_error().empty()) {
@@ -204,7 +228,7 @@ void read_stream(std::streambuf& source, const std::string& origin, const Record
   raw.report_progress();
 }
 
-void read_file(const std::string& path, const RecordSink& sink) {
+void read_file(const std::string& path, const RecordSink& sink, const ReadOptions& options) {
   std::filebuf file;
   if (!file.open(path, std::ios::in | std::ios::binary)) {
     const int error = errno;
@@ -212,7 +236,7 @@ void read_file(const std::string& path, const RecordSink& sink) {
            "cannot open: " + std::string(error != 0 ? std::strerror(error) : "unknown error"));
     return;
   }
-  read_stream(file, path, sink);
+  read_stream(file, path, sink, options);
 }
 
 }  // namespace
@@ -288,10 +312,11 @@ RecordSink with_field_limits(const RecordSink& sink) {
 
 }  // namespace detail
 
-void read_input(const std::string& path, const RecordSink& unlimited_sink) {
+void read_input(const std::string& path, const RecordSink& unlimited_sink,
+                const ReadOptions& options) {
   const RecordSink sink = detail::with_field_limits(unlimited_sink);
   if (path == kStdinName) {
-    read_stream(*std::cin.rdbuf(), "<stdin>", sink);
+    read_stream(*std::cin.rdbuf(), "<stdin>", sink, options);
     return;
   }
   std::error_code code;
@@ -302,10 +327,10 @@ void read_input(const std::string& path, const RecordSink& unlimited_sink) {
       report(sink, path, "unreadable", "cannot list directory: " + error);
       return;
     }
-    for (const auto& file : files) read_file(file, sink);
+    for (const auto& file : files) read_file(file, sink, options);
     return;
   }
-  read_file(path, sink);
+  read_file(path, sink, options);
 }
 
 }  // namespace paperdex

@@ -37,8 +37,9 @@ std::optional<fs::path> shared_fulltext() {
   return *shared / "data/fulltext";
 }
 
-paperdex::test::RunOutput index(const std::string& db, const std::vector<std::string>& inputs) {
-  std::string command = std::string(PAPERDEX_INDEX_BIN) + " --db " + quote(db);
+paperdex::test::RunOutput index(const std::string& db, const std::vector<std::string>& inputs,
+                                const std::string& options = "") {
+  std::string command = std::string(PAPERDEX_INDEX_BIN) + " --db " + quote(db) + " " + options;
   for (const std::string& input : inputs) command += " " + quote(input);
   return run_command(command + " 2>&1");
 }
@@ -64,6 +65,8 @@ std::string body_of(const std::string& db, const std::string& id) {
   return paperdex::decode_body(
       database.get_document(*database.postlist_begin(term)).get_value(schema::kBodySlot));
 }
+
+std::size_t paper_count(const std::string& db) { return Xapian::Database(db).get_doccount(); }
 
 // The arXiv id a shared file's name gives ("1503.07589v1.pdf": "1503.07589").
 std::string id_of(const fs::path& file) {
@@ -197,11 +200,78 @@ TEST_CASE("a text file named .pdf and a damaged PDF are named, the good PDF besi
   const auto run = index(db, {folder.string()});
   INFO(run.out);
   CHECK(run.status != 0);
-  CHECK(paperdex::test::contains(run.out, "2101.00002.pdf"));
+  CHECK(paperdex::test::contains(run.out, "2101.00002.pdf: not a PDF"));
   CHECK(paperdex::test::contains(run.out, "2101.00003.pdf"));
   CHECK(body_of(db, "1805.05865").size() > 1000);
   CHECK(body_of(db, "2101.00002").empty());
   CHECK(body_of(db, "2101.00003").empty());
+}
+
+TEST_CASE("the PDF limits are options, shown with their defaults, and a page limit cuts a PDF",
+          "[fulltext][cli][limits]") {
+  // One line: --help wraps its descriptions at the terminal's width.
+  const std::string help = std::regex_replace(
+      run_command(std::string(PAPERDEX_INDEX_BIN) + " --help").out, std::regex(R"(\s+)"), " ");
+  for (const char* shown : {"--pdf-time-limit", "default 60)", "--pdf-memory-limit",
+                            "default 1,024)", "--pdf-page-limit", "default 2,000)",
+                            "--pdf-text-limit", "--source-size-limit", "--pdf-readers"}) {
+    CHECK(paperdex::test::contains(help, shown));
+  }
+  TempDir dir;
+  const std::string db = (dir.path() / "index").string();
+  const auto refused = index(db, {dir.path().string()}, "--pdf-page-limit 0");
+  CHECK(refused.status == 2);
+  CHECK(paperdex::test::contains(refused.out, "--pdf-page-limit must be between 1 and"));
+
+  const auto shared = shared_fulltext();
+  if (!shared) {
+    WARN("../shared/data/fulltext is absent: no real PDF to cut at a page limit");
+    return;
+  }
+  const fs::path pdf = *shared / "pdf/2206.10883v3.pdf";
+  const auto whole = index((dir.path() / "whole").string(), {pdf.string()});
+  const auto cut = index(db, {pdf.string()}, "--pdf-page-limit 2");
+  INFO(cut.out);
+  CHECK(whole.status == 0);
+  CHECK(cut.status == 1);  // a PDF not read whole
+  CHECK(paperdex::test::contains(cut.out, "first 2 of "));
+  const std::string whole_body = body_of((dir.path() / "whole").string(), "2206.10883");
+  const std::string cut_body = body_of(db, "2206.10883");
+  CHECK(!cut_body.empty());
+  CHECK(cut_body.size() < whole_body.size() / 2);
+  CHECK(whole_body.starts_with(cut_body.substr(0, 200)));
+}
+
+TEST_CASE("PDFs read several at once are indexed as if read one after the other",
+          "[fulltext][cli][read-ahead]") {
+  const auto shared = shared_fulltext();
+  if (!shared) {
+    WARN("../shared/data/fulltext is absent: no real PDFs to read at once");
+    return;
+  }
+  TempDir dir;
+  const fs::path folder = dir.path() / "pdfs";
+  fs::create_directories(folder);
+  std::vector<std::string> ids;
+  for (const char* name :
+       {"0801.0012.pdf", "1805.05865.pdf", "2301.05883.pdf", "2304.10117.pdf", "2503.05372.pdf"}) {
+    fs::copy_file(*shared / "pdf" / name, folder / name);
+    ids.push_back(id_of(name));
+  }
+  write_file(folder / "2101.00002.pdf", "%PDF-1.5\n% cut short\n");  // between the good ones
+  const auto one = index((dir.path() / "one").string(), {folder.string()}, "--pdf-readers 1");
+  const auto four = index((dir.path() / "four").string(), {folder.string()}, "--pdf-readers 4");
+  INFO(one.out << "\n---\n" << four.out);
+  CHECK(one.status == 1);
+  CHECK(four.status == 1);
+  CHECK(paperdex::test::contains(four.out, "2101.00002.pdf"));
+  CHECK(paper_count((dir.path() / "four").string()) == ids.size());
+  for (const std::string& id : ids) {
+    INFO(id);
+    const std::string body = body_of((dir.path() / "one").string(), id);
+    CHECK(body.size() > 1000);
+    CHECK(body_of((dir.path() / "four").string(), id) == body);
+  }
 }
 
 namespace {
@@ -221,8 +291,6 @@ std::string metadata_line(const std::string& id, const std::string& title,
   record.authors = authors;
   return paperdex::test::snapshot_json(record);
 }
-
-std::size_t paper_count(const std::string& db) { return Xapian::Database(db).get_doccount(); }
 
 }  // namespace
 

@@ -118,7 +118,7 @@ TEST_CASE("input formats: each row detects its own sample and no other's, and re
     paperdex::test::Collected got;
     std::istringstream in(bytes);
     // Named as a paper's file: a full text is read for the arXiv id its name gives.
-    row.read(in, "2101.00001", got.sink());
+    row.read(in, "2101.00001", got.sink(), paperdex::ReadOptions{});
     INFO(got.problems.size() << " problems");
     REQUIRE(got.records.size() == 1);
     CHECK(got.records[0].title == "Table test");

@@ -14,6 +14,7 @@
 
 #include "paperdex/export.h"
 #include "paperdex/indexer/index_writer.h"
+#include "paperdex/indexer/readers.h"
 #include "paperdex/indexer/record_sink.h"
 
 namespace paperdex {
@@ -32,6 +33,10 @@ struct IndexRunOptions {
   unsigned jobs = 0;          ///< bulk: worker threads; 0 = one per core
   bool keep_shards = false;   ///< bulk: one shard per worker behind a stub, no final merge
   IndexWriterOptions writer;  ///< batching, locking, records in a slot (bulk builds too)
+  ReadOptions reading;        ///< the bounds on reading full texts
+  /// PDFs are read this many at once (each by a child process), ahead of the
+  /// file being indexed; 0 = one per core.
+  unsigned pdf_readers = 0;
   /// When given and set (by a signal handler, another thread), the run stops
   /// at the next record it reads: a bulk build is abandoned (the index is as
   /// it was), a batched run drops its open batch (earlier batches stay

@@ -4,6 +4,7 @@
 /// unwrapped, valid UTF-8); ids canonical arXiv ids or empty.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <istream>
 #include <string>
@@ -31,6 +32,23 @@ enum class InputFormat {
   kUnknown
 };
 
+/// The bounds on reading one full-text file (README "Full text"): a PDF is
+/// read by a child process (paperdex-pdftext) under the first four, a LaTeX
+/// source package is unpacked up to the last. A file past a bound is named
+/// with the reason; the run goes on.
+struct FullTextLimits {
+  std::size_t pdf_seconds = 60;       ///< wall clock, and CPU time in the child
+  std::size_t pdf_memory_mib = 1024;  ///< the child's address space
+  std::size_t pdf_pages = 2000;       ///< pages read; the rest is a warning
+  std::size_t pdf_text_mib = 64;      ///< text taken from a PDF; the rest is a warning
+  std::size_t source_mib = 256;       ///< a source package, unpacked, all files together
+};
+
+/// How inputs are read; the metadata formats need nothing of it.
+struct ReadOptions {
+  FullTextLimits fulltext;
+};
+
 /// One row of the input format table (input.cc): what a new format adds.
 struct InputFormatInfo {
   InputFormat format;
@@ -40,7 +58,8 @@ struct InputFormatInfo {
   /// decompressed, without byte-order mark and leading whitespace, not empty.
   bool (*detect)(std::string_view head);
   /// Reads a whole stream of this format into the sink (never throws for bad input).
-  void (*read)(std::istream& in, const std::string& origin, const RecordSink& sink);
+  void (*read)(std::istream& in, const std::string& origin, const RecordSink& sink,
+               const ReadOptions& options);
 };
 
 /// Every format paperdex reads, in the order detection tries them.
@@ -93,6 +112,7 @@ PAPERDEX_API std::vector<InputFile> list_inputs(const std::vector<std::string>& 
 /// expand_inputs: their paths only.
 PAPERDEX_API std::vector<std::string> expand_inputs(const std::vector<std::string>& paths);
 /// Reads one file (or "-") of any supported format into `sink`.
-PAPERDEX_API void read_input(const std::string& path, const RecordSink& sink);
+PAPERDEX_API void read_input(const std::string& path, const RecordSink& sink,
+                             const ReadOptions& options = {});
 
 }  // namespace paperdex
