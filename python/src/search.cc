@@ -419,6 +419,10 @@ class PySearcher {
     return without_gil([&](Searcher& searcher) { return searcher.get(id); });
   }
 
+  std::string body(const std::string& id) {
+    return without_gil([&](Searcher& searcher) { return searcher.body(id); });
+  }
+
   void save_search(const std::string& name, std::string query, const py::kwargs& keywords) {
     SearchRequest request;
     request.query = std::move(query);
@@ -1000,6 +1004,11 @@ void bind_searcher(py::module_& m) {
            "The stored paper with this id (Paper): an arXiv id in any form id: takes "
            "('2101.00001', 'arXiv:2101.00001v2', an abs/ URL) or a derived id. Raises "
            "PaperNotFoundError (with .id) when no paper has it.")
+      .def("body", &PySearcher::body, py::arg("id"),
+           "The full text of the paper with this id, as the indexer read it (Paper.fulltext "
+           "says from what): words separated by spaces, paragraphs by newlines, a PDF's pages "
+           "each ending in a form feed; '' when it has none. Raises PaperNotFoundError "
+           "(with .id) when no paper has the id.")
       .def(
           "index_info",
           [](PySearcher& self) {

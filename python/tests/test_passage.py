@@ -114,3 +114,14 @@ def test_a_paper_without_a_body_has_no_fulltext(body_index):
     assert hit.paper.fulltext is None
     with paperdex.Searcher(body_index) as searcher:
         assert searcher.get("2101.00001").fulltext.source == "jsonl"
+
+
+def test_body_is_the_text_the_indexer_read(body_index):
+    with paperdex.Searcher(body_index) as searcher:
+        body = searcher.body("2101.00001")
+        assert body.startswith("Our method counts the migrating starlings at dawn.")
+        assert "wading curlews" in body
+        assert searcher.get("2101.00001").fulltext.words == len(body.split())
+        with pytest.raises(paperdex.PaperNotFoundError) as raised:
+            searcher.body("2101.99999")
+        assert raised.value.id == "2101.99999"
