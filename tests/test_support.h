@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -72,6 +73,32 @@ inline std::optional<std::filesystem::path> shared_dir() {
   auto candidate = source_dir().parent_path() / "shared";
   if (std::filesystem::is_directory(candidate / "data")) return candidate;
   return std::nullopt;
+}
+
+// ../shared/data/fulltext (#50: arXiv PDFs, LaTeX packages, unarXive),
+// when present.
+inline std::optional<std::filesystem::path> shared_fulltext() {
+  const auto shared = shared_dir();
+  if (!shared || !std::filesystem::is_directory(*shared / "data/fulltext/pdf")) {
+    return std::nullopt;
+  }
+  return *shared / "data/fulltext";
+}
+
+// The arXiv id a shared full-text file's name begins with
+// ("1503.07589v1.pdf": "1503.07589"); "" for another name.
+inline std::string shared_file_id(const std::filesystem::path& file) {
+  const std::string name = file.filename().string();
+  std::size_t digits = 0;
+  while (digits < name.size() && digits < 10 &&
+         std::isdigit(static_cast<unsigned char>(name[digits]))) {
+    ++digits;
+  }
+  if (digits != 4 || name.size() < 10 || name[4] != '.') return "";
+  std::size_t end = 5;
+  while (end < name.size() && end < 10 && std::isdigit(static_cast<unsigned char>(name[end])))
+    ++end;
+  return end >= 9 ? name.substr(0, end) : "";
 }
 
 // Writes `content` to `path` as it is (binary), replacing the file and

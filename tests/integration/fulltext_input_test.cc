@@ -28,14 +28,9 @@ namespace fs = std::filesystem;
 namespace schema = paperdex::schema;
 using paperdex::test::quote;
 using paperdex::test::run_command;
+using paperdex::test::shared_fulltext;
 using paperdex::test::TempDir;
 using paperdex::test::write_file;
-
-std::optional<fs::path> shared_fulltext() {
-  const auto shared = paperdex::test::shared_dir();
-  if (!shared || !fs::is_directory(*shared / "data/fulltext/pdf")) return std::nullopt;
-  return *shared / "data/fulltext";
-}
 
 paperdex::test::RunOutput index(const std::string& db, const std::vector<std::string>& inputs,
                                 const std::string& options = "") {
@@ -67,15 +62,6 @@ std::string body_of(const std::string& db, const std::string& id) {
 }
 
 std::size_t paper_count(const std::string& db) { return Xapian::Database(db).get_doccount(); }
-
-// The arXiv id a shared file's name gives ("1503.07589v1.pdf": "1503.07589").
-std::string id_of(const fs::path& file) {
-  static const std::regex id(R"(^(\d{4}\.\d{4,5}))");
-  std::smatch match;
-  const std::string name = file.filename().string();
-  REQUIRE(std::regex_search(name, match, id));
-  return match[1];
-}
 
 // Six consecutive plain words (letters only, three or more each) of
 // `text`'s second page, or "" when it has none.
@@ -127,7 +113,7 @@ TEST_CASE("every shared PDF and LaTeX package is indexed under its arXiv id, sea
   std::size_t phrases = 0;
   for (const fs::path& file : files) {
     INFO(file.filename().string());
-    const std::string id = id_of(file);
+    const std::string id = paperdex::test::shared_file_id(file);
     const std::string body = body_of(db, id);
     CHECK(body.size() > 1000);
     if (file.extension() != ".pdf") continue;
@@ -256,7 +242,7 @@ TEST_CASE("PDFs read several at once are indexed as if read one after the other"
   for (const char* name :
        {"0801.0012.pdf", "1805.05865.pdf", "2301.05883.pdf", "2304.10117.pdf", "2503.05372.pdf"}) {
     fs::copy_file(*shared / "pdf" / name, folder / name);
-    ids.push_back(id_of(name));
+    ids.push_back(paperdex::test::shared_file_id(name));
   }
   write_file(folder / "2101.00002.pdf", "%PDF-1.5\n% cut short\n");  // between the good ones
   const auto one = index((dir.path() / "one").string(), {folder.string()}, "--pdf-readers 1");

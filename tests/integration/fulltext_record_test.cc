@@ -22,13 +22,8 @@ namespace fs = std::filesystem;
 using paperdex::test::contains;
 using paperdex::test::quote;
 using paperdex::test::run_command;
+using paperdex::test::shared_fulltext;
 using paperdex::test::TempDir;
-
-std::optional<fs::path> shared_fulltext() {
-  const auto shared = paperdex::test::shared_dir();
-  if (!shared || !fs::is_directory(*shared / "data/fulltext/pdf")) return std::nullopt;
-  return *shared / "data/fulltext";
-}
 
 paperdex::test::RunOutput search(const std::string& db, const std::string& arguments) {
   return run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) + " " + arguments +

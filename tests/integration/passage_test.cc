@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -29,13 +28,8 @@ namespace fs = std::filesystem;
 namespace schema = paperdex::schema;
 using paperdex::test::quote;
 using paperdex::test::run_command;
+using paperdex::test::shared_fulltext;
 using paperdex::test::TempDir;
-
-std::optional<fs::path> shared_fulltext() {
-  const auto shared = paperdex::test::shared_dir();
-  if (!shared || !fs::is_directory(*shared / "data/fulltext/pdf")) return std::nullopt;
-  return *shared / "data/fulltext";
-}
 
 // An index of the shared PDFs and LaTeX packages, made once; "" without them.
 const std::string& shared_index() {
@@ -51,14 +45,6 @@ const std::string& shared_index() {
   REQUIRE(run.status == 0);
   path = db;
   return path;
-}
-
-std::string id_of(const fs::path& file) {
-  static const std::regex id(R"(^(\d{4}\.\d{4,5}))");
-  std::smatch match;
-  const std::string name = file.filename().string();
-  REQUIRE(std::regex_search(name, match, id));
-  return match[1];
 }
 
 // Lower case, whitespace runs one space.
@@ -145,7 +131,7 @@ TEST_CASE("a sentence from page N of a shared PDF gives its paper with the passa
   std::size_t tried = 0, first = 0, on_page = 0, holding = 0;
   for (const auto& entry : fs::directory_iterator(*shared_fulltext() / "pdf")) {
     const fs::path pdf = entry.path();
-    const std::string id = id_of(pdf);
+    const std::string id = paperdex::test::shared_file_id(pdf);
     const int pages = stored(db, id).facts.value("pages", 0);
     // A page past the first (the issue's reader remembers the paper's
     // middle), the next one when it has no six plain words in a line.
@@ -196,7 +182,7 @@ TEST_CASE("a sentence of a shared LaTeX package's section gives that section's t
   const std::string& db = shared_index();
   std::size_t checked = 0;
   for (const auto& entry : fs::directory_iterator(*shared_fulltext() / "latex")) {
-    const std::string id = id_of(entry.path());
+    const std::string id = paperdex::test::shared_file_id(entry.path());
     const Stored paper = stored(db, id);
     INFO(id);
     REQUIRE(paper.facts.value("source", "") == "latex");
