@@ -24,6 +24,7 @@
 #include "paperdex/common/utf8.h"
 #include "paperdex/errors.h"
 #include "query/author_reading.h"
+#include "query/fixed_weight.h"
 #include "query/query_lexer.h"
 #include "query/query_syntax.h"
 
@@ -1098,11 +1099,10 @@ class Translator {
     for (auto term = match.get_unique_terms_begin(); term != match.get_unique_terms_end(); ++term) {
       const std::optional<Xapian::doccount> freq = terms_->termfreq(*term);
       if (!freq || *freq == 0) return match;
-      weight += std::log2(1.0 + static_cast<double>(*documents) / *freq);
+      weight += idf_weight(*documents, *freq);
     }
     if (weight <= 0) return match;
-    auto* source = new Xapian::FixedWeightPostingSource(weight);
-    return Query(Query::OP_FILTER, Query(source->release()), match);
+    return fixed_weight(weight, std::move(match));
   }
 
   // Beside each of a plain word's `alternatives` (one per field of

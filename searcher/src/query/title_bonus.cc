@@ -1,12 +1,12 @@
 #include "query/title_bonus.h"
 
-#include <cmath>
 #include <string>
 #include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "paperdex/common/schema.h"
+#include "query/fixed_weight.h"
 
 namespace paperdex::detail {
 namespace {
@@ -39,14 +39,6 @@ Query all_words_in_title_or_names(const ParsedQuery& parsed) {
   return Query(Query::OP_AND, words.begin(), words.end());
 }
 
-// `weight` for each paper `papers` matches.
-Query fixed_weight(double weight, Query papers) {
-  // release(): the query owns the source and frees it with its last copy,
-  // as it does its subqueries (Xapian's reference counting).
-  Query bonus((new Xapian::FixedWeightPostingSource(weight))->release());
-  return Query(Query::OP_FILTER, std::move(bonus), std::move(papers));
-}
-
 // The bonus of a body holding ParsedQuery::word_sequence in order
 // (kBodySequenceWeight, kBodyWindowWeight), when every word is in some body.
 // Function words (empty) are not in bodies: the others must be in order
@@ -68,7 +60,7 @@ void add_body_sequence(const Xapian::Database& db, const std::vector<std::string
     if (!distinct.insert(terms.back()).second) continue;
     const Xapian::doccount having = db.get_termfreq(terms.back());
     if (having == 0) return;  // no body has it: no body has them all
-    idf += std::log2(1.0 + papers / having);
+    idf += idf_weight(papers, having);
   }
   if (terms.size() < 2) return;
   const auto span = static_cast<Xapian::termcount>(last - first + 1);
