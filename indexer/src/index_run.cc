@@ -221,6 +221,7 @@ class FolderState {
         roots.push_back(absolute_path(directory) + "/");
       }
     }
+    std::vector<std::string> gone;
     for (const auto& [key, state] : stored_) {
       const std::string path = state.value("path", std::string());
       const bool below = std::any_of(roots.begin(), roots.end(), [&](const std::string& root) {
@@ -229,9 +230,10 @@ class FolderState {
       std::error_code code;
       if (!below || std::filesystem::exists(path, code)) continue;
       ++result.files_gone;
-      result.bodies_dropped += writer_->drop_bodies_from(state.value("origin", std::string()));
+      gone.push_back(state.value("origin", std::string()));
       writer_->set_metadata(key, "");
     }
+    result.bodies_dropped += writer_->drop_bodies_from(gone);
   }
 
   // For a new index (built in bulk, without metadata of its own): the

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <iterator>
 #include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
 
 #include <xapian.h>
 #include <nlohmann/json.hpp>
@@ -318,15 +321,19 @@ std::vector<std::pair<std::string, std::string>> IndexWriter::metadata_with_pref
   return entries;
 }
 
-std::size_t IndexWriter::drop_bodies_from(const std::string& file) {
+std::size_t IndexWriter::drop_bodies_from(const std::vector<std::string>& files) {
+  if (files.empty()) return 0;
   impl_->begin_change();
   // The papers with a body, by their facts' "file": a removal is rare, and
   // no term names files.
+  const std::unordered_set<std::string> gone(files.begin(), files.end());
   std::vector<Xapian::docid> from_file;
   for (auto it = impl_->db.valuestream_begin(schema::kFullTextSlot);
        it != impl_->db.valuestream_end(schema::kFullTextSlot); ++it) {
     const nlohmann::json facts = nlohmann::json::parse(*it, nullptr, false);
-    if (facts.is_object() && facts.value("file", "") == file) from_file.push_back(it.get_docid());
+    if (facts.is_object() && gone.contains(facts.value("file", ""))) {
+      from_file.push_back(it.get_docid());
+    }
   }
   for (const Xapian::docid docid : from_file) {
     const Record stored = DocumentBuilder::stored_paper(impl_->db.get_document(docid));

@@ -124,9 +124,10 @@ class PAPERDEX_API IndexWriter final : public RecordWriter {
   std::vector<std::pair<std::string, std::string>> metadata_with_prefix(
       const std::string& prefix) const;
   /// Drops the body and full-text facts of each paper whose body was read
-  /// from `file` (Record::fulltext's "file"), in the open batch; the papers
-  /// and their metadata stay. @return how many papers lost their body.
-  std::size_t drop_bodies_from(const std::string& file);
+  /// from one of `files` (Record::fulltext's "file"), in the open batch; the
+  /// papers and their metadata stay. One pass over the bodies' facts,
+  /// however many files. @return how many papers lost their body.
+  std::size_t drop_bodies_from(const std::vector<std::string>& files);
   /// Commits the open batch now, making it visible to searchers.
   void commit();
   /// Drops the open batch: none of its changes reach the index (for --strict).
