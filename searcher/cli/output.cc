@@ -6,7 +6,6 @@
 #include <utility>
 
 #include "citation_formats.h"
-#include "request_options.h"
 #include "terminal_text.h"
 #include "text_layout.h"
 

@@ -11,7 +11,6 @@
 #include "output.h"
 #include "page_files.h"
 #include "paperdex/search_parameters.h"
-#include "request_options.h"
 #include "search_parameters.h"
 
 namespace paperdex::serve {
@@ -42,9 +41,10 @@ HttpResponse index_answer(ApiContext& context, const RouteCall& call, const Prod
   });
 }
 
-// The query and filters ask for some paper: paperdex-search's check.
+// The query and filters ask for some paper (the library's check, which
+// paperdex-search makes too); `call.request.query` is set.
 void require_something(const SearchCall& call) {
-  if (cli::asks_something(call.query, call.request)) return;
+  if (asks_for_papers(call.request)) return;
   throw bad_parameter("q",
                       "empty query: give search words (q) or a filter (subject, year, author)");
 }

@@ -7,7 +7,6 @@
 #include "output_columns.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/search_parameters.h"
-#include "request_options.h"
 
 namespace paperdex::serve {
 namespace {
