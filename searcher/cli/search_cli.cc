@@ -31,6 +31,12 @@
 #include "terminal_text.h"
 
 namespace paperdex::cli {
+
+// What a search looks like (formats, columns, the text layout, terminal
+// cleaning, the syntax help) is the presentation layer's, shared with
+// paperdex-serve and Python; this file is the command around it.
+using namespace paperdex::presentation;
+
 namespace {
 
 namespace po = boost::program_options;

@@ -14,7 +14,7 @@
 
 namespace {
 
-using paperdex::cli::JsonWriter;
+using paperdex::presentation::JsonWriter;
 using Json = nlohmann::ordered_json;
 using namespace std::string_literals;
 
