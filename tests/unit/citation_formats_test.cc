@@ -1,4 +1,4 @@
-// The citation, feed and digest renderers (searcher/cli/citation_formats.h)
+// The citation, feed and digest renderers (presentation/citation_formats.h)
 // and the TeX encoder BibTeX is written with (encode_tex), on crafted papers:
 // TeX and Unicode in titles and names, TeX's and Markdown's and XML's
 // specials, missing fields, keys that repeat.

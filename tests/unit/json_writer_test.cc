@@ -1,4 +1,4 @@
-// The JSON writer (searcher/cli/json_writer.h) against nlohmann's dump of the
+// The JSON writer (presentation/json_writer.h) against nlohmann's dump of the
 // same values: the json formats changed how they are produced, not a byte of
 // what they print.
 #include <cmath>
