@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Functions longer than a bound in C++ sources: the project's rule that no
-function in common/, indexer/, searcher/ or python/ is over 80 lines (from its
-opening brace's line to its closing one, as clang-tidy's
-readability-function-size counts them), checked without a compiler.
+function in common/, indexer/, searcher/, presentation/, python/, cli/ or
+serve/ is over 80 lines (from its opening brace's line to its closing one, as
+clang-tidy's readability-function-size counts them), checked without a
+compiler.
 
   scripts/function_lengths.py [--max-lines 80] DIR_OR_FILE...
 

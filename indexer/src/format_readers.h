@@ -1,27 +1,17 @@
 // The per-format readers behind read_input (readers.h declares the public
-// author-page one). Each reads a decompressed byte stream to its end, hands
-// every record to the sink and reports bad input as problems, never throws
-// for it. `origin` is the file name used in Record::origin and problems.
+// ones: author pages and the arXiv snapshot's JSON lines). Each reads a
+// decompressed byte stream to its end, hands every record to the sink and
+// reports bad input as problems, never throws for it. `origin` is the file
+// name used in Record::origin and problems.
 #pragma once
 
 #include <istream>
-#include <span>
 #include <string>
 #include <string_view>
 
-#include "paperdex/indexer/record_sink.h"
+#include "paperdex/indexer/readers.h"
 
 namespace paperdex {
-
-// arXiv dataset snapshot, one JSON object per line.
-void read_arxiv_jsonl(std::istream& in, const std::string& origin, const RecordSink& sink);
-
-// The keys of a snapshot record: every key read_arxiv_jsonl reads (the
-// snapshot's and the arXiv API's names), and "submitter" and "pdf_url", which
-// sources have and the index does not keep. The
-// reader ignores other keys (a file may carry more); Python's Writer.add
-// refuses them, as a caller's mistake.
-std::span<const std::string_view> snapshot_keys();
 
 // A JSON document holding an array of records in the snapshot's format
 // ("[{...}, {...}]", any layout), read one element at a time.

@@ -619,7 +619,7 @@ class JsonlParser {
 
 }  // namespace
 
-std::span<const std::string_view> snapshot_keys() {
+const std::vector<std::string_view>& snapshot_keys() {
   static const std::vector<std::string_view> keys = [] {
     std::vector<std::string_view> all;
     for (const StringKey& key : kStringKeys) all.push_back(key.key);

@@ -13,12 +13,12 @@
 #include <pybind11/stl.h>
 
 #include "errors.h"
-#include "format_readers.h"
 #include "index_cli.h"
 #include "keyword_table.h"
 #include "line_streambuf.h"
 #include "paperdex/indexer/index_run.h"
 #include "paperdex/indexer/index_writer.h"
+#include "paperdex/indexer/readers.h"
 #include "progress_line.h"
 
 namespace py = pybind11;

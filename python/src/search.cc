@@ -355,19 +355,19 @@ std::string result_html(const ResultView& view) {
 }
 
 // What the CLI prints for this search with --format json.
-cli::OutputOptions json_options(const SearchRequest& request) {
-  cli::OutputOptions options;
+presentation::OutputOptions json_options(const SearchRequest& request) {
+  presentation::OutputOptions options;
   options.explain = request.explain;
   return options;
 }
 
 // paperdex-search's format `name` (the CLI's format table): its printers
 // write what format() returns, so both give the same strings.
-const cli::OutputFormat& output_format(const std::string& name) {
-  const cli::OutputFormat* format = cli::find_format(name);
+const presentation::OutputFormat& output_format(const std::string& name) {
+  const presentation::OutputFormat* format = presentation::find_format(name);
   if (!format) {
-    throw py::value_error("format(): the format must be " + cli::format_names() + ", not '" + name +
-                          "'");
+    throw py::value_error("format(): the format must be " + presentation::format_names() +
+                          ", not '" + name + "'");
   }
   return *format;
 }
@@ -533,7 +533,7 @@ auto searcher_keywords() {
 }
 
 py::object index_info_dict(const IndexInfo& info, const std::string& path) {
-  return to_python(cli::stats_json(path, info));
+  return to_python(presentation::stats_json(path, info));
 }
 
 // A Paper attribute's value: the member the record field names.
@@ -642,7 +642,8 @@ void bind_paper(py::module_& m) {
           "format",
           [](const Paper& p, const std::string& name) {
             std::ostringstream out;
-            output_format(name).print_papers(out, cli::ShownPapers{{p}, {}}, cli::OutputOptions{});
+            output_format(name).print_papers(out, presentation::ShownPapers{{p}, {}},
+                                             presentation::OutputOptions{});
             return out.str();
           },
           py::arg("name"),
@@ -739,9 +740,10 @@ void bind_hit_and_facet(py::module_& m) {
             // The CLI's JSON for a result of this one hit: the same keys.
             SearchResult one;
             one.hits.push_back(hit);
-            cli::OutputOptions options;
+            presentation::OutputOptions options;
             options.explain = !hit.explanation.empty();
-            return to_python(cli::Json::parse(cli::result_json("", one, options))["hits"][0]);
+            return to_python(
+                presentation::Json::parse(presentation::result_json("", one, options))["hits"][0]);
           },
           "The hit as paperdex-search --format json prints it (one element of 'hits').")
       .def("__repr__", [](const Hit& hit) {
@@ -804,8 +806,8 @@ void bind_result_fields(py::class_<ResultView>& result) {
       .def(
           "to_dict",
           [](const ResultView& view) {
-            return to_python(cli::Json::parse(
-                cli::result_json(view.request.query, view.result, json_options(view.request))));
+            return to_python(presentation::Json::parse(presentation::result_json(
+                view.request.query, view.result, json_options(view.request))));
           },
           "Exactly the JSON object paperdex-search --format json prints for this search.")
       .def(
@@ -840,12 +842,16 @@ void bind_search_result(py::module_& m) {
           "query", [](const ResultView& view) { return view.request.query; }, "the query searched")
       .def_property_readonly(
           "match_set",
-          [](const ResultView& view) { return cli::match_set_name(view.result.match_set); },
+          [](const ResultView& view) {
+            return presentation::match_set_name(view.result.match_set);
+          },
           "which papers total and the facets describe: 'all_words', 'any_word' or "
           "'most_words'")
       .def_property_readonly(
           "match_rule",
-          [](const ResultView& view) { return cli::match_rule_name(view.result.match_rule); },
+          [](const ResultView& view) {
+            return presentation::match_rule_name(view.result.match_rule);
+          },
           "why match_set is what it is: 'as_written', 'short_query', 'no_full_match', "
           "'long_query' or 'any_word_requested' (README, 'Which papers match')")
       .def_property_readonly(

@@ -27,11 +27,16 @@
 #include "paperdex/common/taxonomy.h"
 #include "paperdex/search_parameters.h"
 #include "paperdex/searcher.h"
-#include "request_options.h"
 #include "syntax_help.h"
 #include "terminal_text.h"
 
 namespace paperdex::cli {
+
+// What a search looks like (formats, columns, the text layout, terminal
+// cleaning, the syntax help) is the presentation layer's, shared with
+// paperdex-serve and Python; this file is the command around it.
+using namespace paperdex::presentation;
+
 namespace {
 
 namespace po = boost::program_options;
@@ -86,6 +91,17 @@ struct CliOptions {
 // The values of --color, read by its check and by the completion scripts
 // (--completion); the search parameters' are the library's table's.
 constexpr std::array<std::string_view, 3> kColorModes = {"auto", "always", "never"};
+
+// "a, b or c", for a message listing the values an option takes.
+template <std::size_t N>
+std::string either(const std::array<std::string_view, N>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i > 0) text += i + 1 == N ? " or " : ", ";
+    text += names[i];
+  }
+  return text;
+}
 
 // The Searcher of the index the options name (every --db as one), opened
 // with their time limit (remote shards follow it), their permission for
@@ -522,7 +538,7 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   if (!problem) problem = check_batch_file(options.batch_file);
   if (!problem &&
       std::find(kColorModes.begin(), kColorModes.end(), options.color) == kColorModes.end()) {
-    problem = "--color must be " + either({kColorModes.begin(), kColorModes.end()});
+    problem = "--color must be " + either(kColorModes);
   }
   if (!problem) problem = apply_format(options, vm);
   if (!problem) problem = check_show(options);
@@ -868,7 +884,9 @@ int show_papers(const CliOptions& options, std::ostream& out, std::ostream& err)
 
 int search_once(const CliOptions& options, std::ostream& out, std::ostream& err) {
   const std::string query = join_words(options.query_words);
-  if (!asks_something(query, options.request)) {
+  SearchRequest asked = options.request;
+  asked.query = query;
+  if (!asks_for_papers(asked)) {
     err << "paperdex-search: empty query: give search words, a filter (--subject, --year, "
            "--author) or --like ID\nTry 'paperdex-search --help'.\n";
     return kExitError;
@@ -907,7 +925,7 @@ int run_saved_search_option(const CliOptions& options, std::ostream& out, std::o
   if (!saved.save.empty()) {
     SearchRequest request = options.request;
     request.query = join_words(options.query_words);
-    if (!asks_something(request.query, request)) {
+    if (!asks_for_papers(request)) {
       err << "paperdex-search: --save NAME needs a query or a filter (--subject, --year, "
              "--author, --like) to save\nTry 'paperdex-search --help'.\n";
       return kExitError;

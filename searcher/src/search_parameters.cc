@@ -308,4 +308,9 @@ std::string default_text(const SearchParameter& parameter) {
   return text;
 }
 
+bool asks_for_papers(const SearchRequest& request) {
+  return request.query.find_first_not_of(" \t") != std::string::npos || !request.subjects.empty() ||
+         !request.years.empty() || !request.authors.empty() || !request.like.empty();
+}
+
 }  // namespace paperdex

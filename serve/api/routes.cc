@@ -11,7 +11,6 @@
 #include "output.h"
 #include "page_files.h"
 #include "paperdex/search_parameters.h"
-#include "request_options.h"
 #include "search_parameters.h"
 
 namespace paperdex::serve {
@@ -42,9 +41,10 @@ HttpResponse index_answer(ApiContext& context, const RouteCall& call, const Prod
   });
 }
 
-// The query and filters ask for some paper: paperdex-search's check.
+// The query and filters ask for some paper (the library's check, which
+// paperdex-search makes too); `call.request.query` is set.
 void require_something(const SearchCall& call) {
-  if (cli::asks_something(call.query, call.request)) return;
+  if (asks_for_papers(call.request)) return;
   throw bad_parameter("q",
                       "empty query: give search words (q) or a filter (subject, year, author)");
 }
@@ -73,16 +73,17 @@ HttpResponse answer_search(ApiContext& context, const RouteCall& call) {
 // format prints a paper); the other formats, their --show form.
 HttpResponse answer_paper(ApiContext& context, const RouteCall& call) {
   const SearchCall paper = read_parameters(call.target.parameters, kPaperParameters, {});
-  for (const cli::OutputColumn* field : paper.output.fields.value_or(cli::ColumnSelection{})) {
+  for (const presentation::OutputColumn* field :
+       paper.output.fields.value_or(presentation::ColumnSelection{})) {
     if (field->search_only) {
       throw bad_parameter("fields", "fields " + std::string(field->name) +
                                         " is a search hit's, not a stored paper's");
     }
   }
-  const cli::OutputFormat* format =
-      paper.format->name == "json" ? cli::find_format("jsonl") : paper.format;
+  const presentation::OutputFormat* format =
+      paper.format->name == "json" ? presentation::find_format("jsonl") : paper.format;
   return index_answer(context, call, [&](Searcher& searcher, const std::string&) {
-    const cli::ShownPapers shown{{searcher.get(call.id)}, {}};
+    const presentation::ShownPapers shown{{searcher.get(call.id)}, {}};
     std::ostringstream body;
     format->print_papers(body, shown, paper.output);
     return HttpResponse{200, std::string(paper.format->media_type), body.str(), {}};
@@ -117,9 +118,9 @@ HttpResponse answer_saved(ApiContext& context, const RouteCall& call) {
     request.allow_partial = page.request.allow_partial;
     request.new_since = saved.seen;
     const SearchResult result = searcher.search(request);
-    cli::OutputOptions output = page.output;
-    output.saved =
-        cli::SavedSearchRun{saved.name, saved.seen, saved.seen == saved.saved, false, result.total};
+    presentation::OutputOptions output = page.output;
+    output.saved = presentation::SavedSearchRun{saved.name, saved.seen, saved.seen == saved.saved,
+                                                false, result.total};
     std::ostringstream body;
     page.format->print_result(body, request.query, result, request, output);
     return HttpResponse{200, std::string(page.format->media_type), body.str(), {}};
@@ -134,7 +135,7 @@ HttpResponse answer_saved_list(ApiContext& context, const RouteCall& call) {
   return index_answer(context, call, [&](Searcher& searcher, const std::string&) {
     Json list = Json::array();
     for (const SavedSearch& saved : searcher.saved_searches()) {
-      list.push_back(cli::saved_search_json(saved));
+      list.push_back(presentation::saved_search_json(saved));
     }
     return json_response(list);
   });
@@ -177,7 +178,7 @@ HttpResponse answer_stats(ApiContext& context, const RouteCall& call) {
     StatsCache& cache = context.stats;
     const std::lock_guard lock(cache.mutex);
     if (cache.revision != revision || cache.body.empty()) {
-      Json stats = cli::stats_json(context.pool.path(), searcher.index_info());
+      Json stats = presentation::stats_json(context.pool.path(), searcher.index_info());
       stats.erase("path");  // the server's, not the client's business (the log has it)
       cache.body = json_response(stats).body;
       cache.revision = revision;

@@ -7,21 +7,20 @@
 #include "output_columns.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/search_parameters.h"
-#include "request_options.h"
 
 namespace paperdex::serve {
 namespace {
 
 void apply_format(SearchCall& call, const std::string& value) {
-  call.format = cli::find_format(value);
+  call.format = presentation::find_format(value);
   if (!call.format) {
-    throw bad_parameter("format",
-                        "format must be " + cli::format_names() + ", not " + quote_input(value));
+    throw bad_parameter(
+        "format", "format must be " + presentation::format_names() + ", not " + quote_input(value));
   }
 }
 
 void apply_fields(SearchCall& call, const std::string& value) {
-  cli::ParsedColumns parsed = cli::parse_columns(value);
+  presentation::ParsedColumns parsed = presentation::parse_columns(value);
   if (!parsed.error.empty()) throw bad_parameter("fields", as_parameter_message(parsed.error));
   call.output.fields = std::move(parsed.columns);
 }
@@ -121,7 +120,7 @@ SearchCall read_parameters(const std::vector<std::pair<std::string, std::string>
                            unsigned uses, const SearchRequest& defaults) {
   SearchCall call;
   call.request = defaults;
-  call.format = cli::find_format("json");
+  call.format = presentation::find_format("json");
   std::vector<const Parameter*> seen;
   for (const auto& [name, value] : given) {
     const Parameter* parameter = find_parameter(name, uses);

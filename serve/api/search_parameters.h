@@ -20,8 +20,8 @@ namespace paperdex::serve {
 struct SearchCall {
   std::string query;  // q
   SearchRequest request;
-  cli::OutputOptions output;
-  const cli::OutputFormat* format = nullptr;  // format=, json by default
+  presentation::OutputOptions output;
+  const presentation::OutputFormat* format = nullptr;  // format=, json by default
   // What to write instead of the deprecated names used ("any is deprecated;
   // use match=any ..."): the answer's Warning headers.
   std::vector<std::string> deprecations;

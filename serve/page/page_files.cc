@@ -19,7 +19,7 @@ namespace {
 // once from the schema's field table (so the page never describes other
 // fields than the index has).
 std::string_view syntax_help_text() {
-  static const std::string text = cli::syntax_help();
+  static const std::string text = presentation::syntax_help();
   return text;
 }
 

@@ -145,7 +145,8 @@ TEST_CASE("serve API: /search in every format is paperdex-search's output for th
       {"subject=cs.NI&any&explain=true&snippet=40",
        {"--subject", "cs.NI", "--any", "--explain", "--snippet", "40"}},
   };
-  for (const paperdex::cli::OutputFormat& format : paperdex::cli::output_formats()) {
+  for (const paperdex::presentation::OutputFormat& format :
+       paperdex::presentation::output_formats()) {
     for (const auto& [query, args] : cases) {
       std::vector<std::string> cli_args = args;
       cli_args.insert(cli_args.begin(), {"--format", std::string(format.name)});
@@ -445,7 +446,8 @@ TEST_CASE("serve API: /saved lists the saved searches, /saved/{name} serves each
 
   // Each format is paperdex-search --saved NAME's, with the same page
   // (saved in the order the route uses, that of the index's additions).
-  for (const paperdex::cli::OutputFormat& format : paperdex::cli::output_formats()) {
+  for (const paperdex::presentation::OutputFormat& format :
+       paperdex::presentation::output_formats()) {
     const std::string target = "/saved/optics?limit=10&format=" + std::string(format.name);
     INFO(target);
     const HttpResponse response = get(api, target);
@@ -517,7 +519,8 @@ TEST_CASE("serve API: docs/http-api.md lists every route, parameter and format t
   for (const paperdex::serve::Parameter& parameter : paperdex::serve::parameters()) {
     CHECK(contains(doc, "| `" + std::string(parameter.name) + "` |"));
   }
-  for (const paperdex::cli::OutputFormat& format : paperdex::cli::output_formats()) {
+  for (const paperdex::presentation::OutputFormat& format :
+       paperdex::presentation::output_formats()) {
     CHECK(contains(
         doc, "| `" + std::string(format.name) + "` | `" + std::string(format.media_type) + "`"));
   }

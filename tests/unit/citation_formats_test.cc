@@ -1,4 +1,4 @@
-// The citation, feed and digest renderers (searcher/cli/citation_formats.h)
+// The citation, feed and digest renderers (presentation/citation_formats.h)
 // and the TeX encoder BibTeX is written with (encode_tex), on crafted papers:
 // TeX and Unicode in titles and names, TeX's and Markdown's and XML's
 // specials, missing fields, keys that repeat.
@@ -15,7 +15,7 @@
 namespace {
 
 using paperdex::Paper;
-using paperdex::cli::split_name;
+using paperdex::presentation::split_name;
 
 Paper arxiv_paper(std::string id, std::string title, std::vector<std::string> authors, int year) {
   Paper paper;
@@ -93,10 +93,10 @@ TEST_CASE("citation keys: family name, year, first title word, unique and stable
       arxiv_paper("2001.00003", "Deep: again", {"J. Müller"}, 2020),
       arxiv_paper("2001.00004", "", {}, 0),
   };
-  const std::vector<std::string> keys = paperdex::cli::citation_keys(papers);
+  const std::vector<std::string> keys = paperdex::presentation::citation_keys(papers);
   CHECK(keys == std::vector<std::string>{"muller2020deep", "muller2020deepb", "muller2020deepc",
                                          "anonymous"});
-  CHECK(paperdex::cli::citation_keys(papers) == keys);
+  CHECK(paperdex::presentation::citation_keys(papers) == keys);
 }
 
 TEST_CASE("BibTeX: @misc in arXiv's style, @article with a journal and DOI, TeX escaped",
@@ -109,7 +109,7 @@ TEST_CASE("BibTeX: @misc in arXiv's style, @article with a journal and DOI, TeX 
   Paper bare;  // a derived id, nothing else
   bare.id = "page:abc";
   const std::vector<Paper> papers = {misc, article, bare};
-  const std::string bib = paperdex::cli::bibtex(papers);
+  const std::string bib = paperdex::presentation::bibtex(papers);
   INFO(bib);
   CHECK(has(bib, "@misc{muller2016graph,\n"));
   CHECK(has(bib,
@@ -138,7 +138,7 @@ TEST_CASE("RIS: one record per paper, an AU per author, ER closing it", "[citati
   Paper bare;
   bare.id = "page:abc";
   const std::vector<Paper> papers = {paper, bare};
-  const std::string text = paperdex::cli::ris(papers);
+  const std::string text = paperdex::presentation::ris(papers);
   INFO(text);
   CHECK(
       text.starts_with("TY  - ELEC\nID  - lee2016title\nAU  - Lee, Ann\nAU  - Chen, Bo, Jr.\n"
@@ -157,7 +157,7 @@ TEST_CASE("CSL-JSON: items with names split, dates as date-parts, journal articl
   article.journal = "Nature 1, 45 (2016)";
   article.doi = "10.1/x";
   const std::vector<Paper> papers = {preprint, article};
-  const auto items = nlohmann::json::parse(paperdex::cli::csl_json(papers));
+  const auto items = nlohmann::json::parse(paperdex::presentation::csl_json(papers));
   REQUIRE(items.size() == 2);
   CHECK(items[0]["id"] == "lee2016switches");
   CHECK(items[0]["type"] == "article");
@@ -180,7 +180,7 @@ TEST_CASE("Atom: RFC 4287's elements, XML escaped, control characters gone", "[c
   Paper newer = arxiv_paper("1707.00001", "Newer", {}, 2017);
   const std::vector<Paper> papers = {older, newer};
   const std::string feed =
-      paperdex::cli::atom_feed({"paperdex: switch", "switch AND year:2016"}, papers);
+      paperdex::presentation::atom_feed({"paperdex: switch", "switch AND year:2016"}, papers);
   INFO(feed);
   CHECK(
       feed.starts_with("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
@@ -197,14 +197,15 @@ TEST_CASE("Atom: RFC 4287's elements, XML escaped, control characters gone", "[c
   CHECK(has(feed, "<category term=\"cs.NI\" label=\"Networking and Internet Architecture\"/>"));
   CHECK(std::count(feed.begin(), feed.end(), '\x01') == 0);
   // The same papers, the same bytes: a feed reader sees no change where there is none.
-  CHECK(paperdex::cli::atom_feed({"paperdex: switch", "switch AND year:2016"}, papers) == feed);
+  CHECK(paperdex::presentation::atom_feed({"paperdex: switch", "switch AND year:2016"}, papers) ==
+        feed);
 }
 
 TEST_CASE("Atom: a search's page as OpenSearch's totalResults, startIndex and itemsPerPage",
           "[citations]") {
   const std::vector<Paper> papers = {arxiv_paper("1707.00001", "Newer", {}, 2017)};
-  const std::string paged = paperdex::cli::atom_feed(
-      {"paperdex: switch", "switch", paperdex::cli::FeedPage{42, 11, 10}}, papers);
+  const std::string paged = paperdex::presentation::atom_feed(
+      {"paperdex: switch", "switch", paperdex::presentation::FeedPage{42, 11, 10}}, papers);
   INFO(paged);
   CHECK(has(paged,
             "<feed xmlns=\"http://www.w3.org/2005/Atom\" "
@@ -214,7 +215,8 @@ TEST_CASE("Atom: a search's page as OpenSearch's totalResults, startIndex and it
             "  <opensearch:startIndex>11</opensearch:startIndex>\n"
             "  <opensearch:itemsPerPage>10</opensearch:itemsPerPage>\n"));
   // Papers shown by id are no page of a search.
-  const std::string shown = paperdex::cli::atom_feed({"paperdex: 1707.00001", "show"}, papers);
+  const std::string shown =
+      paperdex::presentation::atom_feed({"paperdex: 1707.00001", "show"}, papers);
   CHECK_FALSE(has(shown, "opensearch"));
 }
 
@@ -223,7 +225,8 @@ TEST_CASE("Markdown digest: linked titles, Markdown's specials escaped, the abst
   Paper paper = arxiv_paper("1606.01234", "Fast *switches* [for] `all` _of_ us", {"Ann Lee"}, 2016);
   paper.abstract = std::string("We study switches. ") + std::string(300, 'x') + ". Not shown.";
   const std::vector<Paper> papers = {paper};
-  const std::string digest = paperdex::cli::markdown_digest({"paperdex: switch", "switch"}, papers);
+  const std::string digest =
+      paperdex::presentation::markdown_digest({"paperdex: switch", "switch"}, papers);
   INFO(digest);
   CHECK(
       digest.starts_with("# paperdex: switch\n\n1. **[Fast \\*switches\\* \\[for\\] \\`all\\` "
@@ -231,7 +234,7 @@ TEST_CASE("Markdown digest: linked titles, Markdown's specials escaped, the abst
                          "   Ann Lee · arXiv:1606.01234 · cs.NI, cs.IT · 2016-03-09  \n"
                          "   We study switches. xxx"));
   CHECK_FALSE(has(digest, "Not shown"));
-  CHECK(paperdex::cli::markdown_digest({"t", "q"}, {}) == "# t\n\nNo papers.\n");
+  CHECK(paperdex::presentation::markdown_digest({"t", "q"}, {}) == "# t\n\nNo papers.\n");
 }
 
 // #53 item 5: the family name a source gives, and particles guessed where it gives none.
@@ -245,13 +248,13 @@ TEST_CASE("Citations take the family name the source split off, and guess partic
   // fifth is arXiv's own "Hengel", the sixth's is lost (an author page added it).
   paper.family_names = {"De Cristofaro", "Di Pierro", "van Gogh", "Lee", "Hengel"};
   const std::vector<Paper> papers = {paper};
-  const std::string bib = paperdex::cli::bibtex(papers);
+  const std::string bib = paperdex::presentation::bibtex(papers);
   INFO(bib);
   CHECK(has(bib, "@misc{decristofaro2007privacy,\n"));
   CHECK(has(bib,
             "  author = {De Cristofaro, Emiliano and Di Pierro, Alessandra and van Gogh, Vincent "
             "and Lee, Jr., Ann and Hengel, Anton van den and Da Silva, Maria},\n"));
-  const auto items = nlohmann::json::parse(paperdex::cli::csl_json(papers));
+  const auto items = nlohmann::json::parse(paperdex::presentation::csl_json(papers));
   const auto& authors = items[0]["author"];
   CHECK(authors[0] == nlohmann::json({{"family", "De Cristofaro"}, {"given", "Emiliano"}}));
   CHECK(authors[1] == nlohmann::json({{"family", "Di Pierro"}, {"given", "Alessandra"}}));
@@ -260,7 +263,8 @@ TEST_CASE("Citations take the family name the source split off, and guess partic
       authors[2] ==
       nlohmann::json({{"family", "Gogh"}, {"given", "Vincent"}, {"non-dropping-particle", "van"}}));
   CHECK(authors[3] == nlohmann::json({{"family", "Lee"}, {"given", "Ann"}, {"suffix", "Jr."}}));
-  CHECK(has(paperdex::cli::ris(papers), "AU  - De Cristofaro, Emiliano\nAU  - Di Pierro, "));
+  CHECK(
+      has(paperdex::presentation::ris(papers), "AU  - De Cristofaro, Emiliano\nAU  - Di Pierro, "));
 }
 
 TEST_CASE("Without the source's split, particles join the family name", "[citations][names]") {
@@ -302,7 +306,7 @@ Paper with_journal_ref(std::string journal_ref) {
 // The BibTeX entry of a paper with this journal reference.
 std::string bibtex_of(const std::string& journal_ref) {
   const std::vector<Paper> papers = {with_journal_ref(journal_ref)};
-  return paperdex::cli::bibtex(papers);
+  return paperdex::presentation::bibtex(papers);
 }
 
 }  // namespace
@@ -336,7 +340,7 @@ TEST_CASE("A journal reference's common shapes become journal, volume, pages and
     CHECK_FALSE(has(bib, "note = "));
   }
   const std::vector<Paper> papers = {with_journal_ref("Theory of Computing, 1(5):81-103, 2005")};
-  const auto item = nlohmann::json::parse(paperdex::cli::csl_json(papers))[0];
+  const auto item = nlohmann::json::parse(paperdex::presentation::csl_json(papers))[0];
   CHECK(item["type"] == "article-journal");
   CHECK(item["container-title"] == "Theory of Computing");
   CHECK(item["volume"] == "1");
@@ -344,7 +348,7 @@ TEST_CASE("A journal reference's common shapes become journal, volume, pages and
   CHECK(item["page"] == "81-103");
   CHECK(item["issued"]["date-parts"] == nlohmann::json::parse("[[2005]]"));
   CHECK_FALSE(item.contains("note"));
-  const std::string ris = paperdex::cli::ris(papers);
+  const std::string ris = paperdex::presentation::ris(papers);
   INFO(ris);
   CHECK(ris.starts_with("TY  - JOUR\n"));
   CHECK(has(ris, "PY  - 2005\n"));
@@ -368,11 +372,11 @@ TEST_CASE("A journal reference of no known shape is a note, never a journal name
     CHECK_FALSE(has(bib, "journal = "));
     CHECK(has(bib, "  note = {"));
     const std::vector<Paper> papers = {with_journal_ref(text)};
-    const auto item = nlohmann::json::parse(paperdex::cli::csl_json(papers))[0];
+    const auto item = nlohmann::json::parse(paperdex::presentation::csl_json(papers))[0];
     CHECK(item["type"] == "article");
     CHECK_FALSE(item.contains("container-title"));
     CHECK(item["note"] == text);
-    const std::string ris = paperdex::cli::ris(papers);
+    const std::string ris = paperdex::presentation::ris(papers);
     CHECK(ris.starts_with("TY  - ELEC\n"));
     CHECK_FALSE(has(ris, "JO  - "));
     CHECK(has(ris, "N1  - " + text + "\n"));

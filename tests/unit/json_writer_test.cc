@@ -1,4 +1,4 @@
-// The JSON writer (searcher/cli/json_writer.h) against nlohmann's dump of the
+// The JSON writer (presentation/json_writer.h) against nlohmann's dump of the
 // same values: the json formats changed how they are produced, not a byte of
 // what they print.
 #include <cmath>
@@ -14,7 +14,7 @@
 
 namespace {
 
-using paperdex::cli::JsonWriter;
+using paperdex::presentation::JsonWriter;
 using Json = nlohmann::ordered_json;
 using namespace std::string_literals;
 

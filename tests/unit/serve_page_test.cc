@@ -65,7 +65,7 @@ TEST_CASE("the page's syntax help is the CLI's --help-syntax text", "[serve_page
   const PageFile* file = find_page_file("/syntax.txt");
   REQUIRE(file != nullptr);
   CHECK(file->content_type == "text/plain; charset=utf-8");
-  CHECK(file->bytes == paperdex::cli::syntax_help());
+  CHECK(file->bytes == paperdex::presentation::syntax_help());
   CHECK(find_page_file("/syntax.txt")->bytes.data() == file->bytes.data());  // made once
 }
 
@@ -125,7 +125,7 @@ TEST_CASE("the page's export links name the API's formats", "[serve_page]") {
        it != std::sregex_iterator(); ++it) {
     formats.push_back((*it)[1].str());
     INFO(formats.back());
-    CHECK(paperdex::cli::find_format(formats.back()) != nullptr);
+    CHECK(paperdex::presentation::find_format(formats.back()) != nullptr);
   }
   CHECK(formats == std::vector<std::string>{"bibtex", "ris", "csljson", "atom"});
   CHECK_THAT(served("/page.js"), Catch::Contains("application/atom+xml"));

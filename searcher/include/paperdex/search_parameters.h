@@ -97,4 +97,11 @@ PAPERDEX_API std::string python_name(std::string_view name);
 /// with ", " for a list.
 PAPERDEX_API std::string default_text(const SearchParameter& parameter);
 
+/// Whether `request` asks for any paper: query words (`query` holds more
+/// than spaces and tabs) or a filter (subjects, years, authors, like). A
+/// front end refuses a request that asks for none before searching, with a
+/// message naming its own parameters (paperdex-search's options, the HTTP
+/// API's `q`).
+PAPERDEX_API bool asks_for_papers(const SearchRequest& request);
+
 }  // namespace paperdex

@@ -98,6 +98,19 @@ PAPERDEX_API bool holds_no_papers(const ReadProblem& problem);
 PAPERDEX_API void read_author_page(std::istream& in, const std::string& origin,
                                    const RecordSink& sink);
 
+/// Reads the arXiv dataset snapshot's JSON lines, one record an object: what
+/// a program holding records in that shape (Python's Writer.add) hands the
+/// reader, so they are read exactly as a snapshot file is. Problems name
+/// `origin` and the line ("origin:3").
+PAPERDEX_API void read_arxiv_jsonl(std::istream& in, const std::string& origin,
+                                   const RecordSink& sink);
+
+/// The keys of a snapshot record: every key read_arxiv_jsonl reads (the
+/// snapshot's and the arXiv API's names), and "submitter" and "pdf_url", which
+/// sources have and the index does not keep. The reader ignores other keys (a
+/// file may carry more); Python's Writer.add refuses them, as a caller's mistake.
+PAPERDEX_API const std::vector<std::string_view>& snapshot_keys();
+
 /// Files given on the command line: a directory is read recursively (sorted
 /// paths), "-" is standard input, ".gz" content is decompressed transparently,
 /// the format is detected from content. An unreadable or unknown input is

@@ -1,5 +1,6 @@
-// How paperdex-search prints what the library returns, one table of output
-// formats: each row is a format's name, its help and its printers (a search
+// How what the library returns is printed, one table of output formats, read
+// by paperdex-search (--format), paperdex-serve (format=) and Python
+// (format(), to_dict()) alike: each row is a format's name, its help and its printers (a search
 // result, the papers of --show, the index statistics), as ripgrep picks a
 // printer per format. Text is for people (text_layout.h); JSON, JSON lines
 // and TSV are for scripts (stable shapes, see README "paperdex-search");
@@ -18,7 +19,7 @@
 #include "output_columns.h"
 #include "paperdex/searcher.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 
 // A run of a saved search (paperdex-search --saved NAME, paperdex-serve's
 // /saved/NAME): what the output says of it besides the hits.
@@ -112,4 +113,4 @@ Json saved_search_json(const SavedSearch& saved);
 // "2026-12-03 10:00 UTC"; anything else as it is.
 std::string index_time_text(const std::string& time);
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

@@ -6,11 +6,10 @@
 #include <utility>
 
 #include "citation_formats.h"
-#include "request_options.h"
 #include "terminal_text.h"
 #include "text_layout.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 namespace {
 
 std::string dumped(const Json& json) {
@@ -428,4 +427,4 @@ std::string index_time_text(const std::string& time) {
   return time.substr(0, 10) + " " + time.substr(11, 5) + " UTC";
 }
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

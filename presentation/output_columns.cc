@@ -8,7 +8,7 @@
 
 #include "paperdex/common/utf8.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 
 std::string join(const std::vector<std::string>& values, std::string_view separator) {
   std::string joined;
@@ -332,4 +332,4 @@ Hit hit_of_paper(const Paper& paper) {
   return hit;
 }
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

@@ -6,7 +6,7 @@
 
 #include "terminal_text.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 namespace {
 
 constexpr const char* kHighlightOn = "\033[1;33m";
@@ -538,4 +538,4 @@ void print_text_stats(std::ostream& out, const std::string& raw_path, const Inde
   }
 }
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

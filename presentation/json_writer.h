@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 
 class JsonWriter {
  public:
@@ -68,4 +68,4 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

@@ -13,7 +13,7 @@
 #include "paperdex/common/safe_text.h"
 #include "paperdex/searcher.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 
 // terminal_safe(std::string_view): the cleaning of text (safe_text.h).
 using paperdex::terminal_safe;
@@ -33,4 +33,4 @@ IndexInfo terminal_safe(const IndexInfo& info);
 // marking each cut.
 std::string marked_query(std::string_view query, std::size_t position);
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

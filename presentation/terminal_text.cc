@@ -8,7 +8,7 @@
 
 #include "text_layout.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 namespace {
 
 void make_safe(std::vector<std::string>& values) {
@@ -121,4 +121,4 @@ std::string marked_query(std::string_view query, std::size_t position) {
   return "  " + shown_text + "\n  " + std::string(column, ' ') + "^\n";
 }
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

@@ -14,7 +14,7 @@
 
 #include "paperdex/searcher.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 
 // An author's name in the parts citation formats ask for. Display names are
 // "Forenames Keyname Suffix". `family` is the family name the source split
@@ -89,4 +89,4 @@ std::string atom_feed(const FeedSubject& subject, std::span<const Paper> papers)
 // the abstract's first sentences.
 std::string markdown_digest(const FeedSubject& subject, std::span<const Paper> papers);
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

@@ -12,7 +12,7 @@
 #include "output.h"
 #include "paperdex/searcher.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 
 void print_text_result(std::ostream& out, const std::string& query, const SearchResult& result,
                        const SearchRequest& request, const OutputOptions& options);
@@ -28,4 +28,4 @@ std::size_t display_width(const std::string& text);
 // characters two), keeping highlight spans on the right lines.
 std::vector<HighlightedText> wrap(const HighlightedText& text, std::size_t width);
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

@@ -20,7 +20,7 @@
 #include "paperdex/common/record_fields.h"
 #include "paperdex/searcher.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 
 using Json = nlohmann::ordered_json;
 
@@ -112,4 +112,4 @@ std::string passage_place(const Passage& passage);
 std::string join(const std::vector<std::string>& values, std::string_view separator);
 std::string fixed(double value, int decimals);
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

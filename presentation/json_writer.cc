@@ -6,7 +6,7 @@
 
 #include "paperdex/common/utf8.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 
 void JsonWriter::separate() {
   if (after_key_) {
@@ -127,4 +127,4 @@ void JsonWriter::append_string(std::string_view text) {
   out_ += '"';
 }
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

@@ -14,7 +14,7 @@
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/tex.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 namespace {
 
 std::vector<std::string> words_of(std::string_view text) {
@@ -788,4 +788,4 @@ std::string markdown_digest(const FeedSubject& subject, std::span<const Paper> p
   return out;
 }
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

@@ -2,7 +2,7 @@
 
 #include "paperdex/common/schema.h"
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 namespace {
 
 constexpr std::size_t kExampleColumn = 34;  // where the help texts start
@@ -182,4 +182,4 @@ directly).
 )";
 }
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation

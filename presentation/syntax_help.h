@@ -1,10 +1,10 @@
-// paperdex-search --help-syntax: the query language, as README "Query syntax"
-// describes it, for the terminal.
+// The query language, as README "Query syntax" describes it, for the
+// terminal: paperdex-search --help-syntax and the search page's /syntax.txt.
 #pragma once
 
 #include <string>
 
-namespace paperdex::cli {
+namespace paperdex::presentation {
 
 // The whole text; its field rows come from the schema's field table.
 std::string syntax_help();
@@ -14,4 +14,4 @@ std::string syntax_help();
 // a newline.
 std::string field_names_summary();
 
-}  // namespace paperdex::cli
+}  // namespace paperdex::presentation
