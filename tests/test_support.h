@@ -3,6 +3,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -99,6 +101,28 @@ inline std::string shared_file_id(const std::filesystem::path& file) {
   while (end < name.size() && end < 10 && std::isdigit(static_cast<unsigned char>(name[end])))
     ++end;
   return end >= 9 ? name.substr(0, end) : "";
+}
+
+// The first six consecutive plain words (ASCII letters, three or more each)
+// of `text`, one space between them; "" when it has none. A phrase a reader
+// could remember, made from a paper's text.
+inline std::string six_plain_words(const std::string& text) {
+  std::istringstream words(text);
+  std::string phrase;
+  std::size_t run = 0;
+  for (std::string word; words >> word;) {
+    const bool plain = word.size() >= 3 && std::all_of(word.begin(), word.end(), [](char c) {
+                         return std::isalpha(static_cast<unsigned char>(c));
+                       });
+    if (!plain) {
+      phrase.clear();
+      run = 0;
+      continue;
+    }
+    phrase += (run == 0 ? "" : " ") + word;
+    if (++run == 6) return phrase;
+  }
+  return "";
 }
 
 // Writes `content` to `path` as it is (binary), replacing the file and

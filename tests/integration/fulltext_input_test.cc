@@ -69,24 +69,7 @@ std::string phrase_past_page_one(const std::string& text) {
   const std::size_t page_two = text.find('\f');
   if (page_two == std::string::npos) return "";
   const std::size_t end = text.find('\f', page_two + 1);
-  std::istringstream words(text.substr(page_two + 1, end - page_two - 1));
-  std::vector<std::string> run;
-  for (std::string word; words >> word;) {
-    const bool plain = word.size() >= 3 && std::all_of(word.begin(), word.end(), [](char c) {
-                         return std::isalpha(static_cast<unsigned char>(c));
-                       });
-    if (!plain) {
-      run.clear();
-      continue;
-    }
-    run.push_back(word);
-    if (run.size() == 6) {
-      std::string phrase;
-      for (const std::string& w : run) phrase += (phrase.empty() ? "" : " ") + w;
-      return phrase;
-    }
-  }
-  return "";
+  return paperdex::test::six_plain_words(text.substr(page_two + 1, end - page_two - 1));
 }
 
 }  // namespace

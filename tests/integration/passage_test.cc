@@ -76,23 +76,7 @@ std::string six_words(const std::string& text) {
   for (int skipped = 0; skipped < 3 && std::getline(lines, line); ++skipped) {
   }
   while (std::getline(lines, line)) {
-    std::istringstream words(line);
-    std::vector<std::string> run;
-    for (std::string word; words >> word;) {
-      const bool plain = word.size() >= 3 && std::all_of(word.begin(), word.end(), [](char c) {
-                           return std::isalpha(static_cast<unsigned char>(c));
-                         });
-      if (!plain) {
-        run.clear();
-        continue;
-      }
-      run.push_back(word);
-      if (run.size() == 6) {
-        std::string phrase;
-        for (const std::string& w : run) phrase += (phrase.empty() ? "" : " ") + w;
-        return phrase;
-      }
-    }
+    if (std::string phrase = paperdex::test::six_plain_words(line); !phrase.empty()) return phrase;
   }
   return "";
 }
