@@ -16,7 +16,11 @@ ReadAhead::~ReadAhead() {
 }
 
 bool ReadAhead::start(const std::string& path) {
-  if (under_way_.size() >= workers_ || started(path) || !is_pdf_file(path)) return false;
+  if (under_way_.size() >= workers_ || started(path) || not_pdf_.contains(path)) return false;
+  if (!is_pdf_file(path)) {
+    not_pdf_.insert(path);  // the run looks at each file ahead more than once
+    return false;
+  }
   under_way_[path] = std::async(std::launch::async, [path, options = options_] {
     std::vector<Event> events;
     RecordSink keep;

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <future>
 #include <map>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -47,6 +48,7 @@ class ReadAhead {
   ReadOptions options_;
   std::size_t workers_;
   std::map<std::string, std::future<std::vector<Event>>> under_way_;
+  std::set<std::string> not_pdf_;  // files looked at and left to be read in turn
 };
 
 }  // namespace paperdex
