@@ -557,9 +557,9 @@ struct Searcher::Impl {
     return found.document ? passage(*found.document) : passage(db.get_document(found.docid));
   }
 
-  // `passages`: the query searches bodies (detail::searches_bodies).
+  // `passage`: the paper matched in its body (detail::matched_in_body).
   Hit make_hit(const detail::PageHit& found, const detail::Highlighter& highlighter,
-               const SearchRequest& request, bool all_words, bool passages) {
+               const SearchRequest& request, bool all_words, bool passage) {
     const std::size_t snippet_bytes = request.snippet_bytes;
     // A page of remote shards brings its records or documents (matcher.h's
     // PageHit); a record it brought is read where it is.
@@ -572,7 +572,7 @@ struct Searcher::Impl {
     hit.id = record.id;
     hit.title = highlighter.mark_all(record.title);
     hit.snippet = highlighter.snippet(record.abstract, snippet_bytes);
-    if (passages) hit.passage = body_passage(found, highlighter, snippet_bytes);
+    if (passage) hit.passage = body_passage(found, highlighter, snippet_bytes);
     hit.authors = record.authors;
     hit.subjects = record.subjects;
     hit.year = record.year;
@@ -802,11 +802,17 @@ struct Searcher::Impl {
     return result;
   }
 
+  // `searched`: the query as parsed; the hits that matched in their bodies
+  // by its body terms get a passage, the others none.
   void add_hits(SearchResult& result, const std::vector<detail::PageHit>& page,
                 const MatchPlan& plan, const SearchRequest& request,
-                const detail::Highlighter& highlighter, bool passages) {
-    for (const detail::PageHit& found : page) {
-      result.hits.push_back(make_hit(found, highlighter, request, true, passages));
+                const detail::Highlighter& highlighter, const Xapian::Query& searched) {
+    std::vector<Xapian::docid> docids;
+    for (const detail::PageHit& found : page) docids.push_back(found.docid);
+    const std::vector<bool> in_body = detail::matched_in_body(db, searched, docids);
+    for (std::size_t i = 0; i < page.size(); ++i) {
+      const detail::PageHit& found = page[i];
+      result.hits.push_back(make_hit(found, highlighter, request, true, in_body[i]));
       if (request.explain) {
         result.hits.back().explanation = detail::explain_match(db, plan.ranked, found.docid);
       }
@@ -824,7 +830,7 @@ struct Searcher::Impl {
         static_cast<Xapian::doccount>(request.limit), request.facets && !counted_apart);
     result.ranked_total = pass.matches;
     if (counted_apart) count_apart(pass, plan.counted, request.facets);
-    add_hits(result, pass.page, plan, request, highlighter, detail::searches_bodies(parsed.query));
+    add_hits(result, pass.page, plan, request, highlighter, parsed.query);
     result.total = pass.matches;
     result.total_exact = pass.exact;
     if (result.match_set == MatchSet::kAllWords) {

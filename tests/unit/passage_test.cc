@@ -12,6 +12,7 @@
 
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/record.h"
+#include "paperdex/common/schema.h"
 #include "paperdex/indexer/index_writer.h"
 #include "paperdex/searcher.h"
 #include "results/highlighter.h"
@@ -197,4 +198,31 @@ TEST_CASE("of passages with every word the one with them in order is chosen", "[
   // Without the order, the earliest passage with every word wins.
   CHECK(first.text.text.find("the gradients were clipped") == std::string::npos);
   CHECK(first.match_offset < text.find("the answer"));
+}
+
+TEST_CASE("only papers with a body term of the query outside its exclusions matched in a body",
+          "[passage]") {
+  TempDir dir;
+  const Xapian::Database db(build_index(dir));
+  const std::string gradient =
+      paperdex::schema::make_term(paperdex::schema::kBodyPrefix, "gradient");
+  const std::string title_word =
+      paperdex::schema::make_term(paperdex::schema::kTitlePrefix, "clip");
+  // Both papers have the word; only one has it in a body.
+  REQUIRE(db.get_termfreq(gradient) == 1);
+  const Xapian::docid with_body = *db.postlist_begin(gradient);
+  const Xapian::docid without_body = with_body == 1 ? 2 : 1;
+  const std::vector<Xapian::docid> page = {without_body, with_body};  // not in docid order
+  using paperdex::detail::matched_in_body;
+  using Query = Xapian::Query;
+  CHECK(matched_in_body(db, Query(Query::OP_OR, Query(title_word), Query(gradient)), page) ==
+        std::vector<bool>{false, true});
+  // A body term in a phrase or synonym counts; one in what is excluded does not.
+  CHECK(matched_in_body(db, Query(Query::OP_SYNONYM, Query(gradient), Query("Bnone")), page) ==
+        std::vector<bool>{false, true});
+  CHECK(matched_in_body(db, Query(Query::OP_AND_NOT, Query(title_word), Query(gradient)), page) ==
+        std::vector<bool>{false, false});
+  // A query of no body term matched no body, even the paper's with one.
+  CHECK(matched_in_body(db, Query(title_word), page) == std::vector<bool>{false, false});
+  CHECK(matched_in_body(db, Query(gradient), {}).empty());
 }

@@ -1,6 +1,7 @@
 #include "results/passage.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,18 +12,47 @@
 
 namespace paperdex::detail {
 
-bool searches_bodies(const Xapian::Query& query) {
+namespace {
+
+// The body terms (schema::kBodyPrefix) of `query` outside what it excludes.
+void add_body_terms(const Xapian::Query& query, std::set<std::string>& terms) {
   switch (query.get_type()) {
     case Xapian::Query::LEAF_TERM:
-      return schema::prefix_of(*query.get_terms_begin()) == schema::kBodyPrefix;
+      if (schema::prefix_of(*query.get_terms_begin()) == schema::kBodyPrefix) {
+        terms.insert(*query.get_terms_begin());
+      }
+      return;
     case Xapian::Query::OP_AND_NOT:
-      return query.get_num_subqueries() > 0 && searches_bodies(query.get_subquery(0));
+      if (query.get_num_subqueries() > 0) add_body_terms(query.get_subquery(0), terms);
+      return;
     default:
       for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
-        if (searches_bodies(query.get_subquery(i))) return true;
+        add_body_terms(query.get_subquery(i), terms);
       }
-      return false;
   }
+}
+
+}  // namespace
+
+std::vector<bool> matched_in_body(const Xapian::Database& db, const Xapian::Query& query,
+                                  const std::vector<Xapian::docid>& docids) {
+  std::vector<bool> matched(docids.size(), false);
+  std::set<std::string> terms;
+  add_body_terms(query, terms);
+  // The docids in order, for one forward walk of each posting list.
+  std::vector<std::size_t> order(docids.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return docids[a] < docids[b]; });
+  for (const std::string& term : terms) {
+    Xapian::PostingIterator posting = db.postlist_begin(term);
+    for (const std::size_t i : order) {
+      if (posting == db.postlist_end(term)) break;
+      posting.skip_to(docids[i]);
+      if (posting != db.postlist_end(term) && *posting == docids[i]) matched[i] = true;
+    }
+  }
+  return matched;
 }
 
 BodyPlace place_in_body(std::string_view facts, std::size_t offset) {

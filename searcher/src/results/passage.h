@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <xapian.h>
 
@@ -15,9 +16,15 @@
 
 namespace paperdex::detail {
 
-// Whether `query` searches bodies: it has a body term (schema::kBodyPrefix)
-// outside what it excludes. A plain word has one where some body has it.
-bool searches_bodies(const Xapian::Query& query);
+// Which of `docids` (a page's hits) have one of the body terms
+// (schema::kBodyPrefix) of `query` outside what it excludes: those alone
+// matched in their bodies, and only their bodies are worth reading. Reading a paper's body
+// slot costs even when it has none: Xapian reads the value chunk holding the
+// body of the paper before it, a whole compressed body, for every hit after
+// the first paper with one. The body terms' posting lists are as short as
+// the papers with bodies are few. In the order of `docids`.
+std::vector<bool> matched_in_body(const Xapian::Database& db, const Xapian::Query& query,
+                                  const std::vector<Xapian::docid>& docids);
 
 // Where a byte of a body is: its page (1-based; 0 without page offsets) and
 // the title of its section ("" before the first, or without sections), as
