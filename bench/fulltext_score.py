@@ -11,9 +11,10 @@ usage: fulltext_score.py ANSWERS.tsv [--paperdex RESULTS.jsonl] [--recoll RESULT
 Standard library only.
 """
 import argparse
-import json
 import re
 import sys
+
+from batch_results import paperdex_hits
 
 DEPTH = 10
 VERSION = re.compile(r"v\d+$")
@@ -39,17 +40,7 @@ def read_answers(path):
 
 def read_paperdex(path, answers):
     """{qno: [hits]}; a line echoing another query stops the reading."""
-    hits = {}
-    with open(path, encoding="utf-8") as f:
-        for qno, line in enumerate(f):
-            if qno >= len(answers):
-                break
-            obj = json.loads(line)
-            if "query" in obj and obj["query"].strip() != answers[qno]["query"].strip():
-                sys.exit(f"fulltext_score: {path} line {qno + 1} answers {obj['query']!r}, "
-                         f"not query {qno}")
-            hits[qno] = [h for h in obj.get("hits", []) if isinstance(h, dict) and "id" in h]
-    return hits
+    return paperdex_hits(path, [answer["query"] for answer in answers], "fulltext_score")
 
 
 def read_recoll(path):

@@ -25,11 +25,12 @@ and lower per shape, and each of them. A hit counts as found when its id
 Standard library only.
 """
 import argparse
-import json
 import re
 import sys
 import unicodedata
 from collections import namedtuple
+
+from batch_results import paperdex_hits
 
 Shape = namedtuple("Shape", "name peers by_title heading")
 # One row per query shape (gen_known_items.py makes them; its docstring says
@@ -137,17 +138,8 @@ def read_answers(path):
 def read_paperdex(path, queries):
     """{qno: [ids]} from paperdex-search --batch --format json's stdout; a line
     echoing another query than its own stops the reading (misaligned)."""
-    rankings = {}
-    with open(path, encoding="utf-8") as f:
-        for qno, line in enumerate(f):
-            if qno >= len(queries):
-                break
-            obj = json.loads(line)
-            if "query" in obj and obj["query"].strip() != queries[qno].strip():
-                sys.exit("known_item: %s line %d answers %r, not query %d %r" % (
-                    path, qno + 1, obj["query"], qno, queries[qno]))
-            rankings[qno] = [h["id"] for h in obj.get("hits", []) if isinstance(h, dict) and "id" in h]
-    return rankings
+    return {qno: [hit["id"] for hit in hits]
+            for qno, hits in paperdex_hits(path, queries, "known_item").items()}
 
 
 def read_peer(path, answers):

@@ -12,6 +12,7 @@
 
 #include "output_columns.h"
 #include "paperdex/common/analyzer.h"
+#include "paperdex/common/markup_entity.h"
 #include "paperdex/common/tex.h"
 
 namespace paperdex::presentation {
@@ -599,31 +600,17 @@ std::string xml_escaped(std::string_view text) {
     const std::int32_t start = i;
     UChar32 c = 0;
     U8_NEXT(text.data(), i, length, c);
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        const bool allowed =
-            c == '\t' || c == '\n' || c == '\r' ||
-            (c >= 0x20 && c != 0x7F && !(c >= 0x80 && c <= 0x9F) && c != 0xFFFE && c != 0xFFFF);
-        if (allowed) {
-          out.append(text.substr(start, i - start));
-        } else {
-          out += ' ';
-        }
+    const bool allowed =
+        c == '\t' || c == '\n' || c == '\r' ||
+        (c >= 0x20 && c != 0x7F && !(c >= 0x80 && c <= 0x9F) && c != 0xFFFE && c != 0xFFFF);
+    if (const char* entity = c >= 0 ? markup_entity(static_cast<char32_t>(c)) : nullptr) {
+      out += entity;
+    } else if (c == '\'') {
+      out += "&apos;";
+    } else if (allowed) {
+      out.append(text.substr(start, i - start));
+    } else {
+      out += ' ';
     }
   }
   return out;

@@ -87,6 +87,16 @@ inline std::optional<std::filesystem::path> shared_fulltext() {
   return *shared / "data/fulltext";
 }
 
+// unarXive's sample of ../shared (49 papers of arXiv's December 2022
+// sources, with sections and references), when present.
+inline std::optional<std::filesystem::path> shared_unarxive_sample() {
+  const auto shared = shared_dir();
+  if (!shared) return std::nullopt;
+  auto sample = *shared / "data/fulltext/unarxive/arXiv_src_2212_086.jsonl.gz";
+  if (!std::filesystem::exists(sample)) return std::nullopt;
+  return sample;
+}
+
 // The arXiv id a shared full-text file's name begins with
 // ("1503.07589v1.pdf": "1503.07589"); "" for another name.
 inline std::string shared_file_id(const std::filesystem::path& file) {

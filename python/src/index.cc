@@ -14,6 +14,7 @@
 
 #include "errors.h"
 #include "index_cli.h"
+#include "index_handle.h"
 #include "keyword_table.h"
 #include "line_streambuf.h"
 #include "paperdex/indexer/index_run.h"
@@ -460,22 +461,12 @@ Writer are serialized by a lock; the GIL is released while it works.)DOC");
       .def_property_readonly("stats", &PyWriter::stats,
                              "{'added', 'updated', 'unchanged', 'merged', 'deleted'}: counts "
                              "since the Writer was opened")
-      .def_property_readonly("document_count", &PyWriter::document_count,
-                             "documents in the index, the open batch included")
-      .def_property_readonly("path", &PyWriter::path, "the index's path")
-      .def_property_readonly("closed", &PyWriter::closed, "True after close()")
-      .def("__enter__", [](py::object self) { return self; })
-      .def("__exit__",
-           [](PyWriter& self, py::object type, py::object, py::object) {
-             if (!type.is_none() && !self.closed()) self.discard_batch();
-             if (!self.closed()) self.close();
-           })
-      .def("__repr__", [](PyWriter& self) {
-        return "<paperdex.Writer " + py::repr(py::str(self.path())).cast<std::string>() +
-               (self.closed() ? std::string(" (closed)")
-                              : ": " + std::to_string(self.document_count()) + " documents") +
-               ">";
+      .def("__exit__", [](PyWriter& self, py::object type, py::object, py::object) {
+        if (!type.is_none() && !self.closed()) self.discard_batch();
+        if (!self.closed()) self.close();
       });
+  bind_index_handle(writer, "Writer", "documents",
+                    "documents in the index, the open batch included");
 }
 
 }  // namespace

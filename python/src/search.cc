@@ -16,6 +16,7 @@
 #include <pybind11/stl.h>
 
 #include "errors.h"
+#include "index_handle.h"
 #include "json_value.h"
 #include "keyword_table.h"
 #include "output.h"
@@ -1029,24 +1030,12 @@ void bind_searcher(py::module_& m) {
       .def_property_readonly("revision", &PySearcher::revision,
                              "the revision the Searcher shows, as an opaque str: new after "
                              "each commit reopen() picks up")
-
-      .def_property_readonly("document_count", &PySearcher::document_count,
-                             "papers in the index, as of opening")
-      .def_property_readonly("path", &PySearcher::path, "the index's path")
-      .def_property_readonly("closed", &PySearcher::closed, "True after close()")
       .def("close", &PySearcher::close, "Closes the index; later calls raise Error.")
-      .def("__enter__", [](py::object self) { return self; })
       .def("__exit__", [](PySearcher& self, py::args) { self.close(); })
-      .def("__repr__",
-           [](PySearcher& self) {
-             return "<paperdex.Searcher " + quoted(self.path()) +
-                    (self.closed() ? std::string(" (closed)")
-                                   : ": " + std::to_string(self.document_count()) + " papers") +
-                    ">";
-           })
       .def_property_readonly_static(
           "search_keywords", [keyword_names](py::object) { return py::tuple(keyword_names); },
           "The keyword arguments search() takes: SearchRequest's fields.");
+  bind_index_handle(searcher, "Searcher", "papers", "papers in the index, as of opening");
   bind_saved_search_methods(searcher);
   publish_keywords(m, "Searcher.search", request_docs());
 }

@@ -57,6 +57,22 @@ def cli_index(db, *inputs):
     return run.returncode, run.stdout, run.stderr
 
 
+def paper_record(number, **fields):
+    """Paper 2401.NNNNN (`number`) as a line of arXiv's metadata snapshot, with `fields`
+    replacing or adding keys."""
+    base = {
+        "id": "2401.%05d" % number,
+        "title": "Optical circuit switching paper %d" % number,
+        "abstract": "We schedule optical circuit switches in datacenter networks, case %d." % number,
+        "authors": "Ada Example, Grace Sample",
+        "categories": "cs.NI cs.DC",
+        "update_date": "2024-01-%02d" % (number % 28 + 1),
+        "versions": [{"version": "v1", "created": "Mon, 1 Jan 2024 10:00:00 GMT"}],
+    }
+    base.update(fields)
+    return base
+
+
 def stub_tree():
     """The module's .pyi stub (installed beside it), parsed."""
     stub = os.path.join(os.path.dirname(paperdex.__file__), "paperdex.pyi")

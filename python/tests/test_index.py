@@ -5,32 +5,36 @@ import os
 import pytest
 
 import paperdex
-from conftest import CORPUS, cli_index
+from conftest import CORPUS, cli_index, paper_record
 
 
-def record(number, **fields):
-    base = {
-        "id": "2401.%05d" % number,
-        "title": "Optical circuit switching paper %d" % number,
-        "abstract": "We schedule optical circuit switches in datacenter networks, case %d." % number,
-        "authors": "Ada Example, Grace Sample",
-        "categories": "cs.NI cs.DC",
-        "update_date": "2024-01-%02d" % (number % 28 + 1),
-        "versions": [{"version": "v1", "created": "Mon, 1 Jan 2024 10:00:00 GMT"}],
-    }
-    base.update(fields)
-    return base
+def found_both_ways(tmp_path, one_record, query, **search):
+    """`one_record` indexed through Writer.add (in tmp_path/from-dict) and as a line of a file
+    through paperdex-index (tmp_path/from-cli): the id Writer.add returned, and what searching
+    each index for `query` finds, as dicts, the Writer's first."""
+    from_dict = str(tmp_path / "from-dict")
+    with paperdex.Writer(from_dict) as writer:
+        added = writer.add(one_record)
+    line_file = tmp_path / "record.json"
+    line_file.write_text(json.dumps(one_record) + "\n")
+    from_cli = str(tmp_path / "from-cli")
+    assert cli_index(from_cli, str(line_file))[0] == 0
+    results = []
+    for path in (from_dict, from_cli):
+        with paperdex.Searcher(path) as searcher:
+            results.append(searcher.search(query, **search).to_dict())
+    return added, results
 
 
 def test_writer_adds_what_searcher_finds(tmp_path):
     path = str(tmp_path / "index")
     with paperdex.Writer(path) as writer:
-        assert writer.add(record(1)) == "2401.00001"
-        assert writer.add(record(2, id="arXiv:2401.00002v3",
-                                 title=r"Schr\"{o}dinger bridges for switch scheduling",
-                                 authors=["Bj\\\"{o}rn Author", "Ada Example"],
-                                 categories=["math.OC", "cs.NI"])) == "2401.00002"
-        writer.add(record(3))
+        assert writer.add(paper_record(1)) == "2401.00001"
+        assert writer.add(paper_record(2, id="arXiv:2401.00002v3",
+                                       title=r"Schr\"{o}dinger bridges for switch scheduling",
+                                       authors=["Bj\\\"{o}rn Author", "Ada Example"],
+                                       categories=["math.OC", "cs.NI"])) == "2401.00002"
+        writer.add(paper_record(3))
         assert writer.delete("2401.00003")
         assert not writer.delete("2401.09999")
         assert writer.stats["added"] == 3 and writer.stats["deleted"] == 1
@@ -39,7 +43,7 @@ def test_writer_adds_what_searcher_finds(tmp_path):
         revision = searcher.revision
         assert not searcher.reopen()
         with paperdex.Writer(path) as writer:
-            writer.add(record(4))
+            writer.add(paper_record(4))
         assert searcher.document_count == 2  # as of opening, until reopened
         assert searcher.reopen() and searcher.document_count == 3
         assert searcher.revision != revision
@@ -58,20 +62,11 @@ def test_writer_adds_what_searcher_finds(tmp_path):
 
 def test_dict_record_maps_as_the_snapshot_line_does(tmp_path):
     """The same record through Writer.add and through paperdex-index: the same hit."""
-    snapshot_record = record(7, title="Calculation of prompt diphoton\n  production",
-                             authors_parsed=[["Bal\\'azs", "C.", ""], ["Yuan", "C. -P.", ""]],
-                             doi="10.1103/PhysRevD.76.013009", **{"journal-ref": "Phys.Rev.D76"})
-    from_dict = str(tmp_path / "from-dict")
-    with paperdex.Writer(from_dict) as writer:
-        writer.add(snapshot_record)
-    line_file = tmp_path / "one.json"
-    line_file.write_text(json.dumps(snapshot_record) + "\n")
-    from_cli = str(tmp_path / "from-cli")
-    assert cli_index(from_cli, str(line_file))[0] == 0
-    results = []
-    for path in (from_dict, from_cli):
-        with paperdex.Searcher(path) as searcher:
-            results.append(searcher.search("diphoton", facet="author").to_dict())
+    snapshot_record = paper_record(
+        7, title="Calculation of prompt diphoton\n  production",
+        authors_parsed=[["Bal\\'azs", "C.", ""], ["Yuan", "C. -P.", ""]],
+        doi="10.1103/PhysRevD.76.013009", **{"journal-ref": "Phys.Rev.D76"})
+    _, results = found_both_ways(tmp_path, snapshot_record, "diphoton", facet="author")
     assert results[0] == results[1]
     assert results[0]["hits"][0]["authors"] == ["C. Balázs", "C.-P. Yuan"]
 
@@ -87,19 +82,10 @@ def test_writer_reads_an_arxiv_api_record_as_its_wrappers_write_it(tmp_path):
         "updated": "2024-01-05T10:00:00Z", "pdf_url": "http://arxiv.org/pdf/2401.01234v1",
         "doi": None, "journal_ref": "Robotica 12 (2024)", "comment": "8 pages",
     }
-    from_dict = str(tmp_path / "from-dict")
-    with paperdex.Writer(from_dict) as writer:
-        assert writer.add(api_record) == "2401.01234"
-    line_file = tmp_path / "digest.json"
-    line_file.write_text(json.dumps(api_record) + "\n")
-    from_cli = str(tmp_path / "from-cli")
-    assert cli_index(from_cli, str(line_file))[0] == 0
-    results = []
-    for path in (from_dict, from_cli):
-        with paperdex.Searcher(path) as searcher:
-            results.append(searcher.search("au:Schoelkopf grasping").to_dict())
+    added, results = found_both_ways(tmp_path, api_record, "au:Schoelkopf grasping")
+    assert added == "2401.01234"
     assert results[0] == results[1] and results[0]["total"] == 1
-    with paperdex.Searcher(from_dict) as searcher:
+    with paperdex.Searcher(str(tmp_path / "from-dict")) as searcher:
         paper = searcher.search("grasping")[0].paper
     assert paper.authors == ["Ana P\u00e9rez", "Bernhard Sch\u00f6lkopf"]
     assert paper.subjects == ["cs.RO", "cs.AI"]
@@ -140,7 +126,7 @@ def test_not_a_dict(tmp_path):
 
 
 def test_add_all_numbers_the_skipped_records(tmp_path):
-    records = [record(n) for n in range(1, 1201)]
+    records = [paper_record(n) for n in range(1, 1201)]
     records[4] = {"id": "2401.99999"}  # no title: records:5
     records[1000] = {"title": "no id"}  # records:1001, in the second chunk
     with paperdex.Writer(str(tmp_path / "index")) as writer:
@@ -154,7 +140,8 @@ def test_add_all_strict_stops_and_drops_the_batch(tmp_path):
     path = str(tmp_path / "index")
     with paperdex.Writer(path) as writer:
         with pytest.raises(paperdex.RecordError) as raised:
-            writer.add_all([record(1), record(2), {"title": "no id"}, record(4)], strict=True)
+            writer.add_all([paper_record(1), paper_record(2), {"title": "no id"}, paper_record(4)],
+                           strict=True)
         assert raised.value.origin == "records:3"
         assert writer.document_count == 0
 
@@ -162,10 +149,10 @@ def test_add_all_strict_stops_and_drops_the_batch(tmp_path):
 def test_context_manager_drops_the_open_batch_on_error(tmp_path):
     path = str(tmp_path / "index")
     with paperdex.Writer(path) as writer:
-        writer.add(record(1))
+        writer.add(paper_record(1))
     with pytest.raises(RuntimeError):
         with paperdex.Writer(path) as writer:
-            writer.add(record(2))
+            writer.add(paper_record(2))
             raise RuntimeError("stop")
     assert writer.closed
     with paperdex.Searcher(path) as searcher:
@@ -175,10 +162,10 @@ def test_context_manager_drops_the_open_batch_on_error(tmp_path):
 def test_newer_version_replaces(tmp_path):
     path = str(tmp_path / "index")
     with paperdex.Writer(path) as writer:
-        writer.add(record(1, title="First title", update_date="2024-01-01"))
+        writer.add(paper_record(1, title="First title", update_date="2024-01-01"))
         writer.commit()
-        writer.add(record(1, title="Second title", update_date="2024-02-01"))
-        writer.add(record(1, title="Stale title", update_date="2023-12-01"))
+        writer.add(paper_record(1, title="Second title", update_date="2024-02-01"))
+        writer.add(paper_record(1, title="Stale title", update_date="2023-12-01"))
     with paperdex.Searcher(path) as searcher:
         assert [h.title.text for h in searcher.search("title")] == ["Second title"]
 
@@ -204,7 +191,8 @@ def test_index_reports_like_the_cli(tmp_path):
 
 def test_index_reports_bad_records(tmp_path):
     data = tmp_path / "data.json"
-    data.write_text(json.dumps(record(1)) + "\n{broken\n" + json.dumps({"title": "no id"}) + "\n")
+    data.write_text(
+        json.dumps(paper_record(1)) + "\n{broken\n" + json.dumps({"title": "no id"}) + "\n")
     report = paperdex.index(str(tmp_path / "py"), [data])
     status, _, stderr = cli_index(str(tmp_path / "cli"), str(data))
     assert report.status == "skipped" and report.exit_code == status == 1
@@ -218,9 +206,9 @@ def test_index_reports_bad_records(tmp_path):
 def test_index_updates_and_deletes(tmp_path):
     path = str(tmp_path / "index")
     with paperdex.Writer(path) as writer:
-        writer.add_all([record(1), record(2)])
+        writer.add_all([paper_record(1), paper_record(2)])
     data = tmp_path / "more.json"
-    data.write_text(json.dumps(record(3)) + "\n")
+    data.write_text(json.dumps(paper_record(3)) + "\n")
     report = paperdex.index(path, [data], delete=["2401.00001"])
     assert (report.added, report.deleted, report.documents) == (1, 1, 2)
     missing = paperdex.index(path, (), delete="2401.00042")
@@ -230,9 +218,9 @@ def test_index_updates_and_deletes(tmp_path):
 def test_index_fails_on_a_locked_index(tmp_path):
     path = str(tmp_path / "index")
     data = tmp_path / "one.json"
-    data.write_text(json.dumps(record(1)) + "\n")
+    data.write_text(json.dumps(paper_record(1)) + "\n")
     with paperdex.Writer(path) as writer:
-        writer.add(record(2))
+        writer.add(paper_record(2))
         writer.commit()
         with pytest.raises(paperdex.DatabaseLockedError) as raised:
             paperdex.index(path, [data])

@@ -15,6 +15,13 @@ SHARED_PDF = os.path.join(
     "data", "fulltext", "pdf", "2206.10883v3.pdf")
 
 
+def index_with_cli(path, *inputs):
+    """`inputs` indexed at `path` by paperdex-index, which must succeed: the path."""
+    status, _, err = cli_index(path, *inputs)
+    assert status == 0, err
+    return path
+
+
 @pytest.fixture(scope="module")
 def body_index(tmp_path_factory):
     """An index of one snapshot line with a body (no pages, no sections)."""
@@ -27,10 +34,7 @@ def body_index(tmp_path_factory):
         "body": "Our method counts the migrating starlings at dawn.\n"
                 "The wading curlews were counted on the mudflats at low tide.",
     }) + "\n")
-    path = str(folder / "index")
-    status, _, err = cli_index(path, str(lines))
-    assert status == 0, err
-    return path
+    return index_with_cli(str(folder / "index"), str(lines))
 
 
 def test_a_body_match_has_a_passage(body_index):
@@ -60,9 +64,7 @@ def test_a_query_that_searches_no_body_has_none(body_index):
 @pytest.mark.skipif(not os.path.exists(SHARED_PDF),
                     reason="../shared/data/fulltext is absent: no shared PDF to read pages of")
 def test_a_sentence_of_page_six_gives_page_six(tmp_path):
-    path = str(tmp_path / "index")
-    status, _, err = cli_index(path, SHARED_PDF)
-    assert status == 0, err
+    path = index_with_cli(str(tmp_path / "index"), SHARED_PDF)
     page = subprocess.run(["pdftotext", "-f", "6", "-l", "6", SHARED_PDF, "-"],
                           capture_output=True, text=True, check=True).stdout
     # Six plain words of one line past the running heads.
@@ -91,9 +93,7 @@ SHARED_LATEX = os.path.join(os.path.dirname(os.path.dirname(SHARED_PDF)), "latex
 @pytest.mark.skipif(not os.path.exists(SHARED_LATEX),
                     reason="../shared/data/fulltext is absent: no shared LaTeX package")
 def test_paper_fulltext_says_what_was_read(tmp_path):
-    path = str(tmp_path / "index")
-    status, _, err = cli_index(path, SHARED_LATEX)
-    assert status == 0, err
+    path = index_with_cli(str(tmp_path / "index"), SHARED_LATEX)
     with paperdex.Searcher(path) as searcher:
         paper = searcher.get("1911.02782")
     facts = paper.fulltext

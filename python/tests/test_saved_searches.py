@@ -2,20 +2,14 @@
 import pytest
 
 import paperdex
+from conftest import paper_record
 
 
 def record(number, **fields):
-    base = {
-        "id": "2401.%05d" % number,
-        "title": "Optical circuit switching paper %d" % number,
+    """A paper of these tests: in cs.NI alone, by one author, all updated on one day."""
+    return paper_record(number, **{
         "abstract": "We schedule optical circuit switches, case %d." % number,
-        "authors": "Ada Example",
-        "categories": "cs.NI",
-        "update_date": "2024-01-01",
-        "versions": [{"version": "v1", "created": "Mon, 1 Jan 2024 10:00:00 GMT"}],
-    }
-    base.update(fields)
-    return base
+        "authors": "Ada Example", "categories": "cs.NI", "update_date": "2024-01-01", **fields})
 
 
 def test_new_papers_versions_and_cross_lists_once(tmp_path):

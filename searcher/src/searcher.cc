@@ -519,14 +519,17 @@ struct Searcher::Impl {
   // Xapian 1.4 would count some matches twice).
   detail::PassResult run(const Xapian::Query& query, bool by_relevance, SortOrder sort,
                          Xapian::doccount first, Xapian::doccount count, bool facets) {
-    detail::PassRequest request;
-    request.query = query;
-    request.weighted = by_relevance;
-    request.sort = sort;
-    request.first = first;
-    request.count = count;
-    request.exact_total = true;
-    request.facets = facets;
+    return timed_pass({.query = query,
+                       .weighted = by_relevance,
+                       .sort = sort,
+                       .first = first,
+                       .count = count,
+                       .exact_total = true,
+                       .facets = facets});
+  }
+
+  // `request` run within the time limit, which every pass must then check.
+  detail::PassResult timed_pass(detail::PassRequest request) {
     request.deadline = budget.deadline;
     detail::PassResult found = matcher->run(request);
     check_budget();
@@ -774,15 +777,7 @@ struct Searcher::Impl {
   // Papers matching `query`, unweighted, with the subject and year facets
   // when `facets`: exact unless the time limit ran out.
   detail::PassResult counting_pass(const Xapian::Query& query, bool facets) {
-    detail::PassRequest request;
-    request.query = query;
-    request.weighted = false;
-    request.page = false;
-    request.facets = facets;
-    request.deadline = budget.deadline;
-    detail::PassResult found = matcher->run(request);
-    check_budget();
-    return found;
+    return timed_pass({.query = query, .weighted = false, .page = false, .facets = facets});
   }
 
   std::size_t count(const Xapian::Query& query) { return counting_pass(query, false).matches; }

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -72,17 +73,30 @@ std::string phrase_past_page_one(const std::string& text) {
   return paperdex::test::six_plain_words(text.substr(page_two + 1, end - page_two - 1));
 }
 
-}  // namespace
-
-TEST_CASE("every shared PDF and LaTeX package is indexed under its arXiv id, searched by body:",
-          "[fulltext][cli]") {
-  const auto shared = shared_fulltext();
-  if (!shared) {
-    WARN("../shared/data/fulltext is absent: the shared PDFs and LaTeX sources are not indexed");
-    return;
-  }
+// What a test starts from: a folder of its own, with the index to build in
+// it at `db`.
+class FolderIndex {
+ protected:
   TempDir dir;
   const std::string db = (dir.path() / "index").string();
+
+  // ../shared/data/fulltext; nullopt, after a WARN saying what goes untested
+  // (`untested`), when it is absent.
+  static std::optional<fs::path> shared_or_warn(const std::string& untested) {
+    auto shared = shared_fulltext();
+    if (!shared) WARN("../shared/data/fulltext is absent: " << untested);
+    return shared;
+  }
+};
+
+}  // namespace
+
+TEST_CASE_METHOD(
+    FolderIndex,
+    "every shared PDF and LaTeX package is indexed under its arXiv id, searched by body:",
+    "[fulltext][cli]") {
+  const auto shared = shared_or_warn("the shared PDFs and LaTeX sources are not indexed");
+  if (!shared) return;
   const auto run = index(db, {(*shared / "pdf").string(), (*shared / "latex").string()});
   INFO(run.out);
   REQUIRE(run.status == 0);
@@ -111,10 +125,9 @@ TEST_CASE("every shared PDF and LaTeX package is indexed under its arXiv id, sea
   CHECK(phrases >= 20);
 }
 
-TEST_CASE("a body read before the paper's metadata stays, and a file read again replaces it",
-          "[fulltext][cli]") {
-  TempDir dir;
-  const std::string db = (dir.path() / "index").string();
+TEST_CASE_METHOD(FolderIndex,
+                 "a body read before the paper's metadata stays, and a file read again replaces it",
+                 "[fulltext][cli]") {
   const fs::path source = dir.path() / "papers" / "2101.00001.tex";
   write_file(source,
              "\\documentclass{article}\n\\title{A Draft Title}\n\\begin{document}\n\\maketitle\n"
@@ -149,14 +162,12 @@ TEST_CASE("a body read before the paper's metadata stays, and a file read again 
   CHECK(Xapian::Database(db).get_doccount() == 1);
 }
 
-TEST_CASE("a text file named .pdf and a damaged PDF are named, the good PDF beside them indexed",
-          "[fulltext][cli][hostile]") {
-  const auto shared = shared_fulltext();
-  if (!shared) {
-    WARN("../shared/data/fulltext is absent: no real PDF to index beside the hostile files");
-    return;
-  }
-  TempDir dir;
+TEST_CASE_METHOD(
+    FolderIndex,
+    "a text file named .pdf and a damaged PDF are named, the good PDF beside them indexed",
+    "[fulltext][cli][hostile]") {
+  const auto shared = shared_or_warn("no real PDF to index beside the hostile files");
+  if (!shared) return;
   const fs::path folder = dir.path() / "pdfs";
   fs::create_directories(folder);
   fs::copy_file(*shared / "pdf/1805.05865.pdf", folder / "1805.05865.pdf");
@@ -165,7 +176,6 @@ TEST_CASE("a text file named .pdf and a damaged PDF are named, the good PDF besi
   std::string head(4000, '\0');
   good.read(head.data(), static_cast<std::streamsize>(head.size()));
   write_file(folder / "2101.00003.pdf", head);  // a PDF cut short
-  const std::string db = (dir.path() / "index").string();
   const auto run = index(db, {folder.string()});
   INFO(run.out);
   CHECK(run.status != 0);
@@ -176,8 +186,10 @@ TEST_CASE("a text file named .pdf and a damaged PDF are named, the good PDF besi
   CHECK(body_of(db, "2101.00003").empty());
 }
 
-TEST_CASE("the PDF limits are options, shown with their defaults, and a page limit cuts a PDF",
-          "[fulltext][cli][limits]") {
+TEST_CASE_METHOD(
+    FolderIndex,
+    "the PDF limits are options, shown with their defaults, and a page limit cuts a PDF",
+    "[fulltext][cli][limits]") {
   // One line: --help wraps its descriptions at the terminal's width.
   const std::string help = std::regex_replace(
       run_command(std::string(PAPERDEX_INDEX_BIN) + " --help").out, std::regex(R"(\s+)"), " ");
@@ -186,17 +198,12 @@ TEST_CASE("the PDF limits are options, shown with their defaults, and a page lim
                             "--pdf-text-limit", "--source-size-limit", "--pdf-readers"}) {
     CHECK(paperdex::test::contains(help, shown));
   }
-  TempDir dir;
-  const std::string db = (dir.path() / "index").string();
   const auto refused = index(db, {dir.path().string()}, "--pdf-page-limit 0");
   CHECK(refused.status == 2);
   CHECK(paperdex::test::contains(refused.out, "--pdf-page-limit must be between 1 and"));
 
-  const auto shared = shared_fulltext();
-  if (!shared) {
-    WARN("../shared/data/fulltext is absent: no real PDF to cut at a page limit");
-    return;
-  }
+  const auto shared = shared_or_warn("no real PDF to cut at a page limit");
+  if (!shared) return;
   const fs::path pdf = *shared / "pdf/2206.10883v3.pdf";
   const auto whole = index((dir.path() / "whole").string(), {pdf.string()});
   const auto cut = index(db, {pdf.string()}, "--pdf-page-limit 2");
@@ -211,14 +218,11 @@ TEST_CASE("the PDF limits are options, shown with their defaults, and a page lim
   CHECK(whole_body.starts_with(cut_body.substr(0, 200)));
 }
 
-TEST_CASE("PDFs read several at once are indexed as if read one after the other",
-          "[fulltext][cli][read-ahead]") {
-  const auto shared = shared_fulltext();
-  if (!shared) {
-    WARN("../shared/data/fulltext is absent: no real PDFs to read at once");
-    return;
-  }
-  TempDir dir;
+TEST_CASE_METHOD(FolderIndex,
+                 "PDFs read several at once are indexed as if read one after the other",
+                 "[fulltext][cli][read-ahead]") {
+  const auto shared = shared_or_warn("no real PDFs to read at once");
+  if (!shared) return;
   const fs::path folder = dir.path() / "pdfs";
   fs::create_directories(folder);
   std::vector<std::string> ids;
@@ -263,15 +267,11 @@ std::string metadata_line(const std::string& id, const std::string& title,
 
 }  // namespace
 
-TEST_CASE("a PDF that names no paper is attached to the indexed paper of its title",
-          "[fulltext][cli][which-paper]") {
-  const auto shared = shared_fulltext();
-  if (!shared) {
-    WARN("../shared/data/fulltext is absent: no PDF without an arXiv id to attach");
-    return;
-  }
-  TempDir dir;
-  const std::string db = (dir.path() / "index").string();
+TEST_CASE_METHOD(FolderIndex,
+                 "a PDF that names no paper is attached to the indexed paper of its title",
+                 "[fulltext][cli][which-paper]") {
+  const auto shared = shared_or_warn("no PDF without an arXiv id to attach");
+  if (!shared) return;
   write_file(dir.path() / "meta.jsonl",
              metadata_line(kUnstampedId, kUnstampedTitle, kUnstampedAuthors) +
                  metadata_line("0807.0001", "Average accelerations of an inhomogeneous Universe",
@@ -290,15 +290,12 @@ TEST_CASE("a PDF that names no paper is attached to the indexed paper of its tit
   CHECK(paper_count(db) == 2);
 }
 
-TEST_CASE("a PDF whose paper is not indexed becomes a paper of its own until its metadata comes",
-          "[fulltext][cli][which-paper]") {
-  const auto shared = shared_fulltext();
-  if (!shared) {
-    WARN("../shared/data/fulltext is absent: no PDF without an arXiv id to index");
-    return;
-  }
-  TempDir dir;
-  const std::string db = (dir.path() / "index").string();
+TEST_CASE_METHOD(
+    FolderIndex,
+    "a PDF whose paper is not indexed becomes a paper of its own until its metadata comes",
+    "[fulltext][cli][which-paper]") {
+  const auto shared = shared_or_warn("no PDF without an arXiv id to index");
+  if (!shared) return;
   fs::create_directories(dir.path() / "downloads");
   fs::copy_file(*shared / kUnstampedPdf, dir.path() / "downloads" / "paper.pdf");
   // 1805.05865 neither: its title is read from its first page's layout.
@@ -332,15 +329,11 @@ TEST_CASE("a PDF whose paper is not indexed becomes a paper of its own until its
   CHECK(found.front() == kUnstampedId);
 }
 
-TEST_CASE("a PDF is not attached to a paper of a similar title or of other authors",
-          "[fulltext][cli][which-paper]") {
-  const auto shared = shared_fulltext();
-  if (!shared) {
-    WARN("../shared/data/fulltext is absent: no PDF without an arXiv id to index");
-    return;
-  }
-  TempDir dir;
-  const std::string db = (dir.path() / "index").string();
+TEST_CASE_METHOD(FolderIndex,
+                 "a PDF is not attached to a paper of a similar title or of other authors",
+                 "[fulltext][cli][which-paper]") {
+  const auto shared = shared_or_warn("no PDF without an arXiv id to index");
+  if (!shared) return;
   // One word more; the same title by other authors.
   write_file(dir.path() / "meta.jsonl",
              metadata_line("0807.0002", "Apparent and average accelerations of the early Universe",
@@ -360,16 +353,12 @@ TEST_CASE("a PDF is not attached to a paper of a similar title or of other autho
   CHECK(found.front().starts_with("pdx-"));
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    FolderIndex,
     "a folder indexed again reads only new and changed files and drops the bodies of gone ones",
     "[fulltext][cli][folders]") {
-  const auto shared = shared_fulltext();
-  if (!shared) {
-    WARN("../shared/data/fulltext is absent: no PDFs to keep a folder of");
-    return;
-  }
-  TempDir dir;
-  const std::string db = (dir.path() / "index").string();
+  const auto shared = shared_or_warn("no PDFs to keep a folder of");
+  if (!shared) return;
   const fs::path folder = dir.path() / "papers";
   fs::create_directories(folder);
   for (const char* name : {"0801.0012.pdf", "1805.05865.pdf", "2304.10117.pdf"}) {

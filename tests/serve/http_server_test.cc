@@ -67,6 +67,32 @@ bool is_json_error(const Reply& reply) {
          paperdex::test::contains(reply.body, std::to_string(reply.status));
 }
 
+// The answer to `request`, sent as written on a connection of its own: for
+// requests no client library would send.
+Reply reply_to_raw(const TestServer& server, const std::string& request) {
+  RawClient client(server.port());
+  client.send(request);
+  return client.read();
+}
+
+// The echo handler, each call held at `gate` until it opens: requests that
+// stay in a worker for as long as a test needs.
+auto gated_echo(Gate& gate) {
+  return [&gate](const HttpRequest& request) {
+    gate.wait();
+    return echo_handler()(request);
+  };
+}
+
+// Sends a request on each of `first` and `second` and waits until `gate`
+// holds both handlers: the two connections are busy, so the server can
+// neither shed them as idle nor give their places to another.
+void hold_both(RawClient& first, RawClient& second, Gate& gate) {
+  first.send("GET /1 HTTP/1.1\r\nHost: t\r\n\r\n");
+  second.send("GET /2 HTTP/1.1\r\nHost: t\r\n\r\n");
+  REQUIRE(gate.await_waiting(2));
+}
+
 }  // namespace
 
 TEST_CASE("a kept-alive connection answers one request after another", "[serve][http]") {
@@ -198,9 +224,7 @@ TEST_CASE("oversized requests get 431, 414 and 413 with a JSON error", "[serve][
     CHECK(paperdex::test::contains(reply.body, "GET"));
   }
   SECTION("not HTTP") {
-    RawClient client(server.port());
-    client.send("GET /x HTTP/1.1\r\nBad Header\r\n\r\n");
-    const Reply reply = client.read();
+    const Reply reply = reply_to_raw(server, "GET /x HTTP/1.1\r\nBad Header\r\n\r\n");
     CHECK(reply.status == 400);
     CHECK(is_json_error(reply));
   }
@@ -221,9 +245,7 @@ TEST_CASE("past --max-connections a new connection gets 503 and Retry-After", "[
   // Both places held by requests being answered: neither can make room.
   RawClient first(server.port());
   RawClient second(server.port());
-  first.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\n");
-  second.send("GET /b HTTP/1.1\r\nHost: t\r\n\r\n");
-  REQUIRE(gate.await_waiting(2));
+  hold_both(first, second, gate);
   RawClient third(server.port());
   const Reply refused = third.read();
   CHECK(refused.status == 503);
@@ -245,10 +267,7 @@ TEST_CASE("past the queue a request gets 503 and Retry-After at once", "[serve][
   settings.threads = 1;
   settings.queue = 1;
   Gate gate;
-  TestServer server(settings, [&](const HttpRequest& request) {
-    gate.wait();
-    return echo_handler()(request);
-  });
+  TestServer server(settings, gated_echo(gate));
   RawClient running(server.port());
   running.send("GET /1 HTTP/1.1\r\nHost: t\r\n\r\n");
   REQUIRE(gate.await_waiting(1));  // the one worker holds /1
@@ -300,10 +319,7 @@ TEST_CASE("SIGTERM stops accepting, answers the request in flight, and run() ret
   ServerSettings settings = small_settings();
   settings.stop_on_signals = true;
   Gate gate;
-  auto server = std::make_unique<TestServer>(settings, [&](const HttpRequest& request) {
-    gate.wait();
-    return echo_handler()(request);
-  });
+  auto server = std::make_unique<TestServer>(settings, gated_echo(gate));
   const unsigned short port = server->port();
   RawClient in_flight(port);
   in_flight.send("GET /long HTTP/1.1\r\nHost: t\r\n\r\n");
@@ -400,9 +416,7 @@ TEST_CASE("HTTP/1.0 is answered in HTTP/1.0, and another major version gets 505"
     CHECK(kept.read().status == 200);
   }
   SECTION("HTTP/2.0 as text") {
-    RawClient client(server.port());
-    client.send("GET /new HTTP/2.0\r\nHost: t\r\n\r\n");
-    const Reply reply = client.read();
+    const Reply reply = reply_to_raw(server, "GET /new HTTP/2.0\r\nHost: t\r\n\r\n");
     CHECK(reply.status == 505);
     CHECK(is_json_error(reply));
   }
@@ -412,16 +426,11 @@ TEST_CASE("every connection refused in a flood gets its 503", "[serve][bounds]")
   ServerSettings settings = small_settings();
   settings.max_connections = 2;
   Gate gate;
-  TestServer server(settings, [&](const HttpRequest& request) {
-    gate.wait();
-    return echo_handler()(request);
-  });
+  TestServer server(settings, gated_echo(gate));
   // Both places held by requests being answered: no connection can be shed.
   RawClient first(server.port());
   RawClient second(server.port());
-  first.send("GET /1 HTTP/1.1\r\nHost: t\r\n\r\n");
-  second.send("GET /2 HTTP/1.1\r\nHost: t\r\n\r\n");
-  REQUIRE(gate.await_waiting(2));
+  hold_both(first, second, gate);
   std::vector<std::unique_ptr<RawClient>> flood;
   for (int i = 0; i < 100; ++i) flood.push_back(std::make_unique<RawClient>(server.port()));
   int refused = 0;

@@ -7,29 +7,20 @@
 #include <string>
 #include <vector>
 
-#include "paperdex/common/analyzer.h"
 #include "paperdex/errors.h"
 #include "query/query_translation.h"
+#include "query_test_support.h"
 
 namespace {
 
 using paperdex::MatchMode;
 using paperdex::QuerySyntaxError;
 using paperdex::detail::ParsedQuery;
-using paperdex::detail::QueryParser;
 using paperdex::detail::Syntax;
-
-// The title and abstract translation alone, as query_translation_test's
-// rows: these tests are about the syntax, not the author alternatives.
-const QueryParser& parser() {
-  static const paperdex::Analyzer analyzer;
-  static const QueryParser instance(
-      analyzer, paperdex::detail::QueryParserOptions{.plain_words_search_authors = false});
-  return instance;
-}
+using paperdex::test::syntax_parser;
 
 ParsedQuery parse(const std::string& query, Syntax syntax = Syntax::kStrict) {
-  return parser().parse(query, MatchMode::kAllWords, nullptr, syntax);
+  return syntax_parser().parse(query, MatchMode::kAllWords, nullptr, syntax);
 }
 
 std::string described(const std::string& query) { return parse(query).query.get_description(); }

@@ -53,13 +53,12 @@ std::vector<std::string> section_runs(const nlohmann::json& line) {
 
 TEST_CASE("fulltext: unarXive's sample, 49 papers with sections and references",
           "[fulltext][dataset]") {
-  const auto shared = paperdex::test::shared_dir();
-  const fs::path sample =
-      shared ? *shared / "data/fulltext/unarxive/arXiv_src_2212_086.jsonl.gz" : fs::path();
-  if (!shared || !fs::exists(sample)) {
+  const auto found = paperdex::test::shared_unarxive_sample();
+  if (!found) {
     WARN("unarXive test skipped: ../shared/data/fulltext/unarxive absent");
     return;
   }
+  const fs::path& sample = *found;
   const std::vector<std::string> lines = gzip_lines(sample);
   REQUIRE(lines.size() == 49);  // the sample's README
   std::size_t references = 0, resolved = 0, with_formulas = 0;

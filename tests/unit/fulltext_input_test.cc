@@ -46,13 +46,12 @@ TEST_CASE("a snapshot line without a body is read as before", "[fulltext][reader
 }
 
 TEST_CASE("unarXive's sample is read: 49 papers, each with its body", "[fulltext][readers]") {
-  const auto shared = paperdex::test::shared_dir();
-  const fs::path sample =
-      shared ? *shared / "data/fulltext/unarxive/arXiv_src_2212_086.jsonl.gz" : fs::path();
-  if (!shared || !fs::exists(sample)) {
+  const auto found = paperdex::test::shared_unarxive_sample();
+  if (!found) {
     WARN("unarXive test skipped: ../shared/data/fulltext/unarxive absent");
     return;
   }
+  const fs::path& sample = *found;
   paperdex::test::Collected got;
   paperdex::read_input(sample.string(), got.sink());
   CHECK(got.problems.empty());

@@ -46,6 +46,12 @@ std::vector<std::string> titles(const ft::FullText& text, int level) {
   return found;
 }
 
+// `body` read as the document of a plain article (a lone .tex file).
+ft::FullText read_article(const std::string& body) {
+  return ft::read_latex("x.tex",
+                        "\\documentclass{article}\\begin{document}" + body + "\\end{document}");
+}
+
 // The text with line breaks as spaces, for phrase checks.
 std::string flat(std::string text) {
   std::replace(text.begin(), text.end(), '\n', ' ');
@@ -220,15 +226,14 @@ ignored after the end)";
   CHECK(titles(text, 1) == std::vector<std::string>{"Introduction"});
   CHECK(titles(text, 2) == std::vector<std::string>{"Details of Paperdex"});
   const std::string body = flat(text.text);
-  CHECK(contains(body, "We study things with Paperdex."));
-  CHECK(contains(body,
-                 "Prior work used naïve methods – and failed.This is “quoted” text about "
-                 "bold ideas."));
-  CHECK(contains(body, "A note on it."));
-  CHECK(contains(body, "A sum x+y stays, but goes. 100% sure."));
-  CHECK(contains(body, "A plot of the results."));
-  CHECK(contains(body, "Numbers."));
-  CHECK(contains(body, "See Section."));
+  for (const char* present :
+       {"We study things with Paperdex.",
+        "Prior work used naïve methods – and failed.This is “quoted” text about bold ideas.",
+        "A note on it.", "A sum x+y stays, but goes. 100% sure.", "A plot of the results.",
+        "Numbers.", "See Section."}) {
+    INFO(present);
+    CHECK(contains(body, present));
+  }
   for (const char* absent : {"preamble", "hidden", "mc", "knuth", "plot.pdf", "never printed",
                              "ignored", "\\", "{", "sec:intro", "linewidth", "Funded"}) {
     INFO(absent);
@@ -366,9 +371,7 @@ TEST_CASE("fulltext: a package of too many files, or one too large, stops at its
 TEST_CASE("fulltext: a one-character argument that is not ASCII stays whole", "[fulltext][latex]") {
   // Found by fuzz/latex_reader_fuzz.cc: "\section é" took é's first byte alone.
   const ft::FullText text =
-      ft::read_latex("x.tex",
-                     "\\documentclass{article}\\begin{document}\\section \xC3\xA9t\xC3\xA9 text "
-                     "\\\xC3\xA9 and \\textbf \xE2\x80\x94 end\\end{document}");
+      read_article("\\section \xC3\xA9t\xC3\xA9 text \\\xC3\xA9 and \\textbf \xE2\x80\x94 end");
   CHECK(paperdex::is_valid_utf8(text.text));
   CHECK(titles(text, 1) == std::vector<std::string>{"\xC3\xA9"});
   CHECK(contains(text.text, "t\xC3\xA9 text"));
@@ -394,12 +397,10 @@ TEST_CASE("fulltext: a bound counted in bytes never cuts a character", "[fulltex
     INFO(ascii);
     std::string letters;
     for (int k = 0; k < 12; ++k) letters += "\xC3\xA9";
-    const std::string def = "\\documentclass{article}\\begin{document}\\def\\x" +
-                            std::string(ascii, 'a') + letters + " text\\end{document}";
-    CHECK(paperdex::is_valid_utf8(ft::read_latex("def.tex", def).text));
-    const std::string input = "\\documentclass{article}\\begin{document}Before \\input " +
-                              std::string(ascii * 2 + 20, 'b') + letters + " after.\\end{document}";
-    const ft::FullText text = ft::read_latex("input.tex", input);
+    CHECK(paperdex::is_valid_utf8(
+        read_article("\\def\\x" + std::string(ascii, 'a') + letters + " text").text));
+    const ft::FullText text =
+        read_article("Before \\input " + std::string(ascii * 2 + 20, 'b') + letters + " after.");
     CHECK(paperdex::is_valid_utf8(text.text));
     CHECK(contains(text.text, "after."));
   }
@@ -409,10 +410,9 @@ TEST_CASE("fulltext: backslashes pair up: \\\\% starts a comment, \\% is a perce
           "[fulltext][latex]") {
   // Each backslash is read once (found slow by fuzzing: runs of tens of
   // thousands of them were counted back from every one).
-  const ft::FullText text = ft::read_latex(
-      "x.tex",
-      "\\documentclass{article}\\begin{document}Line one\\\\% a comment\nLine two, 50\\% sure. "
-      "\\iffalse left out\\\\ \\\\\\fi shown, \\iffalse also left out\\\\\\fi kept\\end{document}");
+  const ft::FullText text = read_article(
+      "Line one\\\\% a comment\nLine two, 50\\% sure. "
+      "\\iffalse left out\\\\ \\\\\\fi shown, \\iffalse also left out\\\\\\fi kept");
   CHECK(contains(text.text, "Line one"));
   CHECK_FALSE(contains(text.text, "comment"));
   CHECK(contains(text.text, "Line two, 50% sure."));

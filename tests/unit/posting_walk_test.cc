@@ -76,9 +76,9 @@ struct SnapshotIndex {
   paperdex::Analyzer analyzer;
   paperdex::detail::QueryParser parser{analyzer};
 
-  Q learning = word("learning");
-  Q network = word("network");
-  Q quantum = word("quantum");
+  Q learning = parsed("learning");
+  Q network = parsed("network");
+  Q quantum = parsed("quantum");
 
   SnapshotIndex() {
     const std::string path = (dir.path() / "index").string();
@@ -87,8 +87,22 @@ struct SnapshotIndex {
     db = Xapian::Database(path);
   }
 
-  Q word(const char* text) const {
-    return parser.parse(text, paperdex::MatchMode::kAllWords).query;
+  Q parsed(const char* text, paperdex::MatchMode mode = paperdex::MatchMode::kAllWords) const {
+    return parser.parse(text, mode).query;
+  }
+
+  // The shapes searches make of plain words, exclusions, filters and OR,
+  // which every walk, weighed or not, must take.
+  std::vector<Q> searched_shapes() const {
+    return {
+        learning,
+        parsed("neural network learning"),
+        parsed("deep learning for graphs", paperdex::MatchMode::kAnyWord),
+        parsed("learning -network"),
+        parsed("subject:cs learning"),
+        parsed("learning OR quantum OR zzzznomatch"),
+        Q(Q::OP_AND_NOT, Q(Q::OP_AND_NOT, learning, network), quantum),
+    };
   }
 };
 
@@ -98,26 +112,18 @@ TEST_CASE("a weighed walk weighs each match as Xapian's ranking does", "[posting
   const SnapshotIndex index;
   const Xapian::Database& db = index.db;
   const Q &learning = index.learning, &network = index.network, &quantum = index.quantum;
-  auto parsed = [&](const char* text, paperdex::MatchMode mode = paperdex::MatchMode::kAllWords) {
-    return index.parser.parse(text, mode).query;
-  };
-
-  const std::vector<Q> weighable = {
-      learning,
-      parsed("neural network learning"),
-      parsed("deep learning for graphs", paperdex::MatchMode::kAnyWord),
-      parsed("learning learning network"),  // a repeated word: a scaled clause
-      parsed("learning -network"),
-      parsed("subject:cs learning"),
-      parsed("learning OR quantum OR zzzznomatch"),
-      Q(Q::OP_AND_NOT, Q(Q::OP_AND_NOT, learning, network), quantum),
-      Q(Q::OP_AND_MAYBE, network, Q(Q::OP_OR, learning, quantum)),
-      Q(Q::OP_SCALE_WEIGHT, Q(Q::OP_FILTER, network, learning), 2.5),
-      Q(Q::OP_SCALE_WEIGHT, Q(Q::OP_OR, network, quantum), std::sqrt(3.0)),
-      Q(Q::OP_FILTER, learning, Q(Q::OP_SYNONYM, network, quantum)),  // the synonym unweighted
-      Q(Q::OP_AND, learning, Q(Q::OP_SCALE_WEIGHT, network, 0.0)),
-      Q(*network.get_terms_begin(), 3),  // a within-query frequency of 3
-  };
+  std::vector<Q> weighable = index.searched_shapes();
+  weighable.insert(
+      weighable.end(),
+      {
+          index.parsed("learning learning network"),  // a repeated word: a scaled clause
+          Q(Q::OP_AND_MAYBE, network, Q(Q::OP_OR, learning, quantum)),
+          Q(Q::OP_SCALE_WEIGHT, Q(Q::OP_FILTER, network, learning), 2.5),
+          Q(Q::OP_SCALE_WEIGHT, Q(Q::OP_OR, network, quantum), std::sqrt(3.0)),
+          Q(Q::OP_FILTER, learning, Q(Q::OP_SYNONYM, network, quantum)),  // the synonym unweighted
+          Q(Q::OP_AND, learning, Q(Q::OP_SCALE_WEIGHT, network, 0.0)),
+          Q(*network.get_terms_begin(), 3),  // a within-query frequency of 3
+      });
   std::size_t weighed = 0;
   for (const Q& query : weighable) {
     INFO(query.get_description());
@@ -137,9 +143,10 @@ TEST_CASE("a weighed walk weighs each match as Xapian's ranking does", "[posting
 
   // Weights Xapian computes otherwise: a synonym's, MAX's, every document's,
   // positions'.
-  for (const Q& query : {Q(Q::OP_SYNONYM, learning, quantum), Q(Q::OP_MAX, network, quantum),
-                         Q(Q::OP_AND, Q(std::string()), quantum), Q(std::string()),
-                         parsed("\"neural network\""), Q(Q::OP_OR, learning, parsed("learn*"))}) {
+  for (const Q& query :
+       {Q(Q::OP_SYNONYM, learning, quantum), Q(Q::OP_MAX, network, quantum),
+        Q(Q::OP_AND, Q(std::string()), quantum), Q(std::string()),
+        index.parsed("\"neural network\""), Q(Q::OP_OR, learning, index.parsed("learn*"))}) {
     INFO(query.get_description());
     CHECK_FALSE(PostingWalk::weighable(query));
     CHECK(PostingWalk::open_weighed(db, query, paperdex::detail::WeighingStats::of(db, query),
@@ -151,31 +158,22 @@ TEST_CASE("a posting-list walk matches what Xapian matches", "[posting_walk]") {
   const SnapshotIndex index;
   const Xapian::Database& db = index.db;
   const Q &learning = index.learning, &network = index.network, &quantum = index.quantum;
-  auto parsed = [&](const char* text, paperdex::MatchMode mode = paperdex::MatchMode::kAllWords) {
-    return index.parser.parse(text, mode).query;
-  };
-
-  const std::vector<Q> shapes = {
-      learning,
-      parsed("neural network learning"),
-      parsed("deep learning for graphs", paperdex::MatchMode::kAnyWord),
-      parsed("learning -network"),
-      parsed("subject:cs learning"),
-      parsed("learning OR quantum OR zzzznomatch"),
-      Q(Q::OP_AND_NOT, Q(Q::OP_AND_NOT, learning, network), quantum),
-      [&] {
-        const std::vector<Q> parts{learning, network, quantum};
-        return Q(Q::OP_AND_NOT, parts.begin(), parts.end());  // three parts at one level
-      }(),
-      Q(Q::OP_AND_MAYBE, network, learning),
-      Q(Q::OP_SYNONYM, learning, quantum),
-      Q(Q::OP_MAX, network, quantum),
-      Q(Q::OP_SCALE_WEIGHT, Q(Q::OP_FILTER, network, learning), 2.5),
-      Q(Q::OP_AND, Q(std::string()), quantum),
-      Q(Q::OP_OR, Q("Tzzzznomatch"), Q()),
-      Q(std::string()),
-      Q(),
-  };
+  std::vector<Q> shapes = index.searched_shapes();
+  shapes.insert(shapes.end(), {
+                                  [&] {
+                                    const std::vector<Q> parts{learning, network, quantum};
+                                    return Q(Q::OP_AND_NOT, parts.begin(),
+                                             parts.end());  // three parts at one level
+                                  }(),
+                                  Q(Q::OP_AND_MAYBE, network, learning),
+                                  Q(Q::OP_SYNONYM, learning, quantum),
+                                  Q(Q::OP_MAX, network, quantum),
+                                  Q(Q::OP_SCALE_WEIGHT, Q(Q::OP_FILTER, network, learning), 2.5),
+                                  Q(Q::OP_AND, Q(std::string()), quantum),
+                                  Q(Q::OP_OR, Q("Tzzzznomatch"), Q()),
+                                  Q(std::string()),
+                                  Q(),
+                              });
   std::size_t nonempty = 0;
   for (const Q& query : shapes) {
     INFO(query.get_description());
@@ -194,8 +192,9 @@ TEST_CASE("a posting-list walk matches what Xapian matches", "[posting_walk]") {
   CHECK(nonempty >= 10);
 
   // Positions, patterns and value ranges are for Xapian to match.
-  for (const Q& query : {parsed("\"neural network\""), parsed("learn*"), parsed("year:2010..2012"),
-                         Q(Q::OP_AND, learning, parsed("\"neural network\""))}) {
+  for (const Q& query :
+       {index.parsed("\"neural network\""), index.parsed("learn*"), index.parsed("year:2010..2012"),
+        Q(Q::OP_AND, learning, index.parsed("\"neural network\""))}) {
     INFO(query.get_description());
     CHECK_FALSE(PostingWalk::walkable(query));
     CHECK(PostingWalk::open(db, query) == nullptr);

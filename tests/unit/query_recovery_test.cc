@@ -8,31 +8,22 @@
 #include <string>
 #include <vector>
 
-#include "paperdex/common/analyzer.h"
 #include "query/query_translation.h"
+#include "query_test_support.h"
 
 namespace {
 
 using paperdex::MatchMode;
 using paperdex::detail::ParsedQuery;
-using paperdex::detail::QueryParser;
 using paperdex::detail::Syntax;
-
-// The title and abstract translation alone: these tests are about the
-// syntax, not the author alternatives.
-const QueryParser& parser() {
-  static const paperdex::Analyzer analyzer;
-  static const QueryParser instance(
-      analyzer, paperdex::detail::QueryParserOptions{.plain_words_search_authors = false});
-  return instance;
-}
+using paperdex::test::syntax_parser;
 
 ParsedQuery lenient(const std::string& query) {
-  return parser().parse(query, MatchMode::kAllWords, nullptr, Syntax::kLenient);
+  return syntax_parser().parse(query, MatchMode::kAllWords, nullptr, Syntax::kLenient);
 }
 
 ParsedQuery strict(const std::string& query) {
-  return parser().parse(query, MatchMode::kAllWords, nullptr, Syntax::kStrict);
+  return syntax_parser().parse(query, MatchMode::kAllWords, nullptr, Syntax::kStrict);
 }
 
 bool any_note_contains(const ParsedQuery& parsed, const std::string& text) {

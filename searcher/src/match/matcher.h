@@ -69,10 +69,10 @@ struct PassRequest {
   // `facets`); otherwise the total is the page pass's estimate.
   bool exact_total = true;
   bool facets = true;
-  Deadline deadline;  // each count stops by then (count_every_match)
+  Deadline deadline{};  // each count stops by then (count_every_match)
   // Terms whose frequencies in the whole index a count through Xapian
   // reports (the statistics it gathers before it matches; a walk does not).
-  std::vector<std::string> termfreqs_of;
+  std::vector<std::string> termfreqs_of{};
 };
 
 struct PageHit {

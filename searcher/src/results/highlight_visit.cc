@@ -2,6 +2,7 @@
 // turn a HighlightedText into something to show.
 #include <string_view>
 
+#include "paperdex/common/markup_entity.h"
 #include "paperdex/searcher.h"
 
 namespace paperdex {
@@ -33,21 +34,12 @@ std::string render_highlights(const HighlightedText& text, const std::string& op
       return;
     }
     for (const char c : run) {
-      switch (c) {
-        case '<':
-          out += "&lt;";
-          break;
-        case '>':
-          out += "&gt;";
-          break;
-        case '&':
-          out += "&amp;";
-          break;
-        case '"':
-          out += "&quot;";
-          break;
-        default:
-          out.push_back(c);
+      // Bytes, not code points: every byte of a multi-byte UTF-8 character
+      // is >= 0x80, so none is taken for one of the ASCII specials.
+      if (const char* entity = markup_entity(static_cast<unsigned char>(c))) {
+        out += entity;
+      } else {
+        out.push_back(c);
       }
     }
   };
