@@ -3,10 +3,16 @@
 // small indexes the test cases of a file share.
 #pragma once
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -97,6 +103,13 @@ class SharedIndex {
     status_ = cli::kExitOk;
   }
 
+  // A copy of the index at `index` (a directory), with the status and
+  // summary of the run that built it.
+  SharedIndex(const std::filesystem::path& index, int status, std::string summary)
+      : status_(status), summary_(std::move(summary)) {
+    std::filesystem::copy(index, path(), std::filesystem::copy_options::recursive);
+  }
+
   std::string path() const { return (dir_ / "index").string(); }
   const std::filesystem::path& dir() const { return dir_.path(); }
   int status() const { return status_; }
@@ -112,11 +125,83 @@ class SharedIndex {
   std::string summary_;
 };
 
-// The index of the whole default corpus (corpus/), built once for all the
-// test cases of a test program. Exit 1 (skipped) is expected: the corpus
+// An exclusive lock on the file at `path` (made if missing) while the object
+// lives: the test processes ctest -j runs at once take turns with it.
+class FileLock {
+ public:
+  explicit FileLock(const std::filesystem::path& path)
+      : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
+    if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) {
+      if (fd_ >= 0) ::close(fd_);
+      throw std::runtime_error("cannot lock " + path.string());
+    }
+  }
+  ~FileLock() { ::close(fd_); }  // which releases the lock
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+ private:
+  int fd_;
+};
+
+// The inputs and the program an index built in-process depends on, as a
+// line per file (path, size, time of last change): equal keys, equal indexes.
+inline std::string build_key(const std::vector<std::filesystem::path>& inputs) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files{fs::read_symlink("/proc/self/exe")};
+  for (const fs::path& input : inputs) {
+    if (!fs::is_directory(input)) {
+      files.push_back(input);
+      continue;
+    }
+    for (const auto& entry : fs::recursive_directory_iterator(input)) {
+      if (entry.is_regular_file()) files.push_back(entry.path());
+    }
+  }
+  std::sort(files.begin() + 1, files.end());
+  std::ostringstream key;
+  for (const fs::path& file : files) {
+    key << file.string() << ' ' << fs::file_size(file) << ' '
+        << fs::last_write_time(file).time_since_epoch().count() << '\n';
+  }
+  return key.str();
+}
+
+// An index of `inputs` built once per build of the test program, not once
+// per process: ctest runs every test case in a process of its own, and
+// indexing corpus/ again for each of ~60 cases took most of the sanitized
+// suite's time. The first process builds it into the test program's cache
+// (beside it, `name`), under a lock, as ctest -j runs several processes at
+// once; each process works on a copy of its own, so a test that writes to
+// its index changes no other's.
+inline SharedIndex cached_index(const std::string& name,
+                                const std::vector<std::filesystem::path>& inputs) {
+  namespace fs = std::filesystem;
+  const fs::path cache = fs::read_symlink("/proc/self/exe").parent_path() / "test-cache" / name;
+  fs::create_directories(cache);
+  const FileLock lock(cache / "lock");
+  const std::string key = build_key(inputs);
+  if (!fs::exists(cache / "key") || read_file(cache / "key") != key) {
+    std::error_code ignored;
+    fs::remove(cache / "key", ignored);
+    fs::remove_all(cache / "index", ignored);
+    std::vector<std::string> paths;
+    for (const fs::path& input : inputs) paths.push_back(input.string());
+    std::string summary;
+    const int status = index_files((cache / "index").string(), paths, &summary);
+    write_file(cache / "status", std::to_string(status));
+    write_file(cache / "summary", summary);
+    write_file(cache / "key", key);  // last: the cache is whole
+  }
+  return SharedIndex(cache / "index", std::stoi(read_file(cache / "status")),
+                     read_file(cache / "summary"));
+}
+
+// The index of the whole default corpus (corpus/), for all the test cases of
+// a test program (cached_index). Exit 1 (skipped) is expected: the corpus
 // holds one arXiv API error feed on purpose.
 inline const SharedIndex& corpus_index() {
-  static const SharedIndex index(std::vector<std::string>{(source_dir() / "corpus").string()});
+  static const SharedIndex index = cached_index("corpus", {source_dir() / "corpus"});
   INFO(index.summary());
   REQUIRE(index.status() <= 1);
   return index;

@@ -143,6 +143,14 @@ inline void write_file(const std::filesystem::path& path, const std::string& con
   out << content;
 }
 
+// The bytes of the file at `path` (empty when it cannot be read).
+inline std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
 inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }

@@ -18,16 +18,10 @@
 namespace {
 
 using paperdex::test::quote;
+using paperdex::test::read_file;
 using paperdex::test::run_command;
 using paperdex::test::RunOutput;
 using paperdex::test::TempDir;
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The long and short options of a --help listing (boost's "  -n [ --limit ] N"
 // and "  --db PATH" rows).

@@ -21,6 +21,7 @@ namespace {
 using paperdex::test::contains;
 using paperdex::test::listening_port;
 using paperdex::test::RawClient;
+using paperdex::test::read_file;
 using paperdex::test::ServeProcess;
 
 // A socket descriptor, closed with the object.
@@ -66,13 +67,6 @@ rlim_t raise_own_file_limit() {
   limit.rlim_cur = limit.rlim_max;
   REQUIRE(setrlimit(RLIMIT_NOFILE, &limit) == 0);
   return limit.rlim_cur;
-}
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // Waits up to 5 s for `done`.

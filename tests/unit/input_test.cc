@@ -164,7 +164,7 @@ TEST_CASE("a truncated real OAI page keeps its earlier records", "[readers]") {
     return;
   }
   const std::string gz =
-      paperdex::test::read_file_bytes(*shared / "data" / "arxiv-oai-cs-2016" / "page-001.xml.gz");
+      paperdex::test::read_file(*shared / "data" / "arxiv-oai-cs-2016" / "page-001.xml.gz");
   TempDir dir;
   write_file(dir / "page.xml.gz", gz.substr(0, gz.size() / 2));
   const Collected got = read_path(dir / "page.xml.gz");

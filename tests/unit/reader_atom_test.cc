@@ -150,7 +150,7 @@ TEST_CASE("atom: all the saved API responses", "[readers]") {
     ++files;
     Collected got;
     paperdex::read_input(file, got.sink());
-    const std::string bytes = paperdex::test::read_file_bytes(file);
+    const std::string bytes = paperdex::test::read_file(file);
     std::size_t entries = 0;
     for (auto at = bytes.find("<entry>"); at != std::string::npos;
          at = bytes.find("<entry>", at + 1)) {

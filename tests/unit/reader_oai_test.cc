@@ -54,7 +54,7 @@ std::size_t count_occurrences(const std::string& text, const std::string& needle
 }
 
 std::string gunzip(const std::filesystem::path& path) {
-  std::stringbuf compressed(paperdex::test::read_file_bytes(path));
+  std::stringbuf compressed(paperdex::test::read_file(path));
   paperdex::detail::GzipInputBuf gzip(compressed);
   std::istream in(&gzip);
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -282,7 +282,7 @@ TEST_CASE("oai: real harvests", "[readers]") {
   Collected list;
   paperdex::read_input(raw.string(), list.sink());
   CHECK(list.problems.empty());
-  CHECK(list.records.size() == count_occurrences(paperdex::test::read_file_bytes(raw), "<record>"));
+  CHECK(list.records.size() == count_occurrences(paperdex::test::read_file(raw), "<record>"));
   CHECK(list.records.size() == 387);
   const Record* diaby = list.find_id("0803.4354");
   REQUIRE(diaby != nullptr);

@@ -81,11 +81,4 @@ inline std::string gzip_stored(const std::string& bytes, std::size_t block_size 
   return out;
 }
 
-inline std::string read_file_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
 }  // namespace paperdex::test
