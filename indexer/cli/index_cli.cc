@@ -272,9 +272,11 @@ constexpr const char* kHarvestOnlyOptions[] = {"set",      "from",    "until",
                                                "deadline", "contact", "cross-host-redirects"};
 
 // The options of indexing files that a harvest has no use for: its pages are
-// its batches, written to one index, and a bad record is skipped.
-constexpr const char* kFileOnlyOptions[] = {
-    "delete", "delete-from", "strict", "batch", "commit-interval", "jobs", "shards", "incremental"};
+// its batches, written to one index, and a bad record is skipped; it reads
+// metadata, never a paper's own files (so kLimitOptions do not apply either).
+constexpr const char* kFileOnlyOptions[] = {"delete", "delete-from",     "strict",
+                                            "batch",  "commit-interval", "jobs",
+                                            "shards", "incremental",     "pdf-readers"};
 
 // --harvest [URL] and its options; fills the HarvestOptions.
 void check_harvest(Command& command, const po::variables_map& vm) {
@@ -288,7 +290,9 @@ void check_harvest(Command& command, const po::variables_map& vm) {
     }
     return;
   }
-  for (const char* name : kFileOnlyOptions) {
+  std::vector<const char*> file_only(std::begin(kFileOnlyOptions), std::end(kFileOnlyOptions));
+  for (const LimitOption& limit : kLimitOptions) file_only.push_back(limit.name);
+  for (const char* name : file_only) {
     if (vm.count(name) && !vm[name].defaulted()) {
       throw UsageError{std::string("--") + name + " does not apply to --harvest"};
     }

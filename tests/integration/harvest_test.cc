@@ -323,6 +323,9 @@ TEST_CASE("harvest options that make no sense are usage errors with exit 2", "[h
       {" --harvest --jobs 2", "--jobs does not apply to --harvest"},
       {" --harvest --strict", "--strict does not apply to --harvest"},
       {" --harvest --delete 0704.0001", "--delete does not apply to --harvest"},
+      {" --harvest --pdf-readers 2", "--pdf-readers does not apply to --harvest"},
+      {" --harvest --pdf-page-limit 5", "--pdf-page-limit does not apply to --harvest"},
+      {" --harvest --source-size-limit 5", "--source-size-limit does not apply to --harvest"},
   };
   for (const auto& [arguments, message] : cases) {
     const auto run = run_command(index + arguments + " 2>&1");

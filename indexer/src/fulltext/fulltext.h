@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "paperdex/errors.h"
+#include "paperdex/indexer/fulltext_limits.h"
 
 namespace paperdex::fulltext {
 
@@ -111,11 +112,15 @@ std::vector<std::filesystem::path> list_fulltext_files(const std::filesystem::pa
 
 // --- PDFs ---
 
+// The defaults are paperdex-index's (FullTextLimits), so a reader called
+// without limits reads as the indexer does.
 struct PdfLimits {
-  std::chrono::seconds time{60};           // wall clock, and CPU time in the child
-  std::size_t memory_mib = 1024;           // the child's address space
-  std::size_t max_pages = 2000;            // pages read; the rest is a warning
-  std::size_t max_text_bytes = 64u << 20;  // text taken from the child; the rest is a warning
+  // wall clock, and CPU time in the child
+  std::chrono::seconds time{FullTextLimits{}.pdf_seconds};
+  std::size_t memory_mib = FullTextLimits{}.pdf_memory_mib;  // the child's address space
+  std::size_t max_pages = FullTextLimits{}.pdf_pages;        // pages read; the rest is a warning
+  // text taken from the child; the rest is a warning
+  std::size_t max_text_bytes = FullTextLimits{}.pdf_text_mib << 20;
   // The paperdex-pdftext helper. Empty: $PAPERDEX_PDFTEXT, else beside the
   // running program, else where paperdex installs it.
   std::string helper_path;
@@ -133,8 +138,8 @@ std::string find_pdftext_helper(const PdfLimits& limits);
 // --- LaTeX sources ---
 
 struct ArchiveLimits {
-  std::size_t max_total_bytes = 256u << 20;  // unpacked, all entries together
-  std::size_t max_entry_bytes = 64u << 20;   // one entry, unpacked
+  std::size_t max_total_bytes = FullTextLimits{}.source_mib << 20;  // unpacked, all entries
+  std::size_t max_entry_bytes = 64u << 20;                          // one entry, unpacked
   std::size_t max_entries = 10000;
   std::size_t max_include_depth = 16;  // \input within \input ...
 };

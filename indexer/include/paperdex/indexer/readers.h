@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "paperdex/export.h"
+#include "paperdex/indexer/fulltext_limits.h"
 #include "paperdex/indexer/record_sink.h"
 
 namespace paperdex {
@@ -30,18 +31,6 @@ enum class InputFormat {
   kPdf,
   kLatexSource,
   kUnknown
-};
-
-/// The bounds on reading one full-text file (README "Full text"): a PDF is
-/// read by a child process (paperdex-pdftext) under the first four, a LaTeX
-/// source package is unpacked up to the last. A file past a bound is named
-/// with the reason; the run goes on.
-struct FullTextLimits {
-  std::size_t pdf_seconds = 60;       ///< wall clock, and CPU time in the child
-  std::size_t pdf_memory_mib = 1024;  ///< the child's address space
-  std::size_t pdf_pages = 2000;       ///< pages read; the rest is a warning
-  std::size_t pdf_text_mib = 64;      ///< text taken from a PDF; the rest is a warning
-  std::size_t source_mib = 256;       ///< a source package, unpacked, all files together
 };
 
 /// How inputs are read; the metadata formats need nothing of it.
