@@ -226,3 +226,29 @@ TEST_CASE("only papers with a body term of the query outside its exclusions matc
   CHECK(matched_in_body(db, Query(title_word), page) == std::vector<bool>{false, false});
   CHECK(matched_in_body(db, Query(gradient), {}).empty());
 }
+
+TEST_CASE("of a body whose paragraphs all hold a query word the one holding most is the passage",
+          "[passage]") {
+  const paperdex::Analyzer analyzer;
+  std::vector<std::string> terms, stems;
+  for (const paperdex::Token& token : analyzer.tokenize("sparse attention kernels")) {
+    terms.push_back(token.term);
+    stems.push_back(token.stem);
+  }
+  const paperdex::detail::Highlighter highlighter(analyzer, terms, stems);
+  // 500 paragraphs holding one word each, then the one holding all three,
+  // then 500 more: only the paragraphs holding most words are analysed, and
+  // the passage is still the best one, with its place.
+  std::string body;
+  for (int i = 0; i < 500; ++i) body += "Paragraph " + std::to_string(i) + " is about attention.\n";
+  const std::size_t best = body.size();
+  body += "We write sparse attention kernels for long inputs.\n";
+  for (int i = 0; i < 500; ++i) body += "Paragraph " + std::to_string(i) + " uses kernels.\n";
+  const std::string facts = R"({"source":"latex","sections":[{"title":"Kernels","offset":)" +
+                            std::to_string(best) + "}]}";
+  const Passage passage = paperdex::detail::body_passage(highlighter, body, facts, 60);
+  INFO(passage.text);
+  CHECK(passage.text.find("sparse attention kernels") != std::string::npos);
+  CHECK(marked(passage).find("sparse attention kernels") != std::string::npos);
+  CHECK(passage.section == "Kernels");
+}

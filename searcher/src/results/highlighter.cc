@@ -284,16 +284,17 @@ Excerpt Highlighter::excerpt(std::string_view text, std::size_t target_bytes) co
   return result;
 }
 
-bool Highlighter::may_match(std::string_view lowered) const {
+int Highlighter::words_it_may_hold(std::string_view lowered) const {
+  int found = 0;
   for (const std::unordered_set<std::string>* listed : {&terms_, &stems_}) {
     for (const std::string& word : *listed) {
-      if (std::any_of(word.begin(), word.end(), [](char c) { return (c & 0x80) != 0; })) {
-        return true;
+      if (std::any_of(word.begin(), word.end(), [](char c) { return (c & 0x80) != 0; }) ||
+          (!word.empty() && lowered.find(word) != std::string_view::npos)) {
+        ++found;
       }
-      if (!word.empty() && lowered.find(word) != std::string_view::npos) return true;
     }
   }
-  return false;
+  return found;
 }
 
 }  // namespace paperdex::detail

@@ -52,11 +52,12 @@ class Highlighter {
   // The snippet, and where its matches are in `text`.
   Excerpt excerpt(std::string_view text, std::size_t target_bytes) const;
 
-  // Whether a text, `lowered` to ASCII lower case, may hold a match: a
-  // listed term or stem is in it, or one is not ASCII (which this cannot
-  // tell). A look that spares analysing the paragraphs of a long body that
-  // cannot match.
-  bool may_match(std::string_view lowered) const;
+  // How many of the listed terms and stems a text, `lowered` to ASCII lower
+  // case, may hold: those found in it as bytes, and every one that is not
+  // ASCII (which this cannot tell). 0: it holds no match. A look that spares
+  // analysing the paragraphs of a long body that cannot match, or that match
+  // fewer of the query's words than others.
+  int words_it_may_hold(std::string_view lowered) const;
 
  private:
   // What each token of a text matched.

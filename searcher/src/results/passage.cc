@@ -85,11 +85,16 @@ BodyPlace place_in_body(std::string_view facts, std::size_t offset) {
 
 namespace {
 
-// The paragraphs of a body ('\n' or '\f' ends one) that may hold a match,
-// each with the one before and after it, in order, and where each piece
-// starts in the body: analysing a body of 30,000 words for every hit took
-// most of a search's time (tokenizing and stemming lead its profile), and
-// most paragraphs hold none of the query's words.
+// The paragraphs of a body ('\n' or '\f' ends one) that may hold the best
+// passage, each with the one before and after it, in order, and where each
+// piece starts in the body: analysing a body of 30,000 words for every hit
+// took most of a search's time (tokenizing and stemming lead its profile).
+// Most paragraphs hold none of the query's words; of those that may, only the
+// kMostParagraphs that may hold the most of them are analysed (the earliest
+// first among equals, as the excerpt prefers the earliest of equal windows),
+// so a query whose words fill a body costs what a rare one does.
+constexpr std::size_t kMostParagraphs = 12;
+
 struct BodyExtract {
   std::string text;
   std::vector<std::pair<std::size_t, std::size_t>> pieces;  // (offset in text, in the body)
@@ -117,10 +122,19 @@ BodyExtract paragraphs_that_may_match(const Highlighter& highlighter, std::strin
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   const std::string_view lower = lowered;
-  std::vector<bool> kept(paragraphs.size(), false);
+  std::vector<std::pair<int, std::size_t>> candidates;  // (-words it may hold, paragraph)
   for (std::size_t i = 0; i < paragraphs.size(); ++i) {
     const auto [begin, end] = paragraphs[i];
-    if (!highlighter.may_match(lower.substr(begin, end - begin))) continue;
+    if (const int words = highlighter.words_it_may_hold(lower.substr(begin, end - begin));
+        words > 0)
+      candidates.emplace_back(-words, i);
+  }
+  const std::size_t most = std::min(candidates.size(), kMostParagraphs);
+  std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(most),
+                    candidates.end());
+  candidates.resize(most);
+  std::vector<bool> kept(paragraphs.size(), false);
+  for (const auto& [words, i] : candidates) {
     for (std::size_t j = i == 0 ? 0 : i - 1; j <= i + 1 && j < paragraphs.size(); ++j)
       kept[j] = true;
   }
