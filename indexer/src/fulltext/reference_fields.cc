@@ -81,7 +81,8 @@ std::pair<std::size_t, std::size_t> find_doi(std::string_view text) {
     }
     std::size_t i = at + 3;
     const std::size_t digits_start = i;
-    while (i < text.size() && (is_digit(text[i]) || text[i] == '.')) ++i;
+    // At most 13 characters read: a run of "10.10.10..." costs no more.
+    while (i < text.size() && i - digits_start <= 12 && (is_digit(text[i]) || text[i] == '.')) ++i;
     if (i - digits_start < 4 || i - digits_start > 12 || i >= text.size() || text[i] != '/') {
       continue;
     }
@@ -621,14 +622,19 @@ std::string reference_surname(std::string_view author) {
     return std::string(trim(author.substr(0, comma)));
   }
   std::vector<std::string_view> words = split_words(author);
-  // Suffixes and trailing initials ("Smith JA", "Hinton, G.E." without comma).
+  // Suffixes and trailing initials ("Smith JA", "Muñoz Caro G. M.").
+  bool initials_after = false;
   while (words.size() > 1 &&
          (is_initials(words.back()) || words.back() == "Jr" || words.back() == "Jr." ||
           words.back() == "II" || words.back() == "III")) {
+    initials_after = initials_after || is_initials(words.back());
     words.pop_back();
   }
   if (words.empty()) return {};
+  // Initials after the name: it was written surname first, all of it the
+  // surname ("Muñoz Caro"); else the last word and its particles.
   std::size_t first = words.size() - 1;
+  if (initials_after && std::none_of(words.begin(), words.end(), is_initials)) first = 0;
   while (first > 0 && is_particle(words[first - 1])) --first;
   const char* begin = words[first].data();
   const char* end = words.back().data() + words.back().size();

@@ -180,8 +180,13 @@ std::vector<Line> content_lines(std::string_view pages) {
     const auto& lines = by_page[page];
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const bool at_edge = i < kEdge || i + kEdge >= lines.size();
-      if (at_edge && (is_page_number(lines[i]) || edge_counts[edge_key(lines[i])] >= repeated))
+      // A page number is a page's first or last line; a lone number inside
+      // is an entry's pages broken off its line ("MNRAS, 379,\n641").
+      const bool outermost = i == 0 || i + 1 == lines.size();
+      if ((outermost && is_page_number(lines[i])) ||
+          (at_edge && edge_counts[edge_key(lines[i])] >= repeated)) {
         continue;
+      }
       out.push_back({lines[i], page});
     }
   }
@@ -250,15 +255,21 @@ bool opens_with_name(std::string_view line, bool strong_only) {
   const std::size_t comma = line.substr(0, 48).find(',');
   if (comma != std::string_view::npos) {
     // "Collier Cameron, A." / "van der Heide, J."
+    // "Adamopoulos G., Robertson J." (MNRAS): initials after the surname,
+    // before the comma.
     const std::string_view surname = line.substr(0, comma);
-    std::size_t words = 0, capitalised = 0;
+    std::size_t words = 0, capitalised = 0, initials_after = 0;
     bool ok = true;
     for (std::size_t at = 0; at <= surname.size() && ok;) {
       std::size_t end = surname.find(' ', at);
       if (end == std::string_view::npos) end = surname.size();
       const std::string_view word = surname.substr(at, end - at);
       ++words;
-      if (is_capitalised_word(word) && word.back() != '.') {
+      if (capitalised > 0 && is_initial_word(word) && word.size() <= 5) {
+        ++initials_after;
+      } else if (initials_after > 0) {
+        ok = false;
+      } else if (is_capitalised_word(word) && word.back() != '.') {
         ++capitalised;
       } else if (!(word == "van" || word == "von" || word == "de" || word == "der" ||
                    word == "den" || word == "del" || word == "da" || word == "di" || word == "la" ||
@@ -267,8 +278,10 @@ bool opens_with_name(std::string_view line, bool strong_only) {
       }
       at = end + 1;
     }
+    if (ok && capitalised >= 1 && initials_after >= 1 && capitalised <= 3) return true;
     const std::string_view after = trim(line.substr(comma + 1));
-    if (ok && capitalised >= 1 && words <= 3 && after.size() >= 2 && is_upper(after[0]) &&
+    if (ok && initials_after == 0 && capitalised >= 1 && words <= 3 && after.size() >= 2 &&
+        is_upper(after[0]) &&
         (after[1] == '.' || (after.size() > 2 && after[1] == '-') ||
          (is_lower(after[1]) && after.size() > 2 && after[2] == '.'))) {
       return true;
@@ -382,6 +395,15 @@ std::vector<std::string> split_entries(const std::vector<Line>& lines, std::size
                                        std::size_t end, Bounds& bounds) {
   std::vector<std::string> entries;
   if (begin >= end) return entries;
+  // A numbered list may start a few lines below the heading, after a
+  // running head or a note the page put there: its first label decides.
+  for (std::size_t i = begin; i < end && i < begin + 6; ++i) {
+    const std::string_view label = bracket_label(lines[i].text);
+    if (label == "1" || plain_number(lines[i].text) == 1) {
+      begin = i;
+      break;
+    }
+  }
   const Style style = style_of(lines[begin].text);
   long expected = 0;
   if (style == Style::kNumberedBrackets)
@@ -445,6 +467,13 @@ std::vector<Reference> parse_entries(const std::vector<std::string>& texts, Boun
   for (const std::string& text : texts) {
     Reference reference = parse_reference(bounds.entry(text));
     if (reference.raw.size() < 3) continue;
+    // "—. 2002b, MNRAS, 330, 187": the dash stands for the previous entry's
+    // authors, as author-year styles print a run of one author's papers.
+    if (reference.authors.empty() && !references.empty() &&
+        (reference.raw.starts_with("\xE2\x80\x94") || reference.raw.starts_with("\xE2\x80\x95") ||
+         reference.raw.starts_with("---") || reference.raw.starts_with("___"))) {
+      reference.authors = references.back().authors;
+    }
     references.push_back(std::move(reference));
   }
   return references;
@@ -452,12 +481,18 @@ std::vector<Reference> parse_entries(const std::vector<std::string>& texts, Boun
 
 // --- .bbl ---
 
-// Past the balanced group opening at `at` ('{' or '['), or `at` when none.
+// A label, a key, a name or a field: longer ones are no group (an
+// unbalanced brace then costs this much, not the rest of the file, each time).
+constexpr std::size_t kMaxGroupBytes = 64u << 10;
+
+// Past the balanced group opening at `at` ('{' or '['), or `at` when none
+// (or when it does not close within kMaxGroupBytes).
 std::size_t group_end(std::string_view tex, std::size_t at) {
   if (at >= tex.size() || (tex[at] != '{' && tex[at] != '[')) return at;
   const char open = tex[at], close = open == '{' ? '}' : ']';
   int depth = 0;
-  for (std::size_t i = at; i < tex.size(); ++i) {
+  const std::size_t limit = std::min(tex.size(), at + kMaxGroupBytes);
+  for (std::size_t i = at; i < limit; ++i) {
     if (tex[i] == '\\') {
       ++i;
       continue;
@@ -465,7 +500,7 @@ std::size_t group_end(std::string_view tex, std::size_t at) {
     if (tex[i] == open) ++depth;
     if (tex[i] == close && --depth == 0) return i + 1;
   }
-  return tex.size();
+  return limit == tex.size() ? tex.size() : at;
 }
 
 std::string_view group_inside(std::string_view tex, std::size_t at, std::size_t end) {
@@ -619,34 +654,34 @@ std::vector<Reference> references_from_bbl(std::string_view bbl, const std::stri
   static constexpr std::string_view kEntry = "\\entry{";
   const std::string_view all = tex;
   const std::size_t list_end = std::min(all.find("\\end{thebibliography}"), all.size());
+  // Each item is read within its own extent (to the next item), so that an
+  // unclosed brace costs its item only; items past the bound are counted.
   for (std::size_t at = all.find(kBibitem); at != std::string_view::npos && at < list_end;) {
-    std::size_t i = at + kBibitem.size();
-    if (i < all.size() && std::isalpha(static_cast<unsigned char>(all[i])) != 0) {
-      at = all.find(kBibitem, i);  // \bibitemsep and the like
-      continue;
-    }
-    while (i < all.size() && (all[i] == ' ' || all[i] == '\n')) ++i;
-    i = group_end(all, i);  // [label]
-    while (i < all.size() && (all[i] == ' ' || all[i] == '\n')) ++i;
-    const std::size_t key_end = group_end(all, i);
-    const std::string_view key = group_inside(all, i, key_end);
-    std::size_t next = all.find(kBibitem, key_end);
-    const std::size_t stop = std::min(next, list_end);
-    if (bounds.take()) {
-      references.push_back(
-          bibitem_reference(bounds.entry(all.substr(key_end, stop - key_end)), key));
-    }
+    const std::size_t next = all.find(kBibitem, at + kBibitem.size());
+    const std::string_view item = all.substr(at, std::min(next, list_end) - at);
     at = next;
-  }
-  for (std::size_t at = all.find(kEntry); at != std::string_view::npos;
-       at = all.find(kEntry, at + 1)) {
-    const std::size_t open = at + kEntry.size() - 1;
-    const std::size_t key_end = group_end(all, open);
-    const std::size_t end = std::min(all.find("\\endentry", key_end), all.size());
-    if (bounds.take()) {
-      references.push_back(biblatex_reference(bounds.entry(all.substr(key_end, end - key_end)),
-                                              group_inside(all, open, key_end)));
+    std::size_t i = kBibitem.size();
+    if (i < item.size() && std::isalpha(static_cast<unsigned char>(item[i])) != 0) {
+      continue;  // \bibitemsep and the like
     }
+    if (!bounds.take()) continue;
+    while (i < item.size() && (item[i] == ' ' || item[i] == '\n')) ++i;
+    i = group_end(item, i);  // [label]
+    while (i < item.size() && (item[i] == ' ' || item[i] == '\n')) ++i;
+    const std::size_t key_end = group_end(item, i);
+    references.push_back(
+        bibitem_reference(bounds.entry(item.substr(key_end)), group_inside(item, i, key_end)));
+  }
+  for (std::size_t at = all.find(kEntry); at != std::string_view::npos;) {
+    const std::size_t next = all.find(kEntry, at + kEntry.size());
+    const std::string_view item = all.substr(at, std::min(next, all.size()) - at);
+    at = next;
+    if (!bounds.take()) continue;
+    const std::size_t open = kEntry.size() - 1;
+    const std::size_t key_end = group_end(item, open);
+    const std::size_t end = std::min(item.find("\\endentry", key_end), item.size());
+    references.push_back(biblatex_reference(bounds.entry(item.substr(key_end, end - key_end)),
+                                            group_inside(item, open, key_end)));
   }
   std::erase_if(references, [](const Reference& reference) { return reference.raw.empty(); });
   return references;
