@@ -67,6 +67,15 @@ TEST_CASE("references: a physics entry, numbered", "[fulltext][references]") {
   CHECK_FALSE(r.arxiv_id);
 }
 
+TEST_CASE("references: a collaboration before its people", "[fulltext][references]") {
+  const ft::Reference r = ft::parse_reference(
+      "[2] CMS Collaboration, V. Khachatryan et al., JHEP 08 (2014) 173, arXiv:1405.1994.");
+  CHECK(surnames(r) == std::vector<std::string>{"Khachatryan"});
+  CHECK(r.year == 2014);
+  CHECK(r.arxiv_id == "1405.1994");
+  CHECK(r.venue == "JHEP");
+}
+
 TEST_CASE("references: a journal abbreviation is no author", "[fulltext][references]") {
   const ft::Reference r = ft::parse_reference("J. Schwinger, J. Math. Phys. 2, 407 (1961).");
   CHECK(surnames(r) == std::vector<std::string>{"Schwinger"});

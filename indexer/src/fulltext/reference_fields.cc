@@ -416,6 +416,13 @@ bool abbreviation_follows(std::string_view text, std::size_t at) {
          std::all_of(word.begin() + 1, word.end() - 1, is_lower);
 }
 
+// "ATLAS Collaboration", "the CMS collaboration", "Particle Data Group".
+bool names_collaboration(std::string_view item) {
+  const std::string lower = lower_ascii(item);
+  return lower.ends_with("collaboration") || lower.ends_with("collaborations") ||
+         lower.ends_with(" group") || lower.ends_with(" collab.");
+}
+
 struct AuthorList {
   std::vector<std::string> authors;
   std::size_t end = 0;          // where the text after the list starts
@@ -468,6 +475,11 @@ AuthorList read_authors(std::string_view text) {
       if (initials.end == ItemEnd::kSentence) list.ended_sentence = true;
       if (initials.end != ItemEnd::kComma && initials.end != ItemEnd::kAnd) break;
       at = skip_separators(text, initials.next);
+      continue;
+    }
+    if (item.end == ItemEnd::kComma && names_collaboration(item.text)) {
+      // "ATLAS Collaboration, G. Aad et al.": the people follow.
+      at = skip_separators(text, item.next);
       continue;
     }
     if (!is_forward_name(item.text)) {
