@@ -327,6 +327,7 @@ Riaz Ahmad and Muhammad~Tanvir Afzal. 2018.
   CHECK(references[0].doi == "10.1007/s11192-018-2920-6");
   CHECK(references[0].year == 2018);
   CHECK(references[1].raw == "J. Schwinger, Phys. Rev. 73, 1272A (1948), arXiv:hep-th/9901001.");
+  CHECK(references[1].label == "schwinger");
   CHECK(references[1].arxiv_id == "hep-th/9901001");
   CHECK(references[1].year == 1948);
 }
@@ -432,4 +433,27 @@ TEST_CASE("references: unarXive's raw strings that name an arXiv id get it",
   INFO(found << " of " << named);
   REQUIRE(named >= 100);
   CHECK(found * 100 >= named * 99);
+}
+
+TEST_CASE("references: a thebibliography list in a .tex without .bbl", "[fulltext][references]") {
+  const std::string tex = R"(\documentclass{article}
+\begin{document}
+\section{Intro}
+Text \cite{a}.
+\begin{thebibliography}{9}
+\bibitem{a} A.~Einstein, \emph{Ann. Phys.} \textbf{17}, 891 (1905).
+\bibitem[Sm99]{b} J. Smith and K. M\"uller, ``A title,'' arXiv:1706.03762v5 (2017).
+\end{thebibliography}
+\end{document}
+)";
+  const ft::FullText text = ft::read_latex("paper.tex", tex);
+  REQUIRE(text.references.size() == 2);
+  CHECK(text.references[0].label == "a");
+  CHECK(surnames(text.references[0]) == std::vector<std::string>{"Einstein"});
+  CHECK(text.references[0].year == 1905);
+  CHECK(surnames(text.references[1]) == std::vector<std::string>{"Smith", "Müller"});
+  CHECK(text.references[1].title == "A title");
+  CHECK(text.references[1].arxiv_id == "1706.03762");
+  // The list is no body text.
+  CHECK(text.text.find("Einstein") == std::string::npos);
 }

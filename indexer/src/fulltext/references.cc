@@ -666,7 +666,7 @@ std::vector<Reference> references_from_bbl(std::string_view bbl, const std::stri
     }
     if (!bounds.take()) continue;
     while (i < item.size() && (item[i] == ' ' || item[i] == '\n')) ++i;
-    i = group_end(item, i);  // [label]
+    if (i < item.size() && item[i] == '[') i = group_end(item, i);  // [label]
     while (i < item.size() && (item[i] == ' ' || item[i] == '\n')) ++i;
     const std::size_t key_end = group_end(item, i);
     references.push_back(
