@@ -123,6 +123,41 @@ TEST_CASE("references: author-year entries", "[fulltext][references]") {
   CHECK(apa.title == "Reading references");
 }
 
+TEST_CASE("references: raw strings as unarXive gives them", "[fulltext][references]") {
+  const ft::Reference title_after_initials = ft::parse_reference(
+      "Pipkin, A. C. Elastic materials with two preferred states. Quart. J. Mech. Appl. Math. 44 "
+      "(1991), 1–15.");
+  CHECK(title_after_initials.authors == std::vector<std::string>{"Pipkin, A. C."});
+  CHECK(title_after_initials.title == "Elastic materials with two preferred states");
+  CHECK(title_after_initials.year == 1991);
+
+  const ft::Reference ties = ft::parse_reference(
+      "S.~Ochmann, R.~Vock, and R.~Klein, ``Automatic reconstruction of building models,'' ISPRS "
+      "Journal, vol. 151, pp. 251--262, 2019.");
+  CHECK(surnames(ties) == std::vector<std::string>{"Ochmann", "Vock", "Klein"});
+  CHECK(ties.title == "Automatic reconstruction of building models");
+  CHECK(ties.year == 2019);
+
+  const ft::Reference collaboration = ft::parse_reference(
+      "Astropy Collaboration, Price-Whelan, A. M., Sipőcz, B. M., et al. 2018, , 156, 123, doi: "
+      "10.3847/1538-3881/aabc4f");
+  CHECK(surnames(collaboration) == std::vector<std::string>{"Price-Whelan", "Sipőcz"});
+  CHECK(collaboration.year == 2018);
+  CHECK(collaboration.doi == "10.3847/1538-3881/aabc4f");
+  CHECK(collaboration.venue.empty());
+
+  // Physics with titles: capitalised title words after initialled authors.
+  const ft::Reference titled = ft::parse_reference(
+      "M. Mekhfi, Multiparton Processes: an Application to Double Drell-Yan, Phys. Rev. D 32 "
+      "(1985) 2371.");
+  CHECK(surnames(titled) == std::vector<std::string>{"Mekhfi"});
+  CHECK(titled.year == 1985);
+  const ft::Reference full_names = ft::parse_reference(
+      "Nicholas J. Higham and Erin Carson. Error analysis for refinement. MIMS EPrint, 2019.");
+  CHECK(surnames(full_names) == std::vector<std::string>{"Higham", "Carson"});
+  CHECK(full_names.title == "Error analysis for refinement");
+}
+
 TEST_CASE("references: an IEEE entry with a quoted title", "[fulltext][references]") {
   const ft::Reference r = ft::parse_reference(
       "[7] K. He, X. Zhang, S. Ren, and J. Sun, \"Deep residual learning for image recognition,\" "

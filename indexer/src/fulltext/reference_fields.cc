@@ -318,15 +318,6 @@ bool is_surname_first(std::string_view item) {
   return written >= 1;
 }
 
-// Initials after a surname: "N. B.", "J.-P.", "B.-O.", "R.".
-bool is_initials_item(std::string_view item) {
-  const std::vector<std::string_view> words = split_words(item);
-  if (words.empty() || words.size() > 4) return false;
-  return std::all_of(words.begin(), words.end(), [](std::string_view w) {
-    return is_initials(w) && w.find('.') != std::string_view::npos;
-  });
-}
-
 // "al.", "et", "al": the tail of "et al."
 bool is_et_al(std::string_view text) {
   return text.starts_with("et al") || text.starts_with("et. al") || text.starts_with("and others");
@@ -444,18 +435,37 @@ std::size_t skip_separators(std::string_view text, std::size_t at) {
 }
 
 // The author list at the start of `text` (its label gone).
+// The initials `item` starts with ("A. C." of "A. C. Elastic materials"):
+// their length in bytes, 0 when it starts with none.
+std::size_t leading_initials(std::string_view item) {
+  std::size_t end = 0;
+  for (const std::string_view word : split_words(item)) {
+    if (!is_initials(word) || word.find('.') == std::string_view::npos) break;
+    end = static_cast<std::size_t>(word.data() + word.size() - item.data());
+  }
+  return end;
+}
+
+// The author list at the start of `text` (its label gone).
 AuthorList read_authors(std::string_view text) {
   AuthorList list;
+  std::size_t at = 0;
+  // "ATLAS Collaboration, G. Aad et al.", "Astropy Collaboration, Price-Whelan,
+  // A. M.": the people follow.
+  for (Item item = read_item(text, at);
+       item.end == ItemEnd::kComma && names_collaboration(item.text); item = read_item(text, at)) {
+    at = skip_separators(text, item.next);
+  }
   // Surname first ("Cowan, N. B., ...") when the first item is a surname and
-  // the second initials.
-  const Item first = read_item(text, 0);
+  // the second starts with initials.
+  const Item first = read_item(text, at);
   bool surname_first = false;
   if (first.end == ItemEnd::kComma && is_surname_first(first.text)) {
     const Item second = read_item(text, skip_separators(text, first.next));
-    surname_first = is_initials_item(second.text);
+    surname_first = leading_initials(second.text) != 0;
   }
-  std::size_t at = 0;
-  std::size_t accepted_end = 0;  // past the last author taken
+  std::size_t accepted_end = at;  // past the last author taken
+  bool initials_style = false;    // the first author written with initials
   while (at < text.size() && list.authors.size() < 1000) {
     const Item item = read_item(text, at);
     if (item.et_al && item.text.empty()) {
@@ -463,14 +473,20 @@ AuthorList read_authors(std::string_view text) {
       break;
     }
     if (surname_first) {
-      if (!is_surname_first(item.text) || item.end != ItemEnd::kComma) {
-        // "—." and the like: the list is over.
-        if (is_initials_item(item.text) || item.text.empty()) break;
+      // "—." and the like end the list.
+      if (!is_surname_first(item.text) || item.end != ItemEnd::kComma) break;
+      const Item initials = read_item(text, skip_separators(text, item.next));
+      const std::size_t initials_length = leading_initials(initials.text);
+      if (initials_length == 0) break;
+      list.authors.push_back(std::string(item.text) + ", " +
+                             std::string(initials.text.substr(0, initials_length)));
+      if (initials_length < initials.text.size()) {
+        // "Pipkin, A. C. Elastic materials ...": the title follows the initials.
+        accepted_end =
+            static_cast<std::size_t>(initials.text.data() - text.data()) + initials_length;
+        list.ended_sentence = true;
         break;
       }
-      const Item initials = read_item(text, skip_separators(text, item.next));
-      if (!is_initials_item(initials.text)) break;
-      list.authors.push_back(std::string(item.text) + ", " + std::string(initials.text));
       accepted_end = initials.next;
       if (initials.end == ItemEnd::kSentence) list.ended_sentence = true;
       if (initials.end != ItemEnd::kComma && initials.end != ItemEnd::kAnd) break;
@@ -501,6 +517,15 @@ AuthorList read_authors(std::string_view text) {
       break;
     }
     if (item.end == ItemEnd::kSentence && abbreviation_follows(text, item.next)) break;
+    // A list whose first author's given name is initials ("M. Mekhfi")
+    // gives every author initials: "Multiparton Processes" after it is the
+    // title. ("Nicholas J. Higham, Erin Carson" sets no such style.)
+    const std::vector<std::string_view> words = split_words(item.text);
+    if (list.authors.empty()) {
+      initials_style = !words.empty() && is_initials(words.front());
+    } else if (initials_style && std::ranges::none_of(words, is_initials)) {
+      break;
+    }
     list.authors.emplace_back(item.text);
     accepted_end = item.next;
     if (item.end == ItemEnd::kSentence) list.ended_sentence = true;
@@ -613,6 +638,8 @@ std::string detail::reference_venue(std::string_view text) {
     }
   }
   std::string_view venue = trim(text.substr(0, end), " ,.:");
+  // ", 807, L32": the venue was left out (a macro a data set dropped).
+  if (!venue.empty() && is_digit(venue.front())) venue = {};
   if (venue.size() > 300) venue = venue.substr(0, 300);
   return std::string(venue);
 }
@@ -666,6 +693,8 @@ Reference parse_reference(std::string_view raw_text) {
   // Links and DOIs blanked before years and names are read: "10.1007/s11192-018-2920-6"
   // holds no year.
   std::string masked = body;
+  // TeX's tie, left in raw strings ("S.~Ochmann"), is a space to read.
+  std::replace(masked.begin(), masked.end(), '~', ' ');
   if (const auto [begin, end] = find_doi(body); begin != std::string_view::npos) {
     reference.doi = lower_ascii(std::string_view(body).substr(begin, end - begin));
     std::fill(masked.begin() + static_cast<std::ptrdiff_t>(begin),
