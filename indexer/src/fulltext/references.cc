@@ -53,8 +53,8 @@ class Bounds {
     while (bytes > 0 && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) --bytes;
     return text.substr(0, bytes);
   }
-  void note_cut_entry() { ++entries_cut_; }
-  ~Bounds() {
+  // What was cut, as warnings naming the file; once, when the list is read.
+  void report() {
     const std::string prefix = (file_.empty() ? std::string() : file_ + ": ") + "references: ";
     if (seen_ > kMaxReferences) {
       warnings_.push_back(prefix + "first " + with_thousands(kMaxReferences) + " of " +
@@ -66,8 +66,6 @@ class Bounds {
                           detail::describe_bytes(kMaxReferenceBytes));
     }
   }
-  Bounds(const Bounds&) = delete;
-  Bounds& operator=(const Bounds&) = delete;
 
  private:
   const std::string& file_;
@@ -108,7 +106,7 @@ bool is_references_heading(std::string_view line) {
   static constexpr std::array<std::string_view, 9> kHeadings = {
       "references",       "reference",          "bibliography",
       "literaturecited",  "referencesandnotes", "citedliterature",
-      "listofreferences", "worksscited",        "referencescited"};
+      "listofreferences", "workscited",         "referencescited"};
   const std::string key = heading_key(line);
   return std::find(kHeadings.begin(), kHeadings.end(), key) != kHeadings.end();
 }
@@ -637,7 +635,9 @@ std::vector<Reference> references_from_pdf_pages(std::string_view pages, const s
   const auto [begin, end] = reference_section(lines);
   Bounds bounds(file, warnings);
   const std::vector<std::string> texts = split_entries(lines, begin, end, bounds);
-  return parse_entries(texts, bounds);
+  std::vector<Reference> references = parse_entries(texts, bounds);
+  bounds.report();
+  return references;
 }
 
 std::vector<Reference> references_from_pdf_text(const FullText& text) {
@@ -684,6 +684,7 @@ std::vector<Reference> references_from_bbl(std::string_view bbl, const std::stri
                                             group_inside(item, open, key_end)));
   }
   std::erase_if(references, [](const Reference& reference) { return reference.raw.empty(); });
+  bounds.report();
   return references;
 }
 
@@ -699,6 +700,7 @@ void add_reference_fields(FullText& text) {
     reference = std::move(read);
   }
   text.references.resize(kept);
+  bounds.report();
 }
 
 }  // namespace paperdex::fulltext
