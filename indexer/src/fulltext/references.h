@@ -42,7 +42,9 @@ std::string reference_surname(std::string_view author);
 std::vector<Reference> references_from_pdf_pages(std::string_view pages, const std::string& file,
                                                  std::vector<std::string>& warnings);
 
-// references_from_pdf_pages on a read PDF's FullText::text.
+// references_from_pdf_pages on a read PDF's FullText::text (read_pdf has
+// filled FullText::references from the helper's lines already: this is for
+// a FullText kept without them). What the bounds cut is not said here.
 std::vector<Reference> references_from_pdf_text(const FullText& text);
 
 // The \bibitem entries of a .bbl (or any TeX holding a thebibliography list)
