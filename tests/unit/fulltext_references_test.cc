@@ -275,6 +275,24 @@ TEST_CASE("references: running heads, page numbers and broken lines", "[fulltext
         "717, 1084");
 }
 
+TEST_CASE("references: a References running head, and what comes after the list",
+          "[fulltext][references]") {
+  std::string pages = "Body text.\nReferences\n\f";  // a heading in the body's last page
+  const std::vector<std::string> notes = {"One", "Two", "Three"};
+  for (int page = 1; page <= 3; ++page) {
+    pages += "References\n[" + std::to_string(page) + "] A. Author" + std::to_string(page) +
+             ", Phys. Rev. " + std::to_string(page) + ", 1 (2000).\n" + notes[page - 1] +
+             " note.\n" + std::to_string(10 + page) + "\n\f";
+  }
+  pages += "The ATLAS Collaboration\nG. Aad85 , B. Abbott113 , J. Abdallah151 ,\nO. Abdinov11\n\f";
+  std::vector<std::string> warnings;
+  const std::vector<ft::Reference> references =
+      ft::references_from_pdf_pages(pages, "atlas.pdf", warnings);
+  REQUIRE(references.size() == 3);
+  CHECK(references[0].raw == "[1] A. Author1, Phys. Rev. 1, 1 (2000). One note.");
+  CHECK(references[2].raw == "[3] A. Author3, Phys. Rev. 3, 1 (2000). Three note.");
+}
+
 TEST_CASE("references: 10,001 entries and a 2 MB entry are cut with a warning",
           "[fulltext][references]") {
   std::string pages = "Text.\nReferences\n";

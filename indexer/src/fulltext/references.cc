@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <iterator>
 #include <unordered_map>
 
 #include "fulltext/latex_internal.h"
@@ -79,6 +80,7 @@ class Bounds {
 struct Line {
   std::string_view text;  // trimmed, into the cleaned pages
   std::size_t page = 0;
+  bool running = false;  // a running head or foot: no entry's text
 };
 
 // "7 References", "VII. REFERENCES", "R EFERENCES", "Literature Cited":
@@ -144,8 +146,12 @@ std::string edge_key(std::string_view line) {
   return key;
 }
 
+std::string_view bracket_label(std::string_view line);
+long plain_number(std::string_view line);
+
 // The lines of `pages` (cleaned: valid UTF-8, ligatures spelled), empty
-// lines and running headers, footers and page numbers left out.
+// lines and page numbers left out, running heads and feet marked (a
+// "References" running head says where the list's pages are).
 std::vector<Line> content_lines(std::string_view pages) {
   std::vector<std::vector<std::string_view>> by_page;
   for (std::size_t start = 0; start < pages.size();) {
@@ -164,7 +170,7 @@ std::vector<Line> content_lines(std::string_view pages) {
     start = end + 1;
   }
   // The first and last two lines of each page, digits alike: those on three
-  // pages or more (and a third of them) are running heads and feet.
+  // pages or more are running heads and feet.
   constexpr std::size_t kEdge = 2;
   std::unordered_map<std::string, std::size_t> edge_counts;
   for (const auto& lines : by_page) {
@@ -172,7 +178,9 @@ std::vector<Line> content_lines(std::string_view pages) {
       if (i < kEdge || i + kEdge >= lines.size()) ++edge_counts[edge_key(lines[i])];
     }
   }
-  const std::size_t repeated = std::max<std::size_t>(3, by_page.size() / 3);
+  // Three pages are enough: the list's own head ("References") runs over its
+  // pages only. An entry's first line is never taken for one.
+  constexpr std::size_t kRepeated = 3;
   std::vector<Line> out;
   for (std::size_t page = 0; page < by_page.size(); ++page) {
     const auto& lines = by_page[page];
@@ -181,11 +189,10 @@ std::vector<Line> content_lines(std::string_view pages) {
       // A page number is a page's first or last line; a lone number inside
       // is an entry's pages broken off its line ("MNRAS, 379,\n641").
       const bool outermost = i == 0 || i + 1 == lines.size();
-      if ((outermost && is_page_number(lines[i])) ||
-          (at_edge && edge_counts[edge_key(lines[i])] >= repeated)) {
-        continue;
-      }
-      out.push_back({lines[i], page});
+      if (outermost && is_page_number(lines[i])) continue;
+      const bool running = at_edge && edge_counts[edge_key(lines[i])] >= kRepeated &&
+                           bracket_label(lines[i]).empty() && plain_number(lines[i]) < 0;
+      out.push_back({lines[i], page, running});
     }
   }
   return out;
@@ -340,10 +347,16 @@ Style style_of(std::string_view first_line) {
 std::pair<std::size_t, std::size_t> reference_section(const std::vector<Line>& lines) {
   std::size_t begin = lines.size();
   for (std::size_t i = lines.size(); i-- > 0;) {
-    if (is_references_heading(lines[i].text)) {
-      begin = i + 1;
-      break;
+    if (!is_references_heading(lines[i].text)) continue;
+    // "References" as the running head of the list's pages: the list starts
+    // under the first of them, on a run of pages one after the other.
+    std::size_t first = i;
+    for (std::size_t k = i; lines[first].running && k-- > 0;) {
+      if (lines[first].page - lines[k].page > 1) break;
+      if (lines[k].running && lines[k].text == lines[first].text) first = k;
     }
+    begin = first + 1;
+    break;
   }
   if (begin == lines.size()) {
     for (std::size_t i = lines.size(); i-- > 0;) {
@@ -359,7 +372,7 @@ std::pair<std::size_t, std::size_t> reference_section(const std::vector<Line>& l
     }
   }
   std::size_t end = begin;
-  while (end < lines.size() && !is_end_heading(lines[end].text)) ++end;
+  while (end < lines.size() && (lines[end].running || !is_end_heading(lines[end].text))) ++end;
   return {begin, end};
 }
 
@@ -386,6 +399,21 @@ void split_inline_labels(std::string_view line, long& expected, std::vector<std:
       line = trim(line);
     }
   }
+}
+
+// Whether one of the dozen lines from `from` starts an entry: with label
+// `expected`, or (author-year) with a name.
+bool entry_follows(const std::vector<Line>& lines, std::size_t from, std::size_t end, Style style,
+                   long expected) {
+  for (std::size_t i = from; i < end && i < from + 12; ++i) {
+    const std::string_view text = lines[i].text;
+    const bool opens = style == Style::kNumbered ? plain_number(text) == expected
+                       : style == Style::kNumberedBrackets
+                           ? bracket_label(text) == std::to_string(expected)
+                           : opens_with_name(text, false);
+    if (opens) return true;
+  }
+  return false;
 }
 
 // The entries' texts from the section's lines.
@@ -432,6 +460,12 @@ std::vector<std::string> split_entries(const std::vector<Line>& lines, std::size
         starts = closed && opens_with_name(line, !firmly_closed);
         break;
       }
+    }
+    if (!starts && i > begin && lines[i].page != lines[i - 1].page && !continues(previous) &&
+        style != Style::kKeyBrackets && !entry_follows(lines, i, end, style, expected)) {
+      // A new page that goes on with no further entry after an entry that
+      // ended: the list is over (an author list, a table came after it).
+      break;
     }
     previous = line;
     if (starts) {
@@ -633,8 +667,12 @@ std::vector<Reference> references_from_pdf_pages(std::string_view pages, const s
   const std::string cleaned = detail::spell_ligatures(detail::drop_invalid(sanitize_utf8(pages)));
   const std::vector<Line> lines = content_lines(cleaned);
   const auto [begin, end] = reference_section(lines);
+  std::vector<Line> section;
+  std::copy_if(lines.begin() + static_cast<std::ptrdiff_t>(begin),
+               lines.begin() + static_cast<std::ptrdiff_t>(end), std::back_inserter(section),
+               [](const Line& line) { return !line.running; });
   Bounds bounds(file, warnings);
-  const std::vector<std::string> texts = split_entries(lines, begin, end, bounds);
+  const std::vector<std::string> texts = split_entries(section, 0, section.size(), bounds);
   std::vector<Reference> references = parse_entries(texts, bounds);
   bounds.report();
   return references;
