@@ -156,6 +156,15 @@ TEST_CASE("references: raw strings as unarXive gives them", "[fulltext][referenc
       "Nicholas J. Higham and Erin Carson. Error analysis for refinement. MIMS EPrint, 2019.");
   CHECK(surnames(full_names) == std::vector<std::string>{"Higham", "Carson"});
   CHECK(full_names.title == "Error analysis for refinement");
+  const ft::Reference mixed = ft::parse_reference(
+      "[11] K. Gero, Vivian Liu, and Lydia B. Chilton. 2021. Sparks: Inspiration for Science "
+      "Writing using Language Models. Designing Interactive Systems Conference (2021).");
+  CHECK(surnames(mixed) == std::vector<std::string>{"Gero", "Liu", "Chilton"});
+  CHECK(mixed.title == "Sparks: Inspiration for Science Writing using Language Models");
+  const ft::Reference et_al_title = ft::parse_reference(
+      "Sigall K Bell, Jan Walker, et al. 2020. Frequency and types of errors. JAMA 3, 1 (2020).");
+  CHECK(surnames(et_al_title) == std::vector<std::string>{"Bell", "Walker"});
+  CHECK(et_al_title.title == "Frequency and types of errors");
 }
 
 TEST_CASE("references: an IEEE entry with a quoted title", "[fulltext][references]") {

@@ -523,7 +523,10 @@ AuthorList read_authors(std::string_view text) {
     const std::vector<std::string_view> words = split_words(item.text);
     if (list.authors.empty()) {
       initials_style = !words.empty() && is_initials(words.front());
-    } else if (initials_style && std::ranges::none_of(words, is_initials)) {
+    } else if (initials_style && item.end != ItemEnd::kComma && item.end != ItemEnd::kAnd &&
+               std::ranges::none_of(words, is_initials)) {
+      // (Only where the item ends as a title does, "...: ", " (": lists mix
+      // "K. Gero, Vivian Liu, and Lydia B. Chilton".)
       break;
     }
     list.authors.emplace_back(item.text);
@@ -551,6 +554,20 @@ std::size_t skip_leading_year(std::string_view text, std::size_t at) {
   if (i < text.size() && text[i] == ')') ++i;
   while (i < text.size() && (text[i] == ' ' || text[i] == '.' || text[i] == ',')) ++i;
   return i;
+}
+
+// Whether a year that is a sentence of its own follows `at`: "2020. ",
+// "(2010). " (ACL's and APA's place for it, after the authors and before
+// the title), not "2009a, A&A".
+bool year_sentence_at(std::string_view text, std::size_t at) {
+  std::size_t start = at;
+  while (start < text.size() && (text[start] == ' ' || text[start] == '.' || text[start] == ','))
+    ++start;
+  const std::size_t after = skip_leading_year(text, at);
+  if (after == start) return false;  // no year there
+  std::size_t back = after;
+  while (back > at && text[back - 1] == ' ') --back;
+  return back > at && text[back - 1] == '.';
 }
 
 // The end of the sentence starting at `at`: the first ". ", "? " or "! "
@@ -722,7 +739,8 @@ Reference parse_reference(std::string_view raw_text) {
   if (const auto [quoted, end] = quoted_at(text, at); end != std::string_view::npos) {
     reference.title = std::string(trim(quoted, " ,."));
     after_title = end;
-  } else if (list.ended_sentence || text.substr(list.end).starts_with(":") ||
+  } else if (list.ended_sentence || year_sentence_at(text, list.end) ||
+             text.substr(list.end).starts_with(":") ||
              (list.end < text.size() && text[list.end] == '(')) {
     // "Authors. (2018). Title. Venue." / "Authors. 2018. Title." / "Smith, J.: Title."
     std::size_t start = skip_leading_year(text, at);
