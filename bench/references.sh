@@ -68,7 +68,7 @@ echo "paperdex $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo '?
 python3 "$ROOT/bench/references_score.py" --truth "$DATA/truth" --extracted "$WORK/extracted.jsonl" \
   --unarxive "$WORK/unarxive.jsonl"
 
-echo "3. LaTeX packages: .bbl entries read (truth: the \\bibitem count)"
+printf "%s\n" "3. LaTeX packages: .bbl entries read (truth: the \\bibitem count)"
 for package in "$DATA"/latex/*.gz; do
   bibitems=$(tar -xzOf "$package" --wildcards '*.bbl' 2>/dev/null | grep -c '\\bibitem' || true)
   "$EXTRACT" "$package" >"$WORK/latex.jsonl"
