@@ -434,7 +434,6 @@ std::size_t skip_separators(std::string_view text, std::size_t at) {
   }
 }
 
-// The author list at the start of `text` (its label gone).
 // The initials `item` starts with ("A. C." of "A. C. Elastic materials"):
 // their length in bytes, 0 when it starts with none.
 std::size_t leading_initials(std::string_view item) {
@@ -444,6 +443,50 @@ std::size_t leading_initials(std::string_view item) {
     end = static_cast<std::size_t>(word.data() + word.size() - item.data());
   }
   return end;
+}
+
+// A "Surname, I. N." author of a surname-first list, `item` its surname:
+// taken into `list` (list.end past it) and `at` moved to the next author.
+// False when the list ends here.
+bool take_surname_first(std::string_view text, const Item& item, AuthorList& list,
+                        std::size_t& at) {
+  // "—." and the like end the list.
+  if (!is_surname_first(item.text) || item.end != ItemEnd::kComma) return false;
+  const Item initials = read_item(text, skip_separators(text, item.next));
+  const std::size_t initials_length = leading_initials(initials.text);
+  if (initials_length == 0) return false;
+  list.authors.push_back(std::string(item.text) + ", " +
+                         std::string(initials.text.substr(0, initials_length)));
+  if (initials_length < initials.text.size()) {
+    // "Pipkin, A. C. Elastic materials ...": the title follows the initials.
+    list.end = static_cast<std::size_t>(initials.text.data() - text.data()) + initials_length;
+    list.ended_sentence = true;
+    return false;
+  }
+  list.end = initials.next;
+  if (initials.end == ItemEnd::kSentence) list.ended_sentence = true;
+  if (initials.end != ItemEnd::kComma && initials.end != ItemEnd::kAnd) return false;
+  at = skip_separators(text, initials.next);
+  return true;
+}
+
+// "T. Padmanabhan Particle creation, ...", an item that is no name alone:
+// initials and one written word are a name (taken into `list`), the rest is
+// the title.
+void take_name_before_title(std::string_view text, const Item& item, std::size_t at,
+                            AuthorList& list) {
+  const std::vector<std::string_view> words = split_words(item.text);
+  std::size_t w = 0;
+  while (w < words.size() && is_initials(words[w]) &&
+         words[w].find('.') != std::string_view::npos) {
+    ++w;
+  }
+  if (w > 0 && w + 1 < words.size() && is_name_word(words[w])) {
+    const std::size_t end =
+        static_cast<std::size_t>(words[w].data() + words[w].size() - text.data());
+    list.authors.emplace_back(trim(text.substr(at, end - at)));
+    list.end = end;
+  }
 }
 
 // The author list at the start of `text` (its label gone).
@@ -464,33 +507,16 @@ AuthorList read_authors(std::string_view text) {
     const Item second = read_item(text, skip_separators(text, first.next));
     surname_first = leading_initials(second.text) != 0;
   }
-  std::size_t accepted_end = at;  // past the last author taken
-  bool initials_style = false;    // the first author written with initials
+  list.end = at;                // past the last author taken
+  bool initials_style = false;  // the first author written with initials
   while (at < text.size() && list.authors.size() < 1000) {
     const Item item = read_item(text, at);
     if (item.et_al && item.text.empty()) {
-      if (!list.authors.empty()) accepted_end = item.next;
+      if (!list.authors.empty()) list.end = item.next;
       break;
     }
     if (surname_first) {
-      // "—." and the like end the list.
-      if (!is_surname_first(item.text) || item.end != ItemEnd::kComma) break;
-      const Item initials = read_item(text, skip_separators(text, item.next));
-      const std::size_t initials_length = leading_initials(initials.text);
-      if (initials_length == 0) break;
-      list.authors.push_back(std::string(item.text) + ", " +
-                             std::string(initials.text.substr(0, initials_length)));
-      if (initials_length < initials.text.size()) {
-        // "Pipkin, A. C. Elastic materials ...": the title follows the initials.
-        accepted_end =
-            static_cast<std::size_t>(initials.text.data() - text.data()) + initials_length;
-        list.ended_sentence = true;
-        break;
-      }
-      accepted_end = initials.next;
-      if (initials.end == ItemEnd::kSentence) list.ended_sentence = true;
-      if (initials.end != ItemEnd::kComma && initials.end != ItemEnd::kAnd) break;
-      at = skip_separators(text, initials.next);
+      if (!take_surname_first(text, item, list, at)) break;
       continue;
     }
     if (item.end == ItemEnd::kComma && names_collaboration(item.text)) {
@@ -499,21 +525,7 @@ AuthorList read_authors(std::string_view text) {
       continue;
     }
     if (!is_forward_name(item.text)) {
-      // "T. Padmanabhan Particle creation, ...": initials and one written
-      // word are a name, the rest is the title.
-      const std::vector<std::string_view> words = split_words(item.text);
-      std::size_t w = 0;
-      while (w < words.size() && is_initials(words[w]) &&
-             words[w].find('.') != std::string_view::npos) {
-        ++w;
-      }
-      if (w > 0 && w + 1 < words.size() && is_name_word(words[w])) {
-        const std::size_t end =
-            static_cast<std::size_t>(words[w].data() + words[w].size() - text.data());
-        list.authors.emplace_back(text.substr(at, end - at));
-        list.authors.back() = std::string(trim(list.authors.back()));
-        accepted_end = end;
-      }
+      take_name_before_title(text, item, at, list);
       break;
     }
     if (item.end == ItemEnd::kSentence && abbreviation_follows(text, item.next)) break;
@@ -530,12 +542,11 @@ AuthorList read_authors(std::string_view text) {
       break;
     }
     list.authors.emplace_back(item.text);
-    accepted_end = item.next;
+    list.end = item.next;
     if (item.end == ItemEnd::kSentence) list.ended_sentence = true;
     if (item.end != ItemEnd::kComma && item.end != ItemEnd::kAnd) break;
     at = skip_separators(text, item.next);
   }
-  list.end = accepted_end;
   return list;
 }
 
