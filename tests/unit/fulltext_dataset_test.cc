@@ -94,9 +94,11 @@ TEST_CASE("fulltext: unarXive's sample, 49 papers with sections and references",
   }
   CHECK(ids.size() == 49);
   CHECK(with_formulas > 0);
-  // The sample's README: 1,786 references, 146 resolved to an arXiv id.
+  // The sample's README: 1,786 references, 146 resolved to an arXiv id; the
+  // ids their raw text names are read too (fulltext_references_test.cc), and
+  // some of those the data set did not resolve.
   CHECK(references == 1786);
-  CHECK(resolved == 146);
+  CHECK(resolved >= 146);
 }
 
 TEST_CASE("fulltext: a unarXive paragraph's marks: short formulas kept, the rest dropped",

@@ -48,6 +48,25 @@ bool is_old_archive(std::string_view name) {
   return std::find(kArchives.begin(), kArchives.end(), name) != kArchives.end();
 }
 
+// The archive `name` is with its hyphen dropped ("heplat": "hep-lat"), or "".
+std::string_view archive_without_hyphen(std::string_view name) {
+  for (const std::string_view archive :
+       {"acc-phys", "adap-org", "alg-geom", "ao-sci",   "astro-ph", "atom-ph", "bayes-an",
+        "chao-dyn", "chem-ph",  "cmp-lg",   "comp-gas", "cond-mat", "dg-ga",   "funct-an",
+        "gr-qc",    "hep-ex",   "hep-lat",  "hep-ph",   "hep-th",   "math-ph", "mtrl-th",
+        "nucl-ex",  "nucl-th",  "patt-sol", "plasm-ph", "q-alg",    "q-bio",   "quant-ph",
+        "solv-int", "supr-con", "q-fin"}) {
+    if (archive.size() == name.size() + 1) {
+      const std::size_t hyphen = archive.find('-');
+      if (archive.substr(0, hyphen) == name.substr(0, hyphen) &&
+          archive.substr(hyphen + 1) == name.substr(hyphen)) {
+        return archive;
+      }
+    }
+  }
+  return {};
+}
+
 // Length of "vN" at `at`, 0 when there is none.
 std::size_t version_at(std::string_view text, std::size_t at) {
   if (at >= text.size() || text[at] != 'v') return 0;
@@ -67,10 +86,13 @@ std::size_t new_style_at(std::string_view text) {
 // An old-style id at the start of `text`: archive, optional ".XX" subject
 // class, then '/', '_' or nothing, then YYMMNNN and an optional version.
 // Its length and canonical form ("hep-th/9901001"), or 0.
-std::size_t old_style_at(std::string_view text, std::string& canonical) {
+// With `hyphen_lost`, an archive whose hyphen text extraction dropped
+// ("heplat/0309173", "hep-\nlat" joined) is read as the archive.
+std::size_t old_style_at(std::string_view text, std::string& canonical, bool hyphen_lost = false) {
   std::size_t end = 0;
   while (end < text.size() && (is_lower(text[end]) || text[end] == '-')) ++end;
-  const std::string_view archive = text.substr(0, end);
+  std::string_view archive = text.substr(0, end);
+  if (hyphen_lost && !is_old_archive(archive)) archive = archive_without_hyphen(archive);
   if (!is_old_archive(archive)) return 0;
   std::string subject;
   if (end + 3 <= text.size() && text[end] == '.' &&
@@ -87,12 +109,16 @@ std::size_t old_style_at(std::string_view text, std::string& canonical) {
 }
 
 // The id at the start of `text` and its length (0: none).
-std::size_t id_at(std::string_view text, std::string& id) {
+std::size_t id_at(std::string_view text, std::string& id, bool hyphen_lost = false) {
   if (const std::size_t length = new_style_at(text); length != 0) {
     id = std::string(text.substr(0, length));
     return length;
   }
-  return old_style_at(text, id);
+  return old_style_at(text, id, hyphen_lost);
+}
+
+bool is_word_character(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.';
 }
 
 std::string_view strip_extensions(std::string_view name) {
@@ -190,6 +216,60 @@ std::optional<std::string> arxiv_id_from_metadata(std::string_view field) {
     while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
     std::string id;
     if (id_at(rest, id) != 0) return canonical_arxiv_id(id);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> arxiv_id_cited_in(std::string_view text) {
+  std::string id;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const std::string_view rest = text.substr(at);
+    std::size_t skip = 0;
+    bool hyphen_lost = false;
+    if (starts_with_ignoring_case(rest, "arxiv")) {
+      // "arXiv:X", "arXiv: X", "arXiv X", "arXiv:arXiv:X", "arxiv.org/abs/X".
+      skip = 5;
+      if (starts_with_ignoring_case(rest.substr(skip), ".org/abs/") ||
+          starts_with_ignoring_case(rest.substr(skip), ".org/pdf/")) {
+        skip += 9;
+      } else {
+        const std::size_t before = skip;
+        while (skip < rest.size() && skip - before < 3 && (rest[skip] == ':' || rest[skip] == ' '))
+          ++skip;
+        if (skip == before) continue;
+        if (starts_with_ignoring_case(rest.substr(skip), "arxiv:")) skip += 6;
+      }
+      hyphen_lost = true;
+    } else if (starts_with_ignoring_case(rest, "abs/") && (at == 0 || text[at - 1] == ' ')) {
+      // CoRR's "abs/1706.03762": new style only.
+      if (new_style_at(rest.substr(4)) != 0) skip = 4;
+    } else if (is_lower(rest.front()) && (at == 0 || !is_word_character(text[at - 1]))) {
+      // A bare old-style id, "hep-th/9901001": its archive must be a known one.
+      if (old_style_at(rest, id) != 0) return canonical_arxiv_id(id);
+      continue;
+    }
+    if (skip == 0) continue;
+    if (id_at(rest.substr(skip), id, hyphen_lost) != 0) return canonical_arxiv_id(id);
+  }
+  // A bare new-style id, as JHEP's style prints it ("... 071501 [1009.2714].",
+  // "..., 2205.00933."): standing alone, not part of a longer number.
+  for (std::size_t at = 0; at + 9 <= text.size(); ++at) {
+    if (!is_digit(text[at])) continue;
+    if (at > 0 &&
+        (std::isalnum(static_cast<unsigned char>(text[at - 1])) != 0 || text[at - 1] == '.' ||
+         text[at - 1] == '/' || text[at - 1] == '-' || text[at - 1] == ':')) {
+      at += digits_at(text, at);
+      continue;
+    }
+    const std::size_t length = new_style_at(text.substr(at));
+    const std::size_t end = at + length;
+    const bool alone =
+        length != 0 &&
+        (end == text.size() ||
+         (!is_digit(text[end]) && !is_lower(text[end]) && text[end] != '/' && text[end] != '-' &&
+          !(text[end] == '.' && end + 1 < text.size() && is_digit(text[end + 1]))));
+    if (alone) return canonical_arxiv_id(text.substr(at, length));
+    at += digits_at(text, at);
   }
   return std::nullopt;
 }

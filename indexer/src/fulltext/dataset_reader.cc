@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "fulltext/fulltext.h"
+#include "fulltext/references.h"
 #include "fulltext/text_cleaning.h"
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/safe_text.h"
@@ -137,6 +138,7 @@ void read_bib_entries(const object& entries, FullText& text) {
     if (!reference.raw.empty() || reference.arxiv_id)
       text.references.push_back(std::move(reference));
   }
+  add_reference_fields(text);
 }
 
 FullText read_unarxive(const std::string& origin, const object& line) {

@@ -37,12 +37,24 @@ struct Section {
   int level = 1;           // 1 \section (or a PDF outline's top level), 2 \subsection, 3 ...
 };
 
-// One entry of a paper's reference list, as a data set gives it (unarXive's
-// bib_entries): the raw string and the ids it was resolved to.
+// One entry of a paper's reference list (#51 item 1), read from a PDF's
+// reference section, a LaTeX .bbl or a data set's list (unarXive's
+// bib_entries). Every field but `raw` is what the entry's text says, read by
+// parse_reference (references.h); empty where it says nothing of it.
 struct Reference {
-  std::string raw;                      // "T. Alazard, O. Lazar ... 162:1-22, 2022."
-  std::optional<std::string> arxiv_id;  // canonical, when resolved to an arXiv paper
-  std::string doi;                      // when resolved to a DOI
+  std::string raw;    // the entry's text, whitespace normalised, its label kept
+  std::string label;  // "12", "Smi99", a .bbl's key; empty when unlabelled
+  // Canonical ("1706.03762", "hep-th/9901001"), version dropped: the id the
+  // text names, or the one a data set resolved the entry to.
+  std::optional<std::string> arxiv_id;
+  std::string doi;  // lower case, "10.1103/physrev.73.416"
+  std::string url;  // the first link the entry gives
+  std::string title;
+  // As written ("J. Schwinger", "Cowan, N. B.", "Riaz Ahmad"); surnames by
+  // reference_surname (references.h). "et al." is left out.
+  std::vector<std::string> authors;
+  std::optional<int> year;  // 1800..2100
+  std::string venue;        // "Phys. Rev.", "NeurIPS"
 };
 
 // How FullText::arxiv_id was found, in the order of precedence.
@@ -64,7 +76,8 @@ struct FullText {
   IdFrom id_from = IdFrom::kNone;
   // LaTeX: the raw .bbl (the references stage reads it; it is not body text).
   std::string bibliography;
-  // A data set's reference list (unarXive), in its order; empty otherwise.
+  // The paper's reference list, in its order (references.h reads it from
+  // every source); empty when none was found.
   std::vector<Reference> references;
   // Not errors: what was left out and why ("first 2,000 of 5,000 pages read").
   std::vector<std::string> warnings;
@@ -95,6 +108,15 @@ std::optional<std::string> arxiv_id_from_stamp(std::string_view first_page_text)
 
 // An arXiv id or link held by a PDF info field (Subject, Keywords, Title, ...).
 std::optional<std::string> arxiv_id_from_metadata(std::string_view field);
+
+// The arXiv id a reference's text names: "arXiv:1234.5678v2",
+// "arXiv:hep-th/9901001", "arXiv preprint arXiv:...", a link to arxiv.org's
+// abstract or PDF, CoRR's "abs/1234.5678", or a bare old-style id
+// ("hep-th/9901001", of a known archive) or a bare new-style one standing
+// alone ("[1009.2714]", as JHEP prints them). An archive whose hyphen the PDF's
+// text lost after "arXiv:" ("heplat/0309173") is read too. The first one,
+// canonical; nullopt when it names none.
+std::optional<std::string> arxiv_id_cited_in(std::string_view text);
 
 // --- What a file is ---
 

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "fulltext/latex_internal.h"
+#include "fulltext/references.h"
 #include "fulltext/text_cleaning.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
@@ -35,6 +36,20 @@ FullText read_latex(const std::string& path, std::string_view bytes, const Archi
   result.authors = std::move(latex.authors);
   result.bibliography = std::move(document.bibliography);
   result.warnings = std::move(document.warnings);
+  // The reference list: the package's .bbl, else a thebibliography list
+  // written in the .tex itself.
+  std::string_view bibliography = result.bibliography;
+  if (bibliography.empty()) {
+    const std::string_view tex = document.tex;
+    if (const std::size_t begin = tex.find("\\begin{thebibliography}");
+        begin != std::string_view::npos) {
+      const std::size_t end = tex.find("\\end{thebibliography}", begin);
+      bibliography = tex.substr(begin, end == std::string_view::npos ? end : end - begin);
+    }
+  }
+  if (!bibliography.empty()) {
+    result.references = references_from_bbl(bibliography, path, result.warnings);
+  }
   if ((result.arxiv_id = arxiv_id_from_file_name(path))) result.id_from = IdFrom::kFileName;
   return result;
 }

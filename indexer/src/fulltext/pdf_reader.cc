@@ -19,6 +19,7 @@
 #include "fulltext/child_process.h"
 #include "fulltext/fulltext.h"
 #include "fulltext/pdftext_protocol.h"
+#include "fulltext/references.h"
 #include "fulltext/text_cleaning.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
@@ -205,6 +206,9 @@ namespace detail {
 bool add_pages(std::string_view pages, std::size_t max_bytes, FullText& result) {
   const bool cut = pages.size() > max_bytes;
   if (cut) pages = pages.substr(0, max_bytes);
+  // The reference list from the pages as the helper wrote them: its lines
+  // tell where entries start, and FullText::text keeps paragraphs only.
+  result.references = references_from_pdf_pages(pages, result.file, result.warnings);
   std::size_t start = 0;
   for (std::size_t end; (end = pages.find('\f', start)) != std::string_view::npos;
        start = end + 1) {

@@ -31,6 +31,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kLigature
     {"\xEF\xAC\x86", "st"},
 }};
 
+}  // namespace
+
 std::string spell_ligatures(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -51,6 +53,8 @@ std::string spell_ligatures(std::string_view text) {
   }
   return out;
 }
+
+namespace {
 
 // "infor-\nmation" -> "information": a hyphen at a line's end between a
 // letter and a lower-case letter is the typesetter's. "state-of-\nthe-art"

@@ -15,6 +15,9 @@ namespace paperdex::fulltext::detail {
 // blank line is a paragraph break ('\n'), any other run one space.
 std::string clean_page_text(std::string_view raw);
 
+// `text` with the ligature presentation forms (ﬁ ﬂ ﬀ ﬃ ﬄ ﬅ ﬆ) spelled out.
+std::string spell_ligatures(std::string_view text);
+
 // Whitespace of `text` normalised as clean_page_text does, nothing else.
 std::string normalise_whitespace(std::string_view text);
 
