@@ -13,21 +13,15 @@
 #include "output_columns.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/markup_entity.h"
+#include "paperdex/common/space_split.h"
 #include "paperdex/common/tex.h"
 
 namespace paperdex::presentation {
 namespace {
 
 std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && text[i] == ' ') ++i;
-    const std::size_t start = i;
-    while (i < text.size() && text[i] != ' ') ++i;
-    if (i > start) words.emplace_back(text.substr(start, i - start));
-  }
-  return words;
+  const std::vector<std::string_view> words = split_on_spaces(text);
+  return {words.begin(), words.end()};
 }
 
 // Words [begin, end) joined by spaces.

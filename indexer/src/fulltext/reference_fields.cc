@@ -17,6 +17,7 @@
 
 #include "fulltext/references.h"
 #include "fulltext/text_cleaning.h"
+#include "paperdex/common/space_split.h"
 
 namespace paperdex::fulltext {
 namespace {
@@ -274,23 +275,11 @@ bool is_name_word(std::string_view word) {
   return lower_seen;  // "NASA", "JHEP" are no names
 }
 
-std::vector<std::string_view> split_words(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && text[i] == ' ') ++i;
-    const std::size_t start = i;
-    while (i < text.size() && text[i] != ' ') ++i;
-    if (i > start) words.push_back(text.substr(start, i - start));
-  }
-  return words;
-}
-
 // Whether `item` reads as one person's name written forward ("J. Schwinger",
 // "Muhammad Tanvir Afzal", "J. van der Heide", "Smith JA"): two to six words
 // of initials, particles and capitalised words, at least one of the last.
 bool is_forward_name(std::string_view item) {
-  const std::vector<std::string_view> words = split_words(item);
+  const std::vector<std::string_view> words = split_on_spaces(item);
   if (words.size() < 2 || words.size() > 6) return false;
   std::size_t written = 0;
   for (const std::string_view word : words) {
@@ -305,7 +294,7 @@ bool is_forward_name(std::string_view item) {
 
 // A surname written first ("Cowan", "Collier Cameron", "van der Heide").
 bool is_surname_first(std::string_view item) {
-  const std::vector<std::string_view> words = split_words(item);
+  const std::vector<std::string_view> words = split_on_spaces(item);
   if (words.empty() || words.size() > 4) return false;
   std::size_t written = 0;
   for (const std::string_view word : words) {
@@ -438,7 +427,7 @@ std::size_t skip_separators(std::string_view text, std::size_t at) {
 // their length in bytes, 0 when it starts with none.
 std::size_t leading_initials(std::string_view item) {
   std::size_t end = 0;
-  for (const std::string_view word : split_words(item)) {
+  for (const std::string_view word : split_on_spaces(item)) {
     if (!is_initials(word) || word.find('.') == std::string_view::npos) break;
     end = static_cast<std::size_t>(word.data() + word.size() - item.data());
   }
@@ -475,7 +464,7 @@ bool take_surname_first(std::string_view text, const Item& item, AuthorList& lis
 // the title.
 void take_name_before_title(std::string_view text, const Item& item, std::size_t at,
                             AuthorList& list) {
-  const std::vector<std::string_view> words = split_words(item.text);
+  const std::vector<std::string_view> words = split_on_spaces(item.text);
   std::size_t w = 0;
   while (w < words.size() && is_initials(words[w]) &&
          words[w].find('.') != std::string_view::npos) {
@@ -532,7 +521,7 @@ AuthorList read_authors(std::string_view text) {
     // A list whose first author's given name is initials ("M. Mekhfi")
     // gives every author initials: "Multiparton Processes" after it is the
     // title. ("Nicholas J. Higham, Erin Carson" sets no such style.)
-    const std::vector<std::string_view> words = split_words(item.text);
+    const std::vector<std::string_view> words = split_on_spaces(item.text);
     if (list.authors.empty()) {
       initials_style = !words.empty() && is_initials(words.front());
     } else if (initials_style && item.end != ItemEnd::kComma && item.end != ItemEnd::kAnd &&
@@ -688,7 +677,7 @@ std::string reference_surname(std::string_view author) {
   if (const std::size_t comma = author.find(','); comma != std::string_view::npos) {
     return std::string(trim(author.substr(0, comma)));
   }
-  std::vector<std::string_view> words = split_words(author);
+  std::vector<std::string_view> words = split_on_spaces(author);
   // Suffixes and trailing initials ("Smith JA", "Muñoz Caro G. M.").
   bool initials_after = false;
   while (words.size() > 1 &&
