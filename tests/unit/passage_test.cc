@@ -252,3 +252,23 @@ TEST_CASE("of a body whose paragraphs all hold a query word the one holding most
   CHECK(marked(passage).find("sparse attention kernels") != std::string::npos);
   CHECK(passage.section == "Kernels");
 }
+
+TEST_CASE("a non-ASCII query word is found in a body however late and in whatever case",
+          "[passage]") {
+  const paperdex::Analyzer analyzer;
+  std::vector<std::string> terms, stems;
+  for (const paperdex::Token& token : analyzer.tokenize("συστήματα")) {
+    terms.push_back(token.term);
+    stems.push_back(token.stem);
+  }
+  const paperdex::detail::Highlighter highlighter(analyzer, terms, stems);
+  // The byte look cannot see the word written in capitals: every paragraph
+  // is analysed, not the first few.
+  std::string body;
+  for (int i = 0; i < 40; ++i) body += "Paragraph " + std::to_string(i) + " says nothing.\n";
+  body += "Τα ΣΥΣΤΗΜΑΤΑ μάθησης.\n";
+  const Passage passage = paperdex::detail::body_passage(highlighter, body, "{}", 60);
+  INFO(passage.text);
+  CHECK(passage.text.find("ΣΥΣΤΗΜΑΤΑ") != std::string::npos);
+  CHECK_FALSE(passage.spans.empty());
+}

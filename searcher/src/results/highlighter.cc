@@ -288,13 +288,18 @@ int Highlighter::words_it_may_hold(std::string_view lowered) const {
   int found = 0;
   for (const std::unordered_set<std::string>* listed : {&terms_, &stems_}) {
     for (const std::string& word : *listed) {
-      if (std::any_of(word.begin(), word.end(), [](char c) { return (c & 0x80) != 0; }) ||
-          (!word.empty() && lowered.find(word) != std::string_view::npos)) {
-        ++found;
-      }
+      if (!word.empty() && lowered.find(word) != std::string_view::npos) ++found;
     }
   }
   return found;
+}
+
+bool Highlighter::has_non_ascii_words() const {
+  const auto not_ascii = [](const std::string& word) {
+    return std::any_of(word.begin(), word.end(), [](char c) { return (c & 0x80) != 0; });
+  };
+  return std::any_of(terms_.begin(), terms_.end(), not_ascii) ||
+         std::any_of(stems_.begin(), stems_.end(), not_ascii);
 }
 
 }  // namespace paperdex::detail

@@ -53,11 +53,14 @@ class Highlighter {
   Excerpt excerpt(std::string_view text, std::size_t target_bytes) const;
 
   // How many of the listed terms and stems a text, `lowered` to ASCII lower
-  // case, may hold: those found in it as bytes, and every one that is not
-  // ASCII (which this cannot tell). 0: it holds no match. A look that spares
-  // analysing the paragraphs of a long body that cannot match, or that match
-  // fewer of the query's words than others.
+  // case, holds as bytes. A look that spares analysing the paragraphs of a
+  // long body that cannot match, or that match fewer of the query's words
+  // than others. 0 is no match only without non-ASCII words (below).
   int words_it_may_hold(std::string_view lowered) const;
+
+  // Whether a listed term or stem is not ASCII: text may hold it in a case
+  // or form the byte look cannot find.
+  bool has_non_ascii_words() const;
 
  private:
   // What each token of a text matched.

@@ -122,14 +122,18 @@ BodyExtract paragraphs_that_may_match(const Highlighter& highlighter, std::strin
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   const std::string_view lower = lowered;
+  // A paragraph found holding none of the words may still hold a non-ASCII
+  // one in another case or form: then every paragraph is analysed, as the
+  // byte look cannot rank them.
+  const bool may_hold_unseen = highlighter.has_non_ascii_words();
   std::vector<std::pair<int, std::size_t>> candidates;  // (-words it may hold, paragraph)
   for (std::size_t i = 0; i < paragraphs.size(); ++i) {
     const auto [begin, end] = paragraphs[i];
-    if (const int words = highlighter.words_it_may_hold(lower.substr(begin, end - begin));
-        words > 0)
-      candidates.emplace_back(-words, i);
+    const int words = highlighter.words_it_may_hold(lower.substr(begin, end - begin));
+    if (words > 0 || may_hold_unseen) candidates.emplace_back(-words, i);
   }
-  const std::size_t most = std::min(candidates.size(), kMostParagraphs);
+  const std::size_t most =
+      may_hold_unseen ? candidates.size() : std::min(candidates.size(), kMostParagraphs);
   std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(most),
                     candidates.end());
   candidates.resize(most);
