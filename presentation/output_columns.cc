@@ -88,6 +88,37 @@ std::string fulltext_text(const FullTextFacts& facts) {
   return join(parts, " · ");
 }
 
+// A reference list as one line: "42 references, 17 in this index"; "" without one.
+std::string references_text(const std::vector<Reference>& references) {
+  if (references.empty()) return "";
+  const auto linked = std::count_if(references.begin(), references.end(),
+                                    [](const Reference& reference) { return reference.in_index; });
+  return std::to_string(references.size()) +
+         (references.size() == 1 ? " reference, " : " references, ") + std::to_string(linked) +
+         " in this index";
+}
+
+}  // namespace
+
+std::string reference_line(std::size_t number, const Reference& reference) {
+  // An entry printed with its label ("[12]", "12.") keeps it; others are
+  // numbered ("[12] ") as the list runs.
+  const bool labelled =
+      !reference.text.empty() && (reference.text.front() == '[' ||
+                                  (reference.text.front() >= '0' && reference.text.front() <= '9'));
+  std::string line =
+      labelled ? reference.text : "[" + std::to_string(number) + "] " + reference.text;
+  if (!reference.id.empty()) {
+    line += "  -> " + reference.id + (reference.in_index ? "" : " (not in this index)");
+    if (reference.resolved_by == "doi" || reference.resolved_by == "title") {
+      line += " (by " + reference.resolved_by + ")";
+    }
+  }
+  return line;
+}
+
+namespace {
+
 // A record field's value as one line: lists joined as the field's kind says.
 std::string record_text(const OutputColumn& column, const Hit& hit) {
   std::string text;
@@ -105,9 +136,33 @@ std::string record_text(const OutputColumn& column, const Hit& hit) {
       text = versions_text(value);
     } else if constexpr (std::is_same_v<Value, FullTextFacts>) {
       text = fulltext_text(value);
+    } else if constexpr (std::is_same_v<Value, std::vector<Reference>>) {
+      text = references_text(value);
     }
   });
   return text;
+}
+
+// One entry of a reference list: every key always there, so that scripts
+// need not test for them; null for a year it does not give.
+void put_reference(JsonWriter& object, const Reference& reference) {
+  object.begin_object()
+      .member("text", reference.text)
+      .member("id", reference.id)
+      .member("doi", reference.doi)
+      .member("url", reference.url)
+      .member("title", reference.title)
+      .member("authors", reference.authors);
+  object.key("year");
+  if (reference.year > 0) {
+    object.value(reference.year);
+  } else {
+    object.null();
+  }
+  object.member("venue", reference.venue)
+      .member("in_index", reference.in_index)
+      .member("resolved_by", reference.resolved_by)
+      .end();
 }
 
 // A record field's value in JSON, in its natural type: a string, a number,
@@ -131,6 +186,10 @@ void record_json(JsonWriter& object, const OutputColumn& column, const Hit& hit,
       object.begin_object().member("source", value.source).member("file", value.file);
       if (value.pages > 0) object.member("pages", value.pages);
       object.member("words", value.words).member("sections", value.sections).end();
+    } else if constexpr (std::is_same_v<Value, std::vector<Reference>>) {
+      object.begin_array();
+      for (const Reference& reference : value) put_reference(object, reference);
+      object.end();
     } else if constexpr (std::is_same_v<Value, std::map<std::string, std::string>>) {
       object.null();  // no public field is a map
     } else {

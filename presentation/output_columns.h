@@ -110,6 +110,9 @@ std::string passage_place(const Passage& passage);
 
 // Values joined with a separator; a number with a fixed number of decimals.
 std::string join(const std::vector<std::string>& values, std::string_view separator);
+// One entry of a paper's reference list in text, numbered from 1: "[3] A.
+// Vaswani et al., Attention is all you need, 2017  -> 1706.03762".
+std::string reference_line(std::size_t number, const Reference& reference);
 std::string fixed(double value, int decimals);
 
 }  // namespace paperdex::presentation

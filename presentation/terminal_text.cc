@@ -56,6 +56,14 @@ Paper terminal_safe(const Paper& paper) {
       } else if constexpr (std::is_same_v<Value, FullTextFacts>) {
         for (std::string* text : {&value.source, &value.file}) *text = terminal_safe(*text);
         make_safe(value.sections);
+      } else if constexpr (std::is_same_v<Value, std::vector<Reference>>) {
+        for (Reference& reference : value) {
+          for (std::string* text : {&reference.text, &reference.id, &reference.doi, &reference.url,
+                                    &reference.title, &reference.venue, &reference.resolved_by}) {
+            *text = terminal_safe(*text);
+          }
+          make_safe(reference.authors);
+        }
       }
     });
   }

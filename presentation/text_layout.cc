@@ -289,6 +289,13 @@ std::vector<LabelledRow> rows_of(const Hit& hit, const ColumnSelection& fields) 
         rows.back().values.push_back("  " + section);
       }
     }
+    if (field->field != nullptr && field->field->kind == schema::RecordFieldKind::kReferences) {
+      // The entries under the count, numbered, one a line.
+      const std::vector<Reference>& references = hit.paper.references;
+      for (std::size_t i = 0; i < references.size(); ++i) {
+        rows.back().values.push_back("  " + reference_line(i + 1, references[i]));
+      }
+    }
   }
   return rows;
 }

@@ -127,6 +127,21 @@ class FullTextFacts:
     words: int
     sections: list[str]
 
+class Reference:
+    """One entry of a paper's reference list (Paper.references), resolved
+    against the index."""
+
+    text: str
+    id: str
+    doi: str
+    url: str
+    title: str
+    authors: list[str]
+    year: int
+    venue: str
+    in_index: bool
+    resolved_by: str
+
 class Paper:
     """Everything the index stores about one paper (Searcher.get, Hit.paper)."""
 
@@ -152,6 +167,8 @@ class Paper:
     url: str
     pdf_url: str
     fulltext: Optional[FullTextFacts]
+    references: list[Reference]
+    cited_by_count: int
     abstract: str
     @property
     def categories(self) -> list[str]:
@@ -182,6 +199,8 @@ class Hit:
     matches_all_words: bool
     explanation: list[TermContribution]
     paper: Paper
+    cited_by_count: int
+    """How many papers of this index cite it (cites:ID lists them)."""
     passage: Optional[Passage]
     """The best-matching passage of the full text, when the query searches
     bodies and this paper's matched; else None."""

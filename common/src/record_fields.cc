@@ -183,6 +183,21 @@ constexpr RecordField kRecordFields[] = {
      .member = &Paper::fulltext,
      .kind = RecordFieldKind::kFullText,
      .merge = MergeRule::kNotStored},
+    {.name = "references",
+     .label = "References",
+     .help = "its reference list, read from its full text, in order: each entry's text, id "
+             "(the arXiv id it names or the paper of this index it resolves to), doi, title, "
+             "authors, year, in_index and resolved_by (arxiv_id, doi, title or empty) "
+             "(--show; JSON: an array)",
+     .member = &Paper::references,
+     .kind = RecordFieldKind::kReferences,
+     .merge = MergeRule::kNotStored},
+    {.name = "cited_by_count",
+     .label = "Cited by",
+     .help = "how many papers of this index cite it (cites:ID lists them)",
+     .member = &Paper::cited_by_count,
+     .kind = RecordFieldKind::kCount,
+     .merge = MergeRule::kNotStored},
     {.name = "abstract",
      .label = "Abstract",
      .help = "the whole abstract",

@@ -27,6 +27,7 @@
 #include "last_update.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/citations.h"
 #include "paperdex/common/index_time.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
@@ -360,11 +361,13 @@ class RecordSpill {
  public:
   explicit RecordSpill(fs::path path) : path_(std::move(path)) {}
 
-  // The stored record, then the body and its facts (a full text that named
-  // no paper), which the stored record leaves out: each length-prefixed.
+  // The stored record, then the body, its facts and its references (a full
+  // text that named no paper), which the stored record leaves out: each
+  // length-prefixed.
   void append(const Record& record) {
     if (!out_.is_open()) out_.open(path_, std::ios::binary | std::ios::trunc);
-    for (const std::string& data : {encode_stored_record(record), record.body, record.fulltext}) {
+    for (const std::string& data : {encode_stored_record(record), record.body, record.fulltext,
+                                    citations::encode_references(record.references)}) {
       const auto size = static_cast<std::uint32_t>(data.size());
       char length[4];
       for (int i = 0; i < 4; ++i) length[i] = static_cast<char>((size >> (8 * i)) & 0xFF);
@@ -390,12 +393,15 @@ class RecordSpill {
       data.resize(size);
       return static_cast<bool>(in.read(data.data(), size));
     };
-    std::string data, body, fulltext;
+    std::string data, body, fulltext, references;
     for (std::size_t i = 0; i < count_; ++i) {
-      if (!read_part(data) || !read_part(body) || !read_part(fulltext)) break;
+      if (!read_part(data) || !read_part(body) || !read_part(fulltext) || !read_part(references)) {
+        break;
+      }
       Record record = decode_stored_record(data);
       record.body = std::move(body);
       record.fulltext = std::move(fulltext);
+      record.references = citations::decode_references(references);
       use(std::move(record));
     }
     if (!in) throw std::runtime_error("cannot read back " + path_.string());

@@ -4,6 +4,7 @@
 
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/author_names.h"
+#include "paperdex/common/citations.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stopwords.h"
 #include "paperdex/common/stored_record.h"
@@ -79,10 +80,29 @@ void DocumentBuilder::index_body(Xapian::Document& doc, std::string_view body,
   }
 }
 
+void DocumentBuilder::index_references(Xapian::Document& doc, const Record& record) const {
+  if (record.references.empty()) return;
+  doc.add_value(schema::kReferencesSlot, citations::encode_references(record.references));
+  // Three prefixes (citations.h citing_terms), boolean: the references leave
+  // the paper's length, and the ranking of its text, as they were. A paper
+  // listing itself does not cite itself.
+  std::size_t added = 0;
+  for (const Reference& reference : record.references) {
+    if (!reference.id.empty() && reference.id == record.id) continue;
+    for (const std::string& term : citations::citing_terms(analyzer_, reference)) {
+      if (added++ == citations::kMaxCitationTerms) return;
+      doc.add_boolean_term(term);
+    }
+  }
+}
+
 Record DocumentBuilder::stored_paper(const Xapian::Document& doc) {
   Record record = decode_stored_record(doc.get_data());
   record.body = decode_body(doc.get_value(schema::kBodySlot));
-  if (!record.body.empty()) record.fulltext = doc.get_value(schema::kFullTextSlot);
+  if (!record.body.empty()) {
+    record.fulltext = doc.get_value(schema::kFullTextSlot);
+    record.references = citations::decode_references(doc.get_value(schema::kReferencesSlot));
+  }
   return record;
 }
 
@@ -240,6 +260,10 @@ void DocumentBuilder::index_field(Xapian::Document& doc, const schema::Field& fi
     }
     case schema::Indexing::kBody:
       return index_body(doc, record.body, field.prefix);
+    case schema::Indexing::kReferences:
+      return index_references(doc, record);
+    case schema::Indexing::kWithReferences:
+      return;
     case schema::Indexing::kIndexTime:
       if (!(record.*field.source).empty()) {
         doc.add_value(field.slot, schema::dated_id(record.*field.source, record.id));

@@ -62,6 +62,8 @@ class DocumentBuilder {
   // The body's stems (Indexing::kBody) with positions and wdf 0
   // (schema::kBodyWordsInPlainQuery says why).
   void index_body(Xapian::Document& doc, std::string_view body, std::string_view prefix) const;
+  // Record::references: kReferencesSlot and each reference's citing terms.
+  void index_references(Xapian::Document& doc, const Record& record) const;
   // One author (Indexing::kAuthors): each name word in all its spellings at
   // its position after `position`, the surname+initials keys, the exact name.
   void index_author(Xapian::Document& doc, std::string_view name, std::string_view prefix,

@@ -215,13 +215,35 @@ std::string fulltext_facts(const fulltext::FullText& text) {
   return facts.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+Reference record_reference(fulltext::Reference&& read) {
+  Reference reference;
+  reference.text = std::move(read.raw);
+  reference.id = read.arxiv_id.value_or("");
+  reference.doi = std::move(read.doi);
+  reference.url = std::move(read.url);
+  reference.title = std::move(read.title);
+  reference.authors = std::move(read.authors);
+  reference.year = read.year.value_or(0);
+  reference.venue = std::move(read.venue);
+  return reference;
+}
+
+void attach_fulltext(Record& record, fulltext::FullText&& text) {
+  record.fulltext = fulltext_facts(text);
+  record.body = std::move(text.text);
+  record.references.clear();
+  record.references.reserve(text.references.size());
+  for (fulltext::Reference& read : text.references) {
+    record.references.push_back(record_reference(std::move(read)));
+  }
+}
+
 Record fulltext_record(fulltext::FullText&& text) {
   Record record;
   record.id = text.arxiv_id.value_or("");
   record.title = text.title;
   record.authors = text.authors;
-  record.fulltext = fulltext_facts(text);
-  record.body = std::move(text.text);
+  attach_fulltext(record, std::move(text));
   return record;
 }
 

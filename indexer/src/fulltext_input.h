@@ -44,6 +44,13 @@ fulltext::ArchiveLimits archive_limits(const FullTextLimits& limits);
 // (Record::fulltext's JSON).
 Record fulltext_record(fulltext::FullText&& text);
 
+// Gives `record` the body of `text`, what it was read from
+// (Record::fulltext) and its reference list (Record::references).
+void attach_fulltext(Record& record, fulltext::FullText&& text);
+
+// A reference of the extraction stage as the record keeps it.
+Reference record_reference(fulltext::Reference&& read);
+
 // Record::fulltext's JSON for `text`: source, file, pages, words, sections
 // and page offsets.
 std::string fulltext_facts(const fulltext::FullText& text);

@@ -340,6 +340,7 @@ std::size_t IndexWriter::drop_bodies_from(const std::vector<std::string>& files)
     Record without = stored;
     without.body.clear();
     without.fulltext.clear();
+    without.references.clear();
     impl_->store(without, &stored);
   }
   if (!from_file.empty()) impl_->end_change();

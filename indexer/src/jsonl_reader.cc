@@ -358,8 +358,7 @@ class JsonlParser {
     if (error) return report(sink_, where, std::move(error->reason), std::move(error->message));
     if (body && body->arxiv_id == record.id) {
       body->file = where;
-      record.fulltext = fulltext_facts(*body);
-      record.body = std::move(body->text);
+      attach_fulltext(record, std::move(*body));
     } else if ((body || !body_problem.empty()) && sink_.on_warning) {
       // The metadata is kept: the line's paper, without the body.
       sink_.on_warning(

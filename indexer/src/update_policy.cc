@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "paperdex/common/citations.h"
 #include "paperdex/common/record_fields.h"
 #include "paperdex/common/stored_record.h"
 
@@ -235,6 +236,7 @@ Record merge_sources(const Record& stored, const Record& incoming) {
   if (incoming.body.empty()) {
     merged.body = stored.body;
     merged.fulltext = stored.fulltext;
+    merged.references = stored.references;
   }
   return merged;
 }
@@ -281,6 +283,8 @@ void stamp_changed(Record& merged, const Record& stored, const std::string& now)
 
 Change compare_merged(const Record& merged, const Record& stored) {
   const bool same = merged.body == stored.body && merged.fulltext == stored.fulltext &&
+                    citations::encode_references(merged.references) ==
+                        citations::encode_references(stored.references) &&
                     stored_record_json(merged) == stored_record_json(stored);
   return same ? Change::kUnchanged : Change::kUpdated;
 }
@@ -322,6 +326,7 @@ void absorb_page_paper(Record& arxiv_record, const Record& page_paper) {
   if (arxiv_record.body.empty() && !page_paper.body.empty()) {
     arxiv_record.body = page_paper.body;
     arxiv_record.fulltext = page_paper.fulltext;
+    arxiv_record.references = page_paper.references;
   }
 }
 

@@ -563,6 +563,26 @@ py::object fulltext_as_dict(const FullTextFacts& facts) {
   return entry;
 }
 
+// Paper.references as the JSON has them: a dict of each entry's keys.
+py::list references_as_dicts(const std::vector<Reference>& references) {
+  py::list list;
+  for (const Reference& reference : references) {
+    py::dict entry;
+    entry["text"] = reference.text;
+    entry["id"] = reference.id;
+    entry["doi"] = reference.doi;
+    entry["url"] = reference.url;
+    entry["title"] = reference.title;
+    entry["authors"] = reference.authors;
+    entry["year"] = reference.year > 0 ? py::object(py::int_(reference.year)) : py::none();
+    entry["venue"] = reference.venue;
+    entry["in_index"] = reference.in_index;
+    entry["resolved_by"] = reference.resolved_by;
+    list.append(std::move(entry));
+  }
+  return list;
+}
+
 // Old attribute names, kept for one release: each warns and reads the new one.
 constexpr std::pair<const char*, const char*> kDeprecatedPaperNames[] = {
     {"categories", "subjects"},
@@ -582,9 +602,8 @@ py::list versions_as_dicts(const std::vector<PaperVersion>& versions) {
   return list;
 }
 
-// Paper's attributes and to_dict: the public rows of the record-field table
-// (record_fields.h), in its order, the old names after them.
-void bind_paper(py::module_& m) {
+// What a paper's full text gave: FullTextFacts and Reference.
+void bind_fulltext_parts(py::module_& m) {
   py::class_<FullTextFacts>(m, "FullTextFacts",
                             "What a paper's full text was read from (Paper.fulltext).")
       .def_readonly("source", &FullTextFacts::source, "'pdf', 'latex', 'unarxive' or 'jsonl'")
@@ -597,6 +616,32 @@ void bind_paper(py::module_& m) {
                ", pages=" + std::to_string(facts.pages) + ", words=" + std::to_string(facts.words) +
                ", sections=" + std::to_string(facts.sections.size()) + ")";
       });
+  py::class_<Reference>(m, "Reference",
+                        "One entry of a paper's reference list (Paper.references), resolved "
+                        "against the index.")
+      .def_readonly("text", &Reference::text, "the entry as printed, its label kept")
+      .def_readonly("id", &Reference::id,
+                    "the arXiv id it names, else the id of the paper of this index it resolves "
+                    "to; '' when none")
+      .def_readonly("doi", &Reference::doi, "the DOI it gives, lower case")
+      .def_readonly("url", &Reference::url, "the first link it gives")
+      .def_readonly("title", &Reference::title, "the title read from it ('' when unsure)")
+      .def_readonly("authors", &Reference::authors, "the authors as written")
+      .def_readonly("year", &Reference::year, "0 when it gives none")
+      .def_readonly("venue", &Reference::venue, "the journal or conference it names")
+      .def_readonly("in_index", &Reference::in_index, "whether id is a paper of this index")
+      .def_readonly("resolved_by", &Reference::resolved_by,
+                    "how it was linked: 'arxiv_id', 'doi', 'title' or ''")
+      .def("__repr__", [](const Reference& reference) {
+        return "Reference(" + quoted(clipped(reference.text, 60)) + ", id=" + quoted(reference.id) +
+               ")";
+      });
+}
+
+// Paper's attributes and to_dict: the public rows of the record-field table
+// (record_fields.h), in its order, the old names after them.
+void bind_paper(py::module_& m) {
+  bind_fulltext_parts(m);
   py::class_<Paper> paper(m, "Paper",
                           "Everything the index stores about one paper (Searcher.get, "
                           "Hit.paper): plain text, TeX decoded; '' (or [], or 0) for what the "
@@ -632,7 +677,9 @@ void bind_paper(py::module_& m) {
               fields[std::string(field.name).c_str()] =
                   field.kind == schema::RecordFieldKind::kVersions   ? versions_as_dicts(p.versions)
                   : field.kind == schema::RecordFieldKind::kFullText ? fulltext_as_dict(p.fulltext)
-                                                                     : paper_value(field, p);
+                  : field.kind == schema::RecordFieldKind::kReferences
+                      ? references_as_dicts(p.references)
+                      : paper_value(field, p);
             }
             return fields;
           },
@@ -723,6 +770,9 @@ void bind_hit_and_facet(py::module_& m) {
       .def_readonly("explanation", &Hit::explanation,
                     "with explain=True: [TermContribution], largest share first")
       .def_readonly("paper", &Hit::paper, "the whole stored record (Paper)")
+      .def_property_readonly(
+          "cited_by_count", [](const Hit& hit) { return hit.paper.cited_by_count; },
+          "how many papers of this index cite it (cites:ID lists them)")
       .def_property_readonly(
           "passage",
           [](const Hit& hit) -> py::object {

@@ -27,6 +27,7 @@
 #include "query/related.h"
 #include "query/title_bonus.h"
 #include "results/author_forms.h"
+#include "results/citations.h"
 #include "results/explain.h"
 #include "results/facets.h"
 #include "results/highlighter.h"
@@ -581,7 +582,9 @@ struct Searcher::Impl {
     hit.year = record.year;
     hit.score = found.weight;
     hit.matches_all_words = all_words;
+    const int cited_by_count = detail::cited_by_count(db, analyzer, record);
     hit.paper = detail::paper_from_record(std::move(record));
+    hit.paper.cited_by_count = cited_by_count;
     return hit;
   }
 
@@ -963,6 +966,8 @@ struct Searcher::Impl {
     const Xapian::Document document = db.get_document(docid);
     Paper paper = detail::paper_from_record(decode_stored_record(document.get_data()));
     paper.fulltext = detail::fulltext_facts(document.get_value(schema::kFullTextSlot));
+    paper.references = detail::resolved_references(db, analyzer, document);
+    paper.cited_by_count = detail::cited_by_count(db, analyzer, paper);
     return paper;
   }
 

@@ -21,6 +21,25 @@ void take_prefixed(Xapian::TermIterator it, std::string_view prefix, std::size_t
 
 }  // namespace
 
+std::vector<std::string> IndexTermSource::paper_terms(
+    const std::string& term, std::span<const std::string_view> prefixes) const {
+  std::vector<std::string> terms;
+  Xapian::doccount papers = 0;
+  for (auto posting = db_.postlist_begin(term);
+       posting != db_.postlist_end(term) && papers < kMostPapersPerTerm; ++posting, ++papers) {
+    for (const std::string_view prefix : prefixes) {
+      Xapian::TermIterator it = db_.termlist_begin(*posting);
+      it.skip_to(std::string(prefix));
+      for (; it != db_.termlist_end(*posting); ++it) {
+        const std::string entry = *it;
+        if (!std::string_view(entry).starts_with(prefix)) break;
+        if (schema::prefix_of(entry) == prefix) terms.push_back(entry);
+      }
+    }
+  }
+  return terms;
+}
+
 template <typename Read>
 std::vector<std::string> IndexTermSource::listed(Listings& listings, std::string_view prefix,
                                                  std::size_t limit, const Read& read) const {

@@ -58,6 +58,10 @@ class IndexTermSource : public TermSource {
   // asks only once the terms' frequencies say the query may match).
   std::optional<bool> has_match(const Xapian::Query& query) const override;
   std::optional<Xapian::doccount> documents() const override { return db_.get_doccount(); }
+  // Of the first kMostPapersPerTerm papers with `term`.
+  std::vector<std::string> paper_terms(const std::string& term,
+                                       std::span<const std::string_view> prefixes) const override;
+  static constexpr Xapian::doccount kMostPapersPerTerm = 4;
 
   // Frequencies of terms, asked of the index all at once (one exchange).
   using FrequencyExchange =

@@ -14,7 +14,11 @@
 namespace paperdex::detail {
 namespace {
 
-bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+// A field's name: ASCII letters, and '_' between words (cited_by, OpenAlex's
+// name for it).
+bool is_field_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
 
 // Byte length of the separator starting at `i`, 0 when there is none. Besides
 // ASCII white space, the no-break and ideographic spaces separate words too:
@@ -316,7 +320,7 @@ class Lexer {
   // A kField token for `name` at at_ (a field's name or all:), its value
   // the caller's to set; nullptr, and no token, when `name` is none.
   QueryToken* field_token(std::string_view name) {
-    if (!std::all_of(name.begin(), name.end(), is_ascii_letter)) return nullptr;
+    if (!std::all_of(name.begin(), name.end(), is_field_name_char)) return nullptr;
     const schema::Field* field = schema::find_field(name);
     if (field == nullptr && !schema::is_plain_words_name(name)) return nullptr;
     QueryToken& token = push(QueryTokenKind::kField, name.size());
@@ -341,7 +345,7 @@ class Lexer {
     const std::size_t colon = text.find(':');
     const std::string_view name = text.substr(0, colon);
     if (colon == std::string_view::npos || colon == 0 ||
-        !std::all_of(name.begin(), name.end(), is_ascii_letter)) {
+        !std::all_of(name.begin(), name.end(), is_field_name_char)) {
       return end;
     }
     std::string_view value = text.substr(colon + 1);

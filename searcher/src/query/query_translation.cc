@@ -16,6 +16,7 @@
 
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/author_names.h"
+#include "paperdex/common/citations.h"
 #include "paperdex/common/edit_distance.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
@@ -25,6 +26,7 @@
 #include "paperdex/errors.h"
 #include "query/author_reading.h"
 #include "query/fixed_weight.h"
+#include "query/paper_reference.h"
 #include "query/query_lexer.h"
 #include "query/query_syntax.h"
 
@@ -758,8 +760,8 @@ class Translator {
   }
 
   // The filter a filter field's value stands for (schema::FieldKind).
-  static Query filter_query(const schema::Field& field, std::string_view value,
-                            std::size_t position, std::vector<std::string>& notes) {
+  Query filter_query(const schema::Field& field, std::string_view value, std::size_t position,
+                     std::vector<std::string>& notes) const {
     switch (field.kind) {
       case schema::FieldKind::kSubject:
         return subject_query(field, value, position);
@@ -771,11 +773,77 @@ class Translator {
         return year_query(field, value, position);
       case schema::FieldKind::kDate:
         return date_query(field, value, position, notes);
+      case schema::FieldKind::kCites:
+        return cites_query(field, value, position);
+      case schema::FieldKind::kCitedBy:
+        return cited_by_query(field, value, position, notes);
       case schema::FieldKind::kText:
       case schema::FieldKind::kUnstemmedWords:
         break;
     }
     return Query();
+  }
+
+  // cites:X, the papers whose references cite X (citations.h): those whose
+  // references name its arXiv id or DOI and, when this index has X, those
+  // whose references hold its DOI or its whole title.
+  Query cites_query(const schema::Field& field, std::string_view value,
+                    std::size_t position) const {
+    const std::optional<PaperReference> cited = paper_reference(value);
+    if (!cited) throw_not_a_paper(field, value, position, "an arXiv id or a DOI");
+    const std::string own = schema::make_term(cited->field->prefix, cited->value);
+    std::vector<std::string> citing{citations::citing_term_for(own)};
+    if (terms_ != nullptr) {
+      static constexpr std::string_view kOwn[] = {schema::kIdPrefix, schema::kDoiPrefix,
+                                                  schema::kTitleKeyPrefix};
+      for (const std::string& term : terms_->paper_terms(own, kOwn)) {
+        // A title two papers share says which of them no reference means.
+        if (term == own || (schema::prefix_of(term) == schema::kTitleKeyPrefix &&
+                            terms_->termfreq(term).value_or(1) > 1)) {
+          continue;
+        }
+        citing.push_back(citations::citing_term_for(term));
+      }
+    }
+    std::sort(citing.begin(), citing.end());
+    citing.erase(std::unique(citing.begin(), citing.end()), citing.end());
+    return Query(Query::OP_OR, citing.begin(), citing.end());
+  }
+
+  // cited_by:X, the papers of this index that X's references cite: the
+  // papers whose own id, DOI or title key answers one of X's citing terms.
+  Query cited_by_query(const schema::Field& field, std::string_view value, std::size_t position,
+                       std::vector<std::string>& notes) const {
+    const std::optional<std::string> id = canonical_arxiv_id(value);
+    if (!id) throw_not_a_paper(field, value, position, "an arXiv id");
+    const std::string own = schema::make_term(schema::kIdPrefix, *id);
+    static constexpr std::string_view kCiting[] = {schema::kCitedIdPrefix, schema::kCitedDoiPrefix,
+                                                   schema::kCitedTitlePrefix};
+    std::vector<std::string> cited;
+    if (terms_ != nullptr) {
+      for (const std::string& term : terms_->paper_terms(own, kCiting)) {
+        std::string paper = citations::cited_paper_term(term);
+        if (paper != own && terms_->has_term(paper)) cited.push_back(std::move(paper));
+      }
+    }
+    if (cited.empty()) {
+      notes.push_back(terms_ != nullptr && !terms_->has_term(own)
+                          ? "cited_by:" + *id + ": no paper " + *id + " in this index"
+                          : "cited_by:" + *id +
+                                ": none of its references is a paper of this index");
+      return Query::MatchNothing;
+    }
+    std::sort(cited.begin(), cited.end());
+    cited.erase(std::unique(cited.begin(), cited.end()), cited.end());
+    return Query(Query::OP_OR, cited.begin(), cited.end());
+  }
+
+  [[noreturn]] static void throw_not_a_paper(const schema::Field& field, std::string_view value,
+                                             std::size_t position, std::string_view takes) {
+    throw QuerySyntaxError(std::string(field.name) + ": takes " + std::string(takes) + ", e.g. " +
+                               std::string(field.name) + ":" + std::string(field.example) + "; '" +
+                               std::string(value) + "' is not one",
+                           position);
   }
 
   // The joined form of a hyphenated word, as the indexer posts it.

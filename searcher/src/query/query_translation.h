@@ -4,6 +4,7 @@
 
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +63,15 @@ class TermSource {
   // How many papers the index has, or none when the source cannot tell: a
   // body match weighs by it (Translator's body_weighted).
   virtual std::optional<Xapian::doccount> documents() const { return std::nullopt; }
+  // The index terms starting with one of `prefixes` (each a whole prefix,
+  // schema::prefix_of) of the papers that have the index term `term` (the
+  // first few): a paper's own id, DOI and title key, which cites: asks for,
+  // and its references' citing terms, which cited_by: follows
+  // (citations.h). Empty when no paper has it or the source cannot tell.
+  virtual std::vector<std::string> paper_terms(
+      const std::string& /*term*/, std::span<const std::string_view> /*prefixes*/) const {
+    return {};
+  }
   // Whether some paper matches `query` (an author's name words within one
   // name: author_reading.h), or none when the source cannot tell (yet).
   virtual std::optional<bool> has_match(const Xapian::Query& /*query*/) const {

@@ -20,6 +20,28 @@ struct PaperVersion {
   std::string date;     ///< its submission date, "YYYY-MM-DD"; "" when unknown
 };
 
+/// One entry of a paper's reference list (#51), as its full text gave it and,
+/// once a search reads it (Searcher::get), with the paper of this index it
+/// resolves to.
+struct Reference {
+  std::string text;  ///< the entry as printed, its label ("[12]") kept
+  /// The arXiv id (canonical, no version) the entry names or a data set
+  /// resolved it to; when read by a search, else the id of the paper of this
+  /// index it resolves to by DOI or title ("" when none).
+  std::string id;
+  std::string doi;                   ///< the DOI it gives, lower case
+  std::string url;                   ///< the first link it gives
+  std::string title;                 ///< the title read from it ("" when unsure)
+  std::vector<std::string> authors;  ///< the authors as written
+  int year = 0;                      ///< 0 when it gives none
+  std::string venue;                 ///< "Phys. Rev.", "NeurIPS"
+  /// Set by a search: whether `id` is a paper of this index, and how the
+  /// entry was linked to a paper: "arxiv_id" (it names one), "doi", "title",
+  /// or "" (not linked).
+  bool in_index = false;
+  std::string resolved_by;
+};
+
 /// What the index stores about one paper. Text is display text (valid UTF-8,
 /// TeX decoded, whitespace collapsed); a field the source did not have is
 /// empty (0 for `year`).
@@ -94,6 +116,10 @@ struct Record : PaperRecord {
   /// {"title", "offset"}) and "page_offsets" (byte offsets into `body`).
   /// Empty exactly when `body` is; replaced together with it.
   std::string fulltext;
+  /// The body's reference list (#51), in its order: read, stored and replaced
+  /// together with `body` (in a value slot of its own); empty when the full
+  /// text gave none.
+  std::vector<Reference> references;
 };
 
 /// What a paper's full text (#50) was read from, as Searcher::get returns it
@@ -117,6 +143,11 @@ struct Paper : PaperRecord {
   /// What its full text was read from (Searcher::get; a search hit's paper
   /// leaves it empty: the facts are read for a paper shown, not for hits).
   FullTextFacts fulltext;
+  /// Its reference list, each entry resolved against this index (Searcher::get;
+  /// a search hit's paper leaves it empty, as `fulltext`).
+  std::vector<Reference> references;
+  /// How many papers of this index cite it (cites: finds them).
+  int cited_by_count = 0;
 };
 
 }  // namespace paperdex

@@ -25,18 +25,20 @@ namespace paperdex::schema {
 // What a field's value is, which says how it is stored, capped, checked and
 // shown.
 enum class RecordFieldKind {
-  kText,      // display text
-  kId,        // the paper's id: text, but never cut (a cut id names another paper)
-  kDate,      // "YYYY-MM-DD", or ""
-  kTime,      // the index's clock, "YYYY-MM-DDTHH:MM:SS.ffffffZ" (UTC), or ""
-  kUrl,       // a URL, or ""
-  kYear,      // a number; 0 when unknown
-  kFlag,      // yes or no: "yes" or "" in text, true or false in JSON
-  kNames,     // a list of display names; "; " between them on one line
-  kCodes,     // a list of codes (categories); " " between them on one line
-  kVersions,  // [PaperVersion]: "v1 2016-03-09, v2 ..." on one line
-  kDates,     // field key -> date (Record::field_dates)
-  kFullText,  // FullTextFacts: a JSON object; in text its facts, then its sections one a line
+  kText,        // display text
+  kId,          // the paper's id: text, but never cut (a cut id names another paper)
+  kDate,        // "YYYY-MM-DD", or ""
+  kTime,        // the index's clock, "YYYY-MM-DDTHH:MM:SS.ffffffZ" (UTC), or ""
+  kUrl,         // a URL, or ""
+  kYear,        // a number; 0 when unknown
+  kFlag,        // yes or no: "yes" or "" in text, true or false in JSON
+  kNames,       // a list of display names; "; " between them on one line
+  kCodes,       // a list of codes (categories); " " between them on one line
+  kVersions,    // [PaperVersion]: "v1 2016-03-09, v2 ..." on one line
+  kDates,       // field key -> date (Record::field_dates)
+  kFullText,    // FullTextFacts: a JSON object; in text its facts, then its sections one a line
+  kReferences,  // [Reference]: JSON objects; in text one numbered entry a line
+  kCount,       // a number derived from the index (cited_by_count)
 };
 
 // How merge_sources (indexer/src/update_policy.h) makes one field of two
@@ -61,7 +63,8 @@ using RecordMember =
                  int PaperRecord::*, bool PaperRecord::*, std::vector<PaperVersion> PaperRecord::*,
                  std::string Record::*, std::vector<std::string> Record::*,
                  std::map<std::string, std::string> Record::*, std::string Paper::*,
-                 std::vector<std::string> Paper::*, FullTextFacts Paper::*>;
+                 std::vector<std::string> Paper::*, FullTextFacts Paper::*,
+                 std::vector<Reference> Paper::*, int Paper::*>;
 
 // Who reads a field: everyone (kPublic: in Paper, JSON, --fields,
 // Python, the docs), the library's own formats (kLibrary: in Paper, which

@@ -35,7 +35,9 @@ namespace paperdex::schema {
 // 12: a name word written with umlauts or rings keeps the pair of its
 // spellings (XU, "scholkopf schoelkopf"), by which "Schoelkopf" finds the
 // "Scholkopf" that "Schölkopf" finds (author_names.h umlaut_readings).
-inline constexpr int kSchemaVersion = 12;
+// 13: a full text's reference list (kReferencesSlot) and the terms linking
+// it to the papers it cites (XL, XO, XH: citations.h).
+inline constexpr int kSchemaVersion = 13;
 
 // Term prefixes. Folded terms never start with an ASCII capital, so a prefix
 // of capitals is unambiguous.
@@ -55,6 +57,14 @@ inline constexpr std::string_view kCommentsPrefix = "XK";     // comments words,
 inline constexpr std::string_view kReportPrefix = "XR";       // report-number words, positional
 inline constexpr std::string_view kTitleKeyPrefix = "XN";     // hash of normalized title (merging)
 inline constexpr std::string_view kBodyPrefix = "B";          // full-text stems, positional, wdf 0
+// What a paper's references cite (#51, citations.h): the arXiv id a
+// reference names, else its DOI (doi_value) and the title keys its text may
+// hold (as kTitleKeyPrefix hashes them). A cited paper's own Q, XD and XN
+// terms answer them, so a paper indexed after the papers citing it is cited
+// at once: nothing is resolved when it is written.
+inline constexpr std::string_view kCitedIdPrefix = "XL";
+inline constexpr std::string_view kCitedDoiPrefix = "XO";
+inline constexpr std::string_view kCitedTitlePrefix = "XH";
 // Subject groups ("physics") and aliases (cs.NA = math.NA) have no terms of
 // their own: the query parser widens a subject into the XC (or XP) terms it
 // covers (taxonomy.h), so a taxonomy update needs no re-index.
@@ -126,6 +136,10 @@ inline constexpr Xapian::valueno kStoredRecordSlot = 7;
 // (stored_record.h encode_body).
 inline constexpr Xapian::valueno kBodySlot = 8;
 inline constexpr Xapian::valueno kFullTextSlot = 9;
+// The body's reference list (Record::references), compressed as the body is
+// (citations.h encode_references): read for a paper shown, for cited_by:
+// and for the citation graph's export, never for a hit.
+inline constexpr Xapian::valueno kReferencesSlot = 10;
 
 // A date slot's value: "YYYY-MM-DD" (or "YYYY"), a space, the paper's id.
 // Xapian orders what a sort leaves equal by document number, which differs
@@ -165,6 +179,8 @@ enum class FieldKind {
   kKeyword,         // one whole value, as Field::normalize writes it: one boolean term (doi)
   kYear,            // a year or a year range: the year term, or a range over kYearSlot
   kDate,            // a date or a date range ("2016-03", "2016-03-01..2016-03-31") over Field::slot
+  kCites,           // an arXiv id or a DOI: the papers whose references cite it (citations.h)
+  kCitedBy,         // an arXiv id: the papers its references cite, as this index has them
 };
 
 // Filters narrow the results without adding to the score.
@@ -175,19 +191,21 @@ constexpr bool is_filter(FieldKind kind) {
 // How DocumentBuilder writes a field's terms and values: one small action
 // per field, in the manner of omega's scriptindex.
 enum class Indexing {
-  kRankedText,  // title + abstract stems into the text field, the title's into the
-                // title field too: the one ranked text, built once (DocumentBuilder)
-  kWithText,    // written by the kRankedText row (the title field)
-  kWords,       // the folded words of Field::source, with positions
-  kAuthors,     // each author's words, kValueGap apart, and the exact folded name
-  kCategories,  // each category as subject_value() writes it, and its archive
-  kPrimary,     // the first category (the primary one) and its archive
-  kId,          // the unique id term, by which replace_document finds the paper
-  kKeyword,     // Field::normalize of Field::source: one boolean term, when not empty
-  kYear,        // the year term and kYearSlot
-  kDate,        // Field::source in Field::slot, else the first submission, else the year
-  kIndexTime,   // Field::source (the index's clock) in Field::slot, when it has one
-  kBody,        // Record::body's stems with positions and wdf 0 (kBodyWordsInPlainQuery)
+  kRankedText,      // title + abstract stems into the text field, the title's into the
+                    // title field too: the one ranked text, built once (DocumentBuilder)
+  kWithText,        // written by the kRankedText row (the title field)
+  kWords,           // the folded words of Field::source, with positions
+  kAuthors,         // each author's words, kValueGap apart, and the exact folded name
+  kCategories,      // each category as subject_value() writes it, and its archive
+  kPrimary,         // the first category (the primary one) and its archive
+  kId,              // the unique id term, by which replace_document finds the paper
+  kKeyword,         // Field::normalize of Field::source: one boolean term, when not empty
+  kYear,            // the year term and kYearSlot
+  kDate,            // Field::source in Field::slot, else the first submission, else the year
+  kIndexTime,       // Field::source (the index's clock) in Field::slot, when it has one
+  kBody,            // Record::body's stems with positions and wdf 0 (kBodyWordsInPlainQuery)
+  kReferences,      // Record::references: kReferencesSlot and each one's citation terms
+  kWithReferences,  // written by the kReferences row (cited_by: reads the cited paper's terms)
 };
 
 // One field of the query language: what users type, how it is indexed and
@@ -349,6 +367,18 @@ inline constexpr Field kFields[] = {
      .normalize = doi_value,
      .example = "10.1145/3544216.3544265",
      .help = "a DOI, also as https://doi.org/..."},
+    {.name = "cites",
+     .prefix = kCitedIdPrefix,
+     .kind = FieldKind::kCites,
+     .indexing = Indexing::kReferences,
+     .example = "1706.03762",
+     .help = "the papers whose references cite that paper (an arXiv id or a DOI), by its id, "
+             "DOI or whole title; in this index or not"},
+    {.name = "cited_by",
+     .kind = FieldKind::kCitedBy,
+     .indexing = Indexing::kWithReferences,
+     .example = "2303.03819",
+     .help = "the papers of this index that paper's references cite (its id)"},
 };
 
 // The field `name` names, by its name or an alias (any case); nullptr when

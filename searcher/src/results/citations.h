@@ -1,0 +1,33 @@
+// A paper's place in the citation graph (#51), as a search shows it: how
+// many papers of the index cite it, and its reference list with each entry
+// resolved to a paper of the index. Reads the terms and the slot the
+// indexer wrote (common's citations.h); internal to the searcher library.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <xapian.h>
+
+#include "paperdex/common/analyzer.h"
+#include "paperdex/common/record.h"
+
+namespace paperdex::detail {
+
+// The terms whose papers cite `paper` (cites:ID): those naming its id,
+// its DOI, its whole title when no other paper of `db` has it (citations.h
+// citing_term_for).
+std::vector<std::string> citing_terms_of(const Xapian::Database& db, const Analyzer& analyzer,
+                                         const PaperRecord& paper);
+
+// How many papers of `db` cite `paper`: those with one of its citing terms,
+// each counted once.
+int cited_by_count(const Xapian::Database& db, const Analyzer& analyzer, const PaperRecord& paper);
+
+// The references `document` stores, each resolved against `db`: by the
+// arXiv id it names (in_index when `db` has that paper), else by its DOI,
+// else by a title its text holds (a title key only one paper of `db` has).
+std::vector<Reference> resolved_references(const Xapian::Database& db, const Analyzer& analyzer,
+                                           const Xapian::Document& document);
+
+}  // namespace paperdex::detail
