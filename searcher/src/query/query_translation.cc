@@ -823,7 +823,12 @@ class Translator {
     if (terms_ != nullptr) {
       for (const std::string& term : terms_->paper_terms(own, kCiting)) {
         std::string paper = citations::cited_paper_term(term);
-        if (paper != own && terms_->has_term(paper)) cited.push_back(std::move(paper));
+        // A title two papers share names neither (as the resolved references).
+        const bool shared_title = schema::prefix_of(paper) == schema::kTitleKeyPrefix &&
+                                  terms_->termfreq(paper).value_or(1) > 1;
+        if (paper != own && !shared_title && terms_->has_term(paper)) {
+          cited.push_back(std::move(paper));
+        }
       }
     }
     if (cited.empty()) {
@@ -831,7 +836,9 @@ class Translator {
                           ? "cited_by:" + *id + ": no paper " + *id + " in this index"
                           : "cited_by:" + *id +
                                 ": none of its references is a paper of this index");
-      return Query::MatchNothing;
+      // Not Query::MatchNothing, which is the empty query: a filter of it
+      // would narrow nothing. The id prefix alone is a term no paper has.
+      return Query(std::string(schema::kIdPrefix));
     }
     std::sort(cited.begin(), cited.end());
     cited.erase(std::unique(cited.begin(), cited.end()), cited.end());
