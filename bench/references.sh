@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # References (#51): how well paperdex extracts papers' reference lists, on
 # the hand-checked lists of ../shared/data/fulltext/truth and unarXive's
-# sample. (Resolving, cites:/cited_by: and their speed come with the stages
-# after extraction.)
+# sample; and how the index links them (resolving, cites:, cited_by: and
+# their speed), on an index of the 2016 cs harvest with the shared PDFs,
+# LaTeX packages and unarXive's sample (bench/references_graph.py).
 #
 # usage: bench/references.sh [options]
 #   -b BUILD      the build directory [$PAPERDEX_BUILD_DIR or REPO/build];
@@ -21,7 +22,8 @@
 #      the share paperdex reads that id from the text (target: 99 %)
 #   and whether the targets are met. The LaTeX packages' .bbl lists are
 #   counted too (their \bibitem count is the truth).
-# Time: ~10 s after the build.
+#   3. the LaTeX packages, 4. the citation graph: references_graph.py's figures
+# Time: ~10 s after the build, and ~5 min for the graph's index and queries.
 set -euo pipefail
 
 usage() {
@@ -52,6 +54,7 @@ fi
 [ -f "$BUILD/CMakeCache.txt" ] ||
   cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$BUILD" -j "$(nproc)" --target paperdex-references-extract paperdex-pdftext \
+  paperdex-index paperdex-search paperdex-query-bench \
   >"$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log" >&2; exit 1; }
 EXTRACT=$(find "$BUILD" -name paperdex-references-extract -type f -perm -u+x | head -1)
 PDFTEXT=$(find "$BUILD" -name paperdex-pdftext -type f -perm -u+x | head -1)
@@ -81,3 +84,9 @@ print(f"  {sys.argv[2]:<16}{len(refs):>4} of {sys.argv[3]:>3} \\bibitem, "
       f"{full} with surnames, title and year")
 PY
 done
+
+printf "%s\n" "4. The citation graph"
+find_bin() { find "$BUILD" -name "$1" -type f -perm -u+x | head -1; }
+python3 "$ROOT/bench/references_graph.py" --index-bin "$(find_bin paperdex-index)" \
+  --search-bin "$(find_bin paperdex-search)" --query-bench "$(find_bin paperdex-query-bench)" \
+  --data "$SHARED/data" --work "$WORK"

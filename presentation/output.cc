@@ -145,6 +145,44 @@ void print_tsv_papers(std::ostream& out, const ShownPapers& shown, const OutputO
   }
 }
 
+// What a citation cites, and as what: its id, else its DOI, else nothing
+// (its text says what it is).
+std::pair<std::string, std::string_view> cited_of(const Reference& reference) {
+  if (!reference.id.empty()) return {reference.id, "arxiv_id"};
+  if (!reference.doi.empty()) return {reference.doi, "doi"};
+  return {"", "text"};
+}
+
+// citing, cited, cited_as, resolved_by, in_index, text: an edge list that
+// networkx (read_edgelist) and Gephi read, with what each edge rests on.
+void print_tsv_citation(std::ostream& out, const Citation& citation, const OutputOptions& options,
+                        bool first) {
+  if (first && options.header) out << "citing\tcited\tcited_as\tresolved_by\tin_index\ttext\n";
+  const Reference& reference = citation.reference;
+  const auto [cited, cited_as] = cited_of(reference);
+  out << tsv_cell(terminal_safe(citation.citing)) << '\t' << tsv_cell(terminal_safe(cited)) << '\t'
+      << cited_as << '\t' << reference.resolved_by << '\t' << (reference.in_index ? "yes" : "no")
+      << '\t' << tsv_cell(terminal_safe(reference.text)) << '\n';
+}
+
+void print_jsonl_citation(std::ostream& out, const Citation& citation, const OutputOptions&,
+                          bool) {
+  const Reference& reference = citation.reference;
+  const auto [cited, cited_as] = cited_of(reference);
+  std::string text;
+  JsonWriter json(text);
+  json.begin_object()
+      .member("citing", citation.citing)
+      .member("cited", cited)
+      .member("cited_as", cited_as)
+      .member("resolved_by", reference.resolved_by)
+      .member("in_index", reference.in_index)
+      .member("doi", reference.doi)
+      .member("text", reference.text)
+      .end();
+  out << text << '\n';
+}
+
 void print_json_stats(std::ostream& out, const std::string& path, const IndexInfo& info,
                       const OutputOptions&) {
   out << dumped(stats_json(path, info)) << '\n';
@@ -231,32 +269,32 @@ void print_feed_papers(std::ostream& out, const ShownPapers& shown, const Output
 const std::array kFormats = {
     OutputFormat{"text", "for people: wrapped to the terminal, highlighted, facets with names",
                  "text/plain; charset=utf-8", print_text_result, print_text_papers,
-                 print_text_stats, nullptr},
+                 print_text_stats, nullptr, nullptr},
     OutputFormat{"json", "one JSON object per search (README \"JSON output\")",
                  "application/json; charset=utf-8", print_json_result, print_json_papers,
-                 print_json_stats, print_json_query_error},
+                 print_json_stats, print_json_query_error, nullptr},
     OutputFormat{"jsonl", "one JSON object per hit (per paper with --show), one a line",
                  "application/x-ndjson; charset=utf-8", print_jsonl_result, print_jsonl_papers,
-                 print_json_stats, nullptr},
+                 print_json_stats, nullptr, print_jsonl_citation},
     OutputFormat{"tsv", "one row per hit: id, year, score, title unless --fields says",
                  "text/tab-separated-values; charset=utf-8", print_tsv_result, print_tsv_papers,
-                 print_tsv_stats, nullptr},
+                 print_tsv_stats, nullptr, print_tsv_citation},
     OutputFormat{"bibtex",
                  "BibTeX entries in arXiv's style (@misc; @article with a journal and DOI)",
                  "application/x-bibtex; charset=utf-8", print_cited_result<bibtex>,
-                 print_cited_papers<bibtex>, nullptr, nullptr},
+                 print_cited_papers<bibtex>, nullptr, nullptr, nullptr},
     OutputFormat{"ris", "RIS records (TY ELEC; JOUR with a journal and DOI)",
                  "application/x-research-info-systems; charset=utf-8", print_cited_result<ris>,
-                 print_cited_papers<ris>, nullptr, nullptr},
+                 print_cited_papers<ris>, nullptr, nullptr, nullptr},
     OutputFormat{"csljson", "CSL-JSON items, as citeproc and Zotero import them",
                  "application/vnd.citationstyles.csl+json; charset=utf-8",
-                 print_cited_result<csl_json>, print_cited_papers<csl_json>, nullptr, nullptr},
+                 print_cited_result<csl_json>, print_cited_papers<csl_json>, nullptr, nullptr, nullptr},
     OutputFormat{"atom", "an Atom 1.0 feed of the papers, for a feed reader",
                  "application/atom+xml; charset=utf-8", print_feed_result<atom_feed>,
-                 print_feed_papers<atom_feed>, nullptr, nullptr},
+                 print_feed_papers<atom_feed>, nullptr, nullptr, nullptr},
     OutputFormat{"markdown", "a Markdown digest: linked titles, authors, the abstract's start",
                  "text/markdown; charset=utf-8", print_feed_result<markdown_digest>,
-                 print_feed_papers<markdown_digest>, nullptr, nullptr},
+                 print_feed_papers<markdown_digest>, nullptr, nullptr, nullptr},
 };
 
 }  // namespace

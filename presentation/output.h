@@ -72,6 +72,10 @@ struct OutputFormat {
   // line has its answer line; nullptr: standard error alone says it.
   void (*print_query_error)(std::ostream& out, const std::string& query,
                             const QuerySyntaxError& error);
+  // One edge of --citations (`first`: the first of the run, after which a
+  // header would come); nullptr: the format has no form for it.
+  void (*print_citation)(std::ostream& out, const Citation& citation, const OutputOptions& options,
+                         bool first);
 };
 
 std::span<const OutputFormat> output_formats();

@@ -149,6 +149,7 @@ void put_reference(JsonWriter& object, const Reference& reference) {
   object.begin_object()
       .member("text", reference.text)
       .member("id", reference.id)
+      .member("more_ids", reference.more_ids)
       .member("doi", reference.doi)
       .member("url", reference.url)
       .member("title", reference.title)

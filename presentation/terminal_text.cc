@@ -63,6 +63,7 @@ Paper terminal_safe(const Paper& paper) {
             *text = terminal_safe(*text);
           }
           make_safe(reference.authors);
+          make_safe(reference.more_ids);
         }
       }
     });

@@ -133,6 +133,7 @@ class Reference:
 
     text: str
     id: str
+    more_ids: list[str]
     doi: str
     url: str
     title: str

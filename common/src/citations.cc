@@ -119,6 +119,7 @@ std::string encode_references(const std::vector<Reference>& references) {
     json object = json::object();
     put(object, "t", reference.text);
     put(object, "id", reference.id);
+    if (!reference.more_ids.empty()) object["ids"] = reference.more_ids;
     put(object, "doi", reference.doi);
     put(object, "u", reference.url);
     put(object, "ti", reference.title);
@@ -147,6 +148,11 @@ std::vector<Reference> decode_references(std::string_view value) {
     Reference reference;
     reference.text = text_member(object, "t");
     reference.id = text_member(object, "id");
+    if (const auto it = object.find("ids"); it != object.end() && it->is_array()) {
+      for (const json& id : *it) {
+        if (id.is_string()) reference.more_ids.push_back(id.get<std::string>());
+      }
+    }
     reference.doi = text_member(object, "doi");
     reference.url = text_member(object, "u");
     reference.title = text_member(object, "ti");
@@ -189,7 +195,9 @@ std::vector<std::string> citing_terms(const Analyzer& analyzer, const Reference&
   std::vector<std::string> terms;
   if (!reference.id.empty()) {
     terms.push_back(schema::make_term(schema::kCitedIdPrefix, reference.id));
-    return terms;
+  }
+  for (const std::string& id : reference.more_ids) {
+    terms.push_back(schema::make_term(schema::kCitedIdPrefix, id));
   }
   if (!reference.doi.empty()) {
     terms.push_back(schema::make_term(schema::kCitedDoiPrefix, schema::doi_value(reference.doi)));

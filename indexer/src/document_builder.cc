@@ -86,10 +86,11 @@ void DocumentBuilder::index_references(Xapian::Document& doc, const Record& reco
   // Three prefixes (citations.h citing_terms), boolean: the references leave
   // the paper's length, and the ranking of its text, as they were. A paper
   // listing itself does not cite itself.
+  const std::string itself = schema::make_term(schema::kCitedIdPrefix, record.id);
   std::size_t added = 0;
   for (const Reference& reference : record.references) {
-    if (!reference.id.empty() && reference.id == record.id) continue;
     for (const std::string& term : citations::citing_terms(analyzer_, reference)) {
+      if (term == itself) continue;
       if (added++ == citations::kMaxCitationTerms) return;
       doc.add_boolean_term(term);
     }

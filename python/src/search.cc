@@ -570,6 +570,7 @@ py::list references_as_dicts(const std::vector<Reference>& references) {
     py::dict entry;
     entry["text"] = reference.text;
     entry["id"] = reference.id;
+    entry["more_ids"] = reference.more_ids;
     entry["doi"] = reference.doi;
     entry["url"] = reference.url;
     entry["title"] = reference.title;
@@ -623,6 +624,8 @@ void bind_fulltext_parts(py::module_& m) {
       .def_readonly("id", &Reference::id,
                     "the arXiv id it names, else the id of the paper of this index it resolves "
                     "to; '' when none")
+      .def_readonly("more_ids", &Reference::more_ids,
+                    "the other arXiv ids its text names (an entry listing several works)")
       .def_readonly("doi", &Reference::doi, "the DOI it gives, lower case")
       .def_readonly("url", &Reference::url, "the first link it gives")
       .def_readonly("title", &Reference::title, "the title read from it ('' when unsure)")

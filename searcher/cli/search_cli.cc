@@ -81,6 +81,7 @@ struct CliOptions {
   std::string batch_file;
   std::string timings_file;
   bool stats = false;
+  bool citations = false;  // --citations: every edge of the citation graph
   bool header = false;
   bool no_header = false;
   std::string completion;  // the shell --completion asks a script for
@@ -430,12 +431,18 @@ using Problem = std::optional<std::string>;
 
 Problem apply_format(CliOptions& options, const po::variables_map& vm) {
   if (options.json && vm["format"].defaulted()) options.format_name = "json";
+  // An edge list is data: TSV unless told otherwise.
+  if (options.citations && vm["format"].defaulted() && !options.json) options.format_name = "tsv";
   options.format = find_format(options.format_name);
   if (!options.format) {
     return "--format must be " + format_names() + ", not " + quote_input(options.format_name);
   }
   if (options.json && options.format->name != "json") {
     return std::string("--json means --format json; give one or the other");
+  }
+  if (options.citations && !options.format->print_citation) {
+    return "--citations has no " + std::string(options.format->name) +
+           " form: use --format tsv or jsonl";
   }
   if (options.stats && !options.format->print_stats) {
     return "--stats has no " + std::string(options.format->name) +
@@ -482,6 +489,17 @@ Problem apply_db(CliOptions& options) {
   }
   if (options.db_paths.empty()) {
     return std::string("--db PATH is required (or set PAPERDEX_DB to the index directory)");
+  }
+  return std::nullopt;
+}
+
+Problem check_citations(const CliOptions& options) {
+  if (!options.citations) return std::nullopt;
+  if (options.stats || !options.show_ids.empty() || !options.batch_file.empty() ||
+      options.saved.any() || !options.query_words.empty() || !options.request.like.empty()) {
+    return std::string(
+        "--citations writes the whole citation graph; it takes no query and does not go with "
+        "--stats, --show, --batch, --like or saved searches (cites:ID and cited_by:ID search it)");
   }
   return std::nullopt;
 }
@@ -541,6 +559,7 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
     problem = "--color must be " + either(kColorModes);
   }
   if (!problem) problem = apply_format(options, vm);
+  if (!problem) problem = check_citations(options);
   if (!problem) problem = check_show(options);
   if (!problem) problem = check_saved(options);
   if (!problem) problem = apply_fields(options);
@@ -561,6 +580,7 @@ std::string usage_text() {
          "       paperdex-search [--db PATH] --like ID [options] [QUERY...]\n"
          "       paperdex-search [--db PATH] --show ID [ID...] [--body]\n"
          "       paperdex-search [--db PATH] --stats\n"
+         "       paperdex-search [--db PATH] --citations [--format tsv|jsonl]\n"
          "       paperdex-search [--db PATH] --save NAME [options] QUERY...\n"
          "       paperdex-search [--db PATH] --saved NAME [--new] [options]\n"
          "       paperdex-search [--db PATH] --saved-list | --delete-saved NAME\n\n"
@@ -698,6 +718,11 @@ void add_output_options(po::options_description& visible, CliOptions& options) {
        "JSON: the markers around matched words in title_highlighted and snippet_highlighted")
       ("color", po::value(&options.color)->default_value("auto")->value_name("WHEN"),
        "highlight with colours: auto, always, never (auto honours NO_COLOR)")
+      ("citations", po::bool_switch(&options.citations),
+       "write every reference of every paper with a reference list as an edge of the citation "
+       "graph: citing id, cited id (else DOI, else empty), cited_as (arxiv_id, doi, text), "
+       "resolved_by, in_index, text; TSV (the default here; --header names the columns) or "
+       "jsonl, for networkx or Gephi")
       ("stats", po::bool_switch(&options.stats),
        "describe the index: papers, terms, size, years, subjects, schema, last update, analysis "
        "(ICU version); TSV gives NAME<TAB>VALUE rows")
@@ -951,6 +976,15 @@ int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& 
     }
     if (!options.show_ids.empty()) {
       return options.body ? show_bodies(options, out, err) : show_papers(options, out, err);
+    }
+    if (options.citations) {
+      Searcher searcher = open_searcher(options);
+      bool first = true;
+      searcher.for_each_citation([&](const Citation& citation) {
+        options.format->print_citation(out, citation, options.output, first);
+        first = false;
+      });
+      return kExitOk;
     }
     if (options.saved.any()) return run_saved_search_option(options, out, err);
     if (!options.batch_file.empty()) return run_batch(options, out, err);

@@ -976,6 +976,28 @@ struct Searcher::Impl {
     return decode_body(db.get_document(docid).get_value(schema::kBodySlot));
   }
 
+  void for_each_citation(const std::function<void(const Citation&)>& visit) {
+    Citation citation;
+    for (auto it = db.valuestream_begin(schema::kReferencesSlot);
+         it != db.valuestream_end(schema::kReferencesSlot); ++it) {
+      const Xapian::Document document = db.get_document(it.get_docid());
+      citation.citing = decode_stored_record(document.get_data()).id;
+      for (Reference& reference : detail::resolved_references(db, analyzer, document)) {
+        // An entry listing several works: an edge to each of them.
+        const std::vector<std::string> more_ids = std::move(reference.more_ids);
+        citation.reference = std::move(reference);
+        visit(citation);
+        for (const std::string& id : more_ids) {
+          citation.reference.id = id;
+          citation.reference.resolved_by = "arxiv_id";
+          citation.reference.in_index =
+              db.term_exists(schema::make_term(schema::kIdPrefix, id));
+          visit(citation);
+        }
+      }
+    }
+  }
+
   IndexInfo index_info() {
     IndexInfo info = detail::describe_index(db, locations);
     const detail::PassResult all =
@@ -1045,6 +1067,11 @@ std::string Searcher::revision() const {
 Paper Searcher::get(const std::string& id) {
   impl_->partial_allowed = impl_->partial_by_default;
   return impl_->guarded("reading", [&] { return impl_->get(id); });
+}
+
+void Searcher::for_each_citation(const std::function<void(const Citation&)>& visit) {
+  impl_->partial_allowed = impl_->partial_by_default;
+  impl_->guarded("reading", [&] { impl_->for_each_citation(visit); });
 }
 
 std::string Searcher::body(const std::string& id) {

@@ -79,7 +79,9 @@ Record citing(const std::string& id, int year) {
       reference("[4] I. Sutskever. Neural machine translation. Lecture notes, 2014."),
       reference("[5] A. Author. Graph neural networks revisited today. Workshop, 2019."),
       reference("[6] Z. Nobody. A paper this index lacks. arXiv:2001.09999", "2001.09999"),
+      reference("[7] Y. One, arXiv:2002.00001; Y. Two, arXiv:1901.00001", "2002.00001"),
   };
+  record.references.back().more_ids = {"1901.00001"};
   return record;
 }
 
@@ -105,8 +107,9 @@ void check_graph(const std::string& path) {
   CHECK(ids(searcher, "cites:1810.04805") == Ids{"2101.00001", "2301.00001"});
   // A paper this index lacks is cited all the same.
   CHECK(ids(searcher, "cites:2001.09999") == Ids{"2101.00001", "2301.00001"});
-  // No wrong links: a three-word title, a title two papers share.
-  CHECK(ids(searcher, "cites:1901.00001").empty());
+  // Each work of an entry listing several.
+  CHECK(ids(searcher, "cites:1901.00001") == Ids{"2101.00001", "2301.00001"});
+  // No wrong links: a title two papers share (and three-word titles, below).
   CHECK(ids(searcher, "cites:1902.00001").empty());
   // With filters, words and the other operators.
   CHECK(ids(searcher, "cites:1706.03762 year:2023") == Ids{"2301.00001"});
@@ -114,7 +117,8 @@ void check_graph(const std::string& path) {
   CHECK(ids(searcher, "cites:1706.03762 NOT cites:2001.09999").empty());
   CHECK(ids(searcher, "survey cites:1810.04805") == Ids{"2101.00001", "2301.00001"});
   // cited_by: the papers of this index it cites, by whichever link.
-  CHECK(ids(searcher, "cited_by:2101.00001") == Ids{"1512.03385", "1706.03762", "1810.04805"});
+  CHECK(ids(searcher, "cited_by:2101.00001") ==
+        Ids{"1512.03385", "1706.03762", "1810.04805", "1901.00001"});
   CHECK(ids(searcher, "cited_by:2101.00001 year:2015") == Ids{"1512.03385"});
   CHECK(ids(searcher, "cited_by:1706.03762").empty());
   CHECK_THROWS_AS(
@@ -128,7 +132,7 @@ void check_graph(const std::string& path) {
 
   // The references come back resolved, in order.
   const paperdex::Paper survey = searcher.get("2101.00001");
-  REQUIRE(survey.references.size() == 6);
+  REQUIRE(survey.references.size() == 7);
   const auto linked = [&](std::size_t i) {
     const Reference& entry = survey.references[i];
     return entry.id + " " + entry.resolved_by + (entry.in_index ? " in" : " out");
@@ -142,7 +146,8 @@ void check_graph(const std::string& path) {
   // cited_by_count: for a paper shown and for hits.
   CHECK(searcher.get("1706.03762").cited_by_count == 2);
   CHECK(searcher.get("1810.04805").cited_by_count == 2);
-  CHECK(searcher.get("1901.00001").cited_by_count == 0);
+  CHECK(searcher.get("1901.00001").cited_by_count == 2);  // by id; its short title links none
+  CHECK(searcher.get("1902.00001").cited_by_count == 0);
   CHECK(survey.cited_by_count == 0);
   paperdex::SearchRequest request;
   request.query = "id:1512.03385";
@@ -264,7 +269,7 @@ TEST_CASE("metadata arriving later keeps a paper's references, a new full text r
   }
   {
     paperdex::Searcher searcher(path);
-    CHECK(searcher.get("2101.00001").references.size() == 6);
+    CHECK(searcher.get("2101.00001").references.size() == 7);
     CHECK(ids(searcher, "cites:1706.03762") == Ids{"2101.00001"});
   }
   {

@@ -519,3 +519,19 @@ Text \cite{a}.
   // The list is no body text.
   CHECK(text.text.find("Einstein") == std::string::npos);
 }
+
+TEST_CASE("an entry listing several works names each of their arXiv ids", "[references]") {
+  using paperdex::fulltext::arxiv_ids_cited_in;
+  using Ids = std::vector<std::string>;
+  CHECK(arxiv_ids_cited_in("[34] Li N and Schwarz D J, 2007 arXiv:0710.5073 Paranjape A and "
+                           "Singh T P, 2008 arXiv:0806.3497v2") == Ids{"0710.5073", "0806.3497"});
+  CHECK(arxiv_ids_cited_in("Bolejko K, 2008 PMC Phys. A 2 1 [arXiv:astro-ph/0512103]; "
+                           "ibid. [astro-ph/0512103] and hep-th/9901001") ==
+        Ids{"astro-ph/0512103", "hep-th/9901001"});
+  CHECK(arxiv_ids_cited_in("URL http://arxiv.org/abs/1409.0575 http://arxiv.org/abs/1502.02766.") ==
+        Ids{"1409.0575", "1502.02766"});
+  CHECK(arxiv_ids_cited_in("J. Smith, Phys. Rev. D 71, 034907 (2005).").empty());
+  std::string many;
+  for (int i = 0; i < 100; ++i) many += "arXiv:1501." + std::to_string(10000 + i) + " ";
+  CHECK(arxiv_ids_cited_in(many).size() == paperdex::fulltext::kMaxIdsCitedIn);
+}

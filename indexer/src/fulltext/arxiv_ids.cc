@@ -220,6 +220,25 @@ std::optional<std::string> arxiv_id_from_metadata(std::string_view field) {
   return std::nullopt;
 }
 
+std::vector<std::string> arxiv_ids_cited_in(std::string_view text) {
+  std::vector<std::string> ids;
+  std::size_t from = 0;
+  while (from < text.size() && ids.size() < kMaxIdsCitedIn) {
+    const std::optional<std::string> id = arxiv_id_cited_in(text.substr(from));
+    if (!id) break;
+    // Past where it stands: its number ("0512103" of "astro-ph/0512103"),
+    // which every form of it holds.
+    const std::size_t slash = id->rfind('/');
+    const std::string_view number =
+        std::string_view(*id).substr(slash == std::string::npos ? 0 : slash + 1);
+    const std::size_t at = text.find(number, from);
+    if (at == std::string_view::npos) break;
+    if (std::find(ids.begin(), ids.end(), *id) == ids.end()) ids.push_back(*id);
+    from = at + number.size();
+  }
+  return ids;
+}
+
 std::optional<std::string> arxiv_id_cited_in(std::string_view text) {
   std::string id;
   for (std::size_t at = 0; at < text.size(); ++at) {

@@ -118,6 +118,12 @@ std::optional<std::string> arxiv_id_from_metadata(std::string_view field);
 // canonical; nullopt when it names none.
 std::optional<std::string> arxiv_id_cited_in(std::string_view text);
 
+// Every arXiv id `text` names, as arxiv_id_cited_in reads them, each once,
+// at most kMaxIdsCitedIn: an entry may list several works ("[34] Li N, 2007
+// arXiv:0710.5073; Paranjape A, 2008 arXiv:0806.3497").
+inline constexpr std::size_t kMaxIdsCitedIn = 32;
+std::vector<std::string> arxiv_ids_cited_in(std::string_view text);
+
 // --- What a file is ---
 
 enum class FileKind { kPdf, kGzip, kTar, kTex, kOther };

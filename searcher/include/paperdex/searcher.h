@@ -164,6 +164,14 @@ enum class PaperNews {
 PAPERDEX_API std::string_view news_name(PaperNews news);
 
 /// One result.
+/// One edge of the citation graph (#51): a reference of the paper `citing`
+/// and what it cites, resolved against the index as Searcher::get resolves a
+/// paper's references (Reference::id, resolved_by, in_index).
+struct Citation {
+  std::string citing;   ///< the citing paper's id
+  Reference reference;  ///< the entry; `reference.id` "" when it names no paper by id
+};
+
 struct Hit {
   std::string id;                     ///< arXiv id ("2101.00001") or a derived id
   HighlightedText title;              ///< the title, with the matched words
@@ -468,6 +476,13 @@ class PAPERDEX_API Searcher {
   /// @throws PaperNotFoundError no paper of the index has that id.
   /// @throws IoError reading the index failed.
   std::string body(const std::string& id);
+
+  /// Calls `visit` with every reference of every paper of the index with a
+  /// reference list, paper by paper in the index's order, each list in its
+  /// order: the citation graph as data (paperdex-search --citations).
+  /// Memory holds one paper's list at a time.
+  /// @throws IoError reading the index failed.
+  void for_each_citation(const std::function<void(const Citation&)>& visit);
 
   /// Describes the index. Counting its distinct terms walks the whole term
   /// list: a second or two per million papers.

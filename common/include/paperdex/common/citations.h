@@ -51,9 +51,11 @@ inline constexpr std::size_t kMaxCitationTerms = 20000;
 // it cites. At most kMaxTitleKeysPerReference, distinct.
 std::vector<std::string> title_keys(const Analyzer& analyzer, const Reference& reference);
 
-// The terms a citing paper carries for `reference`: kCitedIdPrefix and the
-// arXiv id it names (which decides: nothing else is added); else
-// kCitedDoiPrefix and its DOI, and kCitedTitlePrefix and each title key.
+// The terms a citing paper carries for `reference`: kCitedIdPrefix and each
+// arXiv id it names, kCitedDoiPrefix and its DOI, kCitedTitlePrefix and each
+// title key. All of them: an entry's id may be wrong (a copied link) or
+// name one of several works it lists, and a whole title of four words or
+// more, matched exactly, links only the paper it names.
 std::vector<std::string> citing_terms(const Analyzer& analyzer, const Reference& reference);
 
 // The term of this index's own terms (schema.h) that answers a citing term:

@@ -29,6 +29,9 @@ struct Reference {
   /// resolved it to; when read by a search, else the id of the paper of this
   /// index it resolves to by DOI or title ("" when none).
   std::string id;
+  /// The other arXiv ids its text names: an entry may list several works
+  /// ("[34] Li N, 2007 arXiv:0710.5073; Paranjape A, 2008 arXiv:0806.3497").
+  std::vector<std::string> more_ids;
   std::string doi;                   ///< the DOI it gives, lower case
   std::string url;                   ///< the first link it gives
   std::string title;                 ///< the title read from it ("" when unsure)
