@@ -165,7 +165,11 @@ def main():
         section = reference_section(pdf)
         folded = fold(section)
         ids = named_ids(section)
-        reference_ids = {r["id"] for r in paper["references"] if r["resolved_by"] == "arxiv_id"}
+        reference_ids = set()
+        for reference in paper["references"]:
+            if reference["resolved_by"] == "arxiv_id":
+                reference_ids.add(reference["id"])
+            reference_ids.update(reference["more_ids"])
         named_total += len(ids)
         named_found += len(ids & reference_ids)
         contained = {tid for tid, title in titles.items() if title in folded}

@@ -76,6 +76,7 @@ struct CliOptions {
   std::string highlight_markers = "<b>,</b>";
   std::vector<std::string> show_ids;
   bool body = false;  // --show prints the papers' full text instead
+  bool references = false;  // --show prints the papers' references, as papers
   std::string color = "auto";
   std::string fields;
   std::string batch_file;
@@ -508,6 +509,11 @@ Problem check_show(const CliOptions& options) {
   if (options.body && options.show_ids.empty()) {
     return std::string("--body goes with --show: it prints the full text of the papers shown");
   }
+  if (options.references && (options.show_ids.empty() || options.body)) {
+    return std::string(
+        "--references goes with --show (not --body): it prints the references of the papers "
+        "shown, as papers, e.g. --show ID --references --format bibtex");
+  }
   if (options.show_ids.empty()) return std::nullopt;
   if (options.stats || !options.batch_file.empty() || !options.request.like.empty()) {
     return std::string(
@@ -578,7 +584,7 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
 std::string usage_text() {
   return "Usage: paperdex-search [--db PATH] [options] [--] QUERY...\n"
          "       paperdex-search [--db PATH] --like ID [options] [QUERY...]\n"
-         "       paperdex-search [--db PATH] --show ID [ID...] [--body]\n"
+         "       paperdex-search [--db PATH] --show ID [ID...] [--body | --references]\n"
          "       paperdex-search [--db PATH] --stats\n"
          "       paperdex-search [--db PATH] --citations [--format tsv|jsonl]\n"
          "       paperdex-search [--db PATH] --save NAME [options] QUERY...\n"
@@ -624,6 +630,9 @@ void add_paper_options(po::options_description& visible, CliOptions& options) {
       ("show", po::value(&options.show_ids)->multitoken()->value_name("ID..."),
        "print the stored papers with these ids (any form id: takes), every field; an id no "
        "paper has is named on standard error and makes the exit status 2")
+      ("references", po::bool_switch(&options.references),
+       "with --show: print each paper's references instead, as papers in any format (bibtex, "
+       "ris, csljson...): the paper of this index each resolves to, else what its text gives")
       ("body", po::bool_switch(&options.body),
        "with --show: print each paper's full text as it was read (a PDF's pages each ending "
        "in a form feed) instead of its fields; a paper without one is named on standard error "
@@ -897,6 +906,10 @@ int show_papers(const CliOptions& options, std::ostream& out, std::ostream& err)
   ShownPapers shown;
   for (const std::string& id : options.show_ids) {
     try {
+      if (options.references) {
+        for (Paper& paper : searcher.reference_papers(id)) shown.papers.push_back(std::move(paper));
+        continue;
+      }
       shown.papers.push_back(searcher.get(id));
     } catch (const PaperNotFoundError& error) {
       err << "paperdex-search: " << terminal_safe(error.what()) << '\n';

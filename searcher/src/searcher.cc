@@ -976,6 +976,29 @@ struct Searcher::Impl {
     return decode_body(db.get_document(docid).get_value(schema::kBodySlot));
   }
 
+  std::vector<Paper> reference_papers(const std::string& id) {
+    const Xapian::docid docid = detail::require_paper(db, id).docid;
+    std::vector<Paper> papers;
+    for (Reference& reference :
+         detail::resolved_references(db, analyzer, db.get_document(docid))) {
+      if (reference.in_index) {
+        papers.push_back(get(reference.id));
+        continue;
+      }
+      Record record;
+      record.id = reference.id;
+      record.title = reference.title;
+      record.authors = reference.authors;
+      record.year = reference.year;
+      record.doi = reference.doi;
+      record.journal = reference.venue;
+      // Its text, for what the fields above missed.
+      record.comments = reference.text;
+      papers.push_back(detail::paper_from_record(std::move(record)));
+    }
+    return papers;
+  }
+
   void for_each_citation(const std::function<void(const Citation&)>& visit) {
     Citation citation;
     for (auto it = db.valuestream_begin(schema::kReferencesSlot);
@@ -1067,6 +1090,11 @@ std::string Searcher::revision() const {
 Paper Searcher::get(const std::string& id) {
   impl_->partial_allowed = impl_->partial_by_default;
   return impl_->guarded("reading", [&] { return impl_->get(id); });
+}
+
+std::vector<Paper> Searcher::reference_papers(const std::string& id) {
+  impl_->partial_allowed = impl_->partial_by_default;
+  return impl_->guarded("reading", [&] { return impl_->reference_papers(id); });
 }
 
 void Searcher::for_each_citation(const std::function<void(const Citation&)>& visit) {

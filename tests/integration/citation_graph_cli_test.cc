@@ -106,6 +106,19 @@ TEST_CASE("cites:, cited_by:, --show's references and --citations on real PDFs",
   CHECK(std::regex_search(text.out, std::regex(R"(->\s+2206\.10883\s)")));
   CHECK(std::regex_search(text.out, std::regex(R"(->\s+2302\.07302\s+\(by\s+title\))")));
 
+  // --show ID --references: the references as papers, in the citation
+  // formats: the indexed ones as the index has them.
+  const auto bibtex = search(db, "--show 2304.02623 --references --format bibtex");
+  REQUIRE(bibtex.status == 0);
+  CHECK(static_cast<std::size_t>(std::count(bibtex.out.begin(), bibtex.out.end(), '@')) >=
+        references.size());
+  CHECK(contains(bibtex.out, "eprint = {2206.10883}"));
+  CHECK(contains(bibtex.out, "eprint = {2302.07302}"));
+  const auto csl = search(db, "--show 2304.02623 --references --format csljson");
+  REQUIRE(csl.status == 0);
+  CHECK(nlohmann::json::parse(csl.out).size() == references.size());
+  CHECK(search(db, "--references attention").status == 2);
+
   // --citations: every reference an edge, in TSV (columns named by --header)
   // and JSON lines alike.
   const auto edges = search(db, "--citations --format jsonl");

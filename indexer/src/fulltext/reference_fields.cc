@@ -718,8 +718,11 @@ Reference parse_reference(std::string_view raw_text) {
               masked.begin() + static_cast<std::ptrdiff_t>(end), ' ');
   }
   for (std::size_t from = 0, links = 0; links < 8; ++links) {
-    const auto [begin, end] = find_url(std::string_view(masked).substr(from));
+    auto [begin, end] = find_url(std::string_view(masked).substr(from));
     if (begin == std::string_view::npos) break;
+    // Its end as written: a link to the DOI ("https://doi.org/10...") runs
+    // on over the DOI blanked above.
+    end = begin + find_url(std::string_view(body).substr(from + begin)).second;
     if (reference.url.empty()) reference.url = std::string(body.substr(from + begin, end - begin));
     std::fill(masked.begin() + static_cast<std::ptrdiff_t>(from + begin),
               masked.begin() + static_cast<std::ptrdiff_t>(from + end), ' ');

@@ -477,6 +477,15 @@ class PAPERDEX_API Searcher {
   /// @throws IoError reading the index failed.
   std::string body(const std::string& id);
 
+  /// The references of the paper with this id (#51), as papers, in order:
+  /// the paper of this index each resolves to (Reference::in_index), else
+  /// what its text gives (title, authors, year, DOI, the venue as journal,
+  /// its link; its arXiv id when it names one). For the citation formats:
+  /// paperdex-search --show ID --references --format bibtex.
+  /// @throws PaperNotFoundError no paper of the index has that id.
+  /// @throws IoError reading the index failed.
+  std::vector<Paper> reference_papers(const std::string& id);
+
   /// Calls `visit` with every reference of every paper of the index with a
   /// reference list, paper by paper in the index's order, each list in its
   /// order: the citation graph as data (paperdex-search --citations).
