@@ -487,6 +487,44 @@
     return (versions || []).map((v) => (v.version || '') + (v.date ? ' ' + v.date : '')).join(', ');
   }
 
+  // "cited by N here", linking to the papers citing it; and a link to the
+  // papers of this index it cites.
+  function citationLinks(paper) {
+    const fragment = document.createDocumentFragment();
+    const count = paper.cited_by_count || 0;
+    const label = 'cited by ' + count + (count === 1 ? ' paper' : ' papers') + ' here';
+    fragment.appendChild(count > 0 ? link(label, pageUrl(searchFor('cites:' + paper.id)), 'cited-by') :
+                                     document.createTextNode(label));
+    const linked = (paper.references || []).filter((r) => r.in_index).length;
+    if (linked > 0) {
+      fragment.appendChild(document.createTextNode(' · '));
+      const cites = 'cites ' + linked + (linked === 1 ? ' paper' : ' papers') + ' here';
+      fragment.appendChild(link(cites, pageUrl(searchFor('cited_by:' + paper.id)), 'cites'));
+    }
+    return fragment;
+  }
+
+  // Its reference list, each entry linked where it names or resolves to a
+  // paper: this index's record, else arXiv, else its DOI.
+  function renderReferences(references) {
+    const list = clear($('paper-references'));
+    $('paper-references-section').hidden = !references.length;
+    for (const reference of references) {
+      const item = document.createElement('li');
+      item.appendChild(document.createTextNode(reference.text + ' '));
+      if (reference.in_index) {
+        const record = withChanges(stateFromQuery(''), { id: reference.id });
+        item.appendChild(link(reference.id, pageUrl(record), 'reference-record'));
+      } else if (reference.id) {
+        item.appendChild(externalLink('arXiv:' + reference.id,
+                                      'https://arxiv.org/abs/' + reference.id));
+      } else if (reference.doi) {
+        item.appendChild(externalLink('doi:' + reference.doi, 'https://doi.org/' + reference.doi));
+      }
+      list.appendChild(item);
+    }
+  }
+
   function renderPaper(paper) {
     $('paper-title').textContent = paper.title || paper.id;
     const authors = clear($('paper-authors'));
@@ -505,7 +543,9 @@
     addField(fields, 'Report number', paper.report_no);
     addField(fields, 'MSC class', paper.msc_class);
     addField(fields, 'License', paper.license ? externalLink(paper.license, paper.license) : '');
+    addField(fields, 'Citations', citationLinks(paper));
     $('paper-abstract').textContent = paper.abstract || '';
+    renderReferences(paper.references || []);
     const links = clear($('paper-links'));
     if (paper.url) links.appendChild(externalLink('Abstract page on arXiv', paper.url));
     if (paper.url && paper.pdf_url) links.appendChild(document.createTextNode(' · '));
