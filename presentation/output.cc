@@ -165,8 +165,7 @@ void print_tsv_citation(std::ostream& out, const Citation& citation, const Outpu
       << '\t' << tsv_cell(terminal_safe(reference.text)) << '\n';
 }
 
-void print_jsonl_citation(std::ostream& out, const Citation& citation, const OutputOptions&,
-                          bool) {
+void print_jsonl_citation(std::ostream& out, const Citation& citation, const OutputOptions&, bool) {
   const Reference& reference = citation.reference;
   const auto [cited, cited_as] = cited_of(reference);
   std::string text;
@@ -288,7 +287,8 @@ const std::array kFormats = {
                  print_cited_papers<ris>, nullptr, nullptr, nullptr},
     OutputFormat{"csljson", "CSL-JSON items, as citeproc and Zotero import them",
                  "application/vnd.citationstyles.csl+json; charset=utf-8",
-                 print_cited_result<csl_json>, print_cited_papers<csl_json>, nullptr, nullptr, nullptr},
+                 print_cited_result<csl_json>, print_cited_papers<csl_json>, nullptr, nullptr,
+                 nullptr},
     OutputFormat{"atom", "an Atom 1.0 feed of the papers, for a feed reader",
                  "application/atom+xml; charset=utf-8", print_feed_result<atom_feed>,
                  print_feed_papers<atom_feed>, nullptr, nullptr, nullptr},

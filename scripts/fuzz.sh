@@ -21,7 +21,7 @@ seconds=${1:-60}
 }
 shift || true
 all_targets=(query-parser analyzer reader-jsonl reader-oai reader-atom reader-author-page
-  latex-reader source-archive dataset-line)
+  latex-reader source-archive dataset-line references)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 

@@ -75,7 +75,7 @@ struct CliOptions {
   std::string format_name = "text";
   std::string highlight_markers = "<b>,</b>";
   std::vector<std::string> show_ids;
-  bool body = false;  // --show prints the papers' full text instead
+  bool body = false;        // --show prints the papers' full text instead
   bool references = false;  // --show prints the papers' references, as papers
   std::string color = "auto";
   std::string fields;

@@ -979,8 +979,7 @@ struct Searcher::Impl {
   std::vector<Paper> reference_papers(const std::string& id) {
     const Xapian::docid docid = detail::require_paper(db, id).docid;
     std::vector<Paper> papers;
-    for (Reference& reference :
-         detail::resolved_references(db, analyzer, db.get_document(docid))) {
+    for (Reference& reference : detail::resolved_references(db, analyzer, db.get_document(docid))) {
       if (reference.in_index) {
         papers.push_back(get(reference.id));
         continue;
@@ -1013,8 +1012,7 @@ struct Searcher::Impl {
         for (const std::string& id : more_ids) {
           citation.reference.id = id;
           citation.reference.resolved_by = "arxiv_id";
-          citation.reference.in_index =
-              db.term_exists(schema::make_term(schema::kIdPrefix, id));
+          citation.reference.in_index = db.term_exists(schema::make_term(schema::kIdPrefix, id));
           visit(citation);
         }
       }

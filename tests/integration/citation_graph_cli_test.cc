@@ -91,8 +91,8 @@ TEST_CASE("cites:, cited_by:, --show's references and --citations on real PDFs",
   REQUIRE(references.size() > 30);
   std::set<std::string> linked;
   for (const nlohmann::json& reference : references) {
-    for (const char* key : {"text", "id", "more_ids", "doi", "title", "authors", "year",
-                            "in_index", "resolved_by"}) {
+    for (const char* key :
+         {"text", "id", "more_ids", "doi", "title", "authors", "year", "in_index", "resolved_by"}) {
       CHECK(reference.contains(key));
     }
     if (reference["in_index"] == true) {

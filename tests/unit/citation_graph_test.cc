@@ -165,22 +165,25 @@ TEST_CASE("title keys: a reference's runs of text between punctuation, joined ac
     return paperdex::stable_hash_hex(paperdex::schema::folded_words(analyzer, title));
   };
   const auto has = [&](const std::string& text, const std::string& title) {
-    const std::vector<std::string> keys = paperdex::citations::title_keys(analyzer, reference(text));
+    const std::vector<std::string> keys =
+        paperdex::citations::title_keys(analyzer, reference(text));
     return std::find(keys.begin(), keys.end(), key(title)) != keys.end();
   };
-  CHECK(has("[3] J. Devlin et al. \u201cBERT: Pre-training of deep bidirectional transformers,\u201d "
-            "NAACL 2019.",
-            "BERT: Pre-training of Deep Bidirectional Transformers"));
-  CHECK(has("Ribeiro, M. T. 2016. Why should I trust you?: Explaining the predictions of any "
-            "classifier. In KDD.",
-            "\"Why Should I Trust You?\": Explaining the Predictions of Any Classifier"));
+  CHECK(
+      has("[3] J. Devlin et al. \u201cBERT: Pre-training of deep bidirectional transformers,\u201d "
+          "NAACL 2019.",
+          "BERT: Pre-training of Deep Bidirectional Transformers"));
+  CHECK(
+      has("Ribeiro, M. T. 2016. Why should I trust you?: Explaining the predictions of any "
+          "classifier. In KDD.",
+          "\"Why Should I Trust You?\": Explaining the Predictions of Any Classifier"));
   CHECK(has("S. Hochreiter and J. Schmidhuber, ``Long short-term memory,'' Neural Comput., 1997",
             "Long Short-Term Memory"));
   CHECK(has("Smith J (2020) Cats, dogs and the graphs between them. J Graphs 4:1-9",
             "Cats, dogs and the graphs between them"));
   // Not across a period, and nothing under four words.
-  CHECK_FALSE(has("A. Author. Neural machine translation. Notes, 2014.",
-                  "Neural machine translation"));
+  CHECK_FALSE(
+      has("A. Author. Neural machine translation. Notes, 2014.", "Neural machine translation"));
   CHECK_FALSE(has("A. Author. Deep learning. Graph methods for all. 2014.",
                   "Deep learning graph methods for all"));
   // Bounded, whatever the text.

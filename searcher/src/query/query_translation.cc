@@ -790,8 +790,10 @@ class Translator {
   Query cites_query(const schema::Field& field, std::string_view value,
                     std::size_t position) const {
     const std::optional<PaperReference> cited = paper_reference(value);
-    if (!cited) throw_not_a_paper(field, value, position, "an arXiv id or a DOI");
-    const std::string own = schema::make_term(cited->field->prefix, cited->value);
+    const std::optional<std::string> derived = derived_id_term(value);
+    if (!cited && !derived) throw_not_a_paper(field, value, position, "an arXiv id or a DOI");
+    const std::string own =
+        cited ? schema::make_term(cited->field->prefix, cited->value) : *derived;
     std::vector<std::string> citing{citations::citing_term_for(own)};
     if (terms_ != nullptr) {
       static constexpr std::string_view kOwn[] = {schema::kIdPrefix, schema::kDoiPrefix,
@@ -814,7 +816,8 @@ class Translator {
   // papers whose own id, DOI or title key answers one of X's citing terms.
   Query cited_by_query(const schema::Field& field, std::string_view value, std::size_t position,
                        std::vector<std::string>& notes) const {
-    const std::optional<std::string> id = canonical_arxiv_id(value);
+    std::optional<std::string> id = canonical_arxiv_id(value);
+    if (!id && derived_id_term(value)) id = std::string(value);
     if (!id) throw_not_a_paper(field, value, position, "an arXiv id");
     const std::string own = schema::make_term(schema::kIdPrefix, *id);
     static constexpr std::string_view kCiting[] = {schema::kCitedIdPrefix, schema::kCitedDoiPrefix,
@@ -843,6 +846,18 @@ class Translator {
     std::sort(cited.begin(), cited.end());
     cited.erase(std::unique(cited.begin(), cited.end()), cited.end());
     return Query(Query::OP_OR, cited.begin(), cited.end());
+  }
+
+  // The id term of a paper of this index with a derived id (a PDF that
+  // named no arXiv id), as written; nullopt for any other value.
+  std::optional<std::string> derived_id_term(std::string_view value) const {
+    if (terms_ == nullptr || value.empty() || value.find(' ') != std::string_view::npos) {
+      return std::nullopt;
+    }
+    std::string term = schema::make_term(schema::kIdPrefix, value);
+    const std::optional<Xapian::doccount> papers = terms_->termfreq(term);
+    if (!papers || *papers == 0) return std::nullopt;
+    return term;
   }
 
   [[noreturn]] static void throw_not_a_paper(const schema::Field& field, std::string_view value,
