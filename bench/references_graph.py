@@ -175,7 +175,8 @@ def main():
             reference_ids.update(reference["more_ids"])
         named_total += len(ids)
         named_found += len(ids & reference_ids)
-        contained = {tid for tid, title in titles.items() if title in folded}
+        # Not its own title (a running header may print it there).
+        contained = {tid for tid, title in titles.items() if title in folded and tid != paper_id}
         for cited in contained:
             title_total += 1
             title_found += any(h["id"] == paper_id for h in search(args, "cites:" + cited))

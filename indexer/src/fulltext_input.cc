@@ -219,7 +219,7 @@ Reference record_reference(fulltext::Reference&& read) {
   Reference reference;
   reference.text = std::move(read.raw);
   reference.id = read.arxiv_id.value_or("");
-  for (std::string& id : fulltext::arxiv_ids_cited_in(read.raw)) {
+  for (std::string& id : fulltext::arxiv_ids_cited_in(reference.text)) {
     if (id != reference.id) reference.more_ids.push_back(std::move(id));
   }
   reference.doi = std::move(read.doi);

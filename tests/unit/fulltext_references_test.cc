@@ -15,6 +15,7 @@
 
 #include "fulltext/fulltext.h"
 #include "fulltext/references.h"
+#include "fulltext_input.h"
 #include "test_support.h"
 
 namespace ft = paperdex::fulltext;
@@ -531,6 +532,12 @@ TEST_CASE("an entry listing several works names each of their arXiv ids", "[refe
   CHECK(arxiv_ids_cited_in("URL http://arxiv.org/abs/1409.0575 http://arxiv.org/abs/1502.02766.") ==
         Ids{"1409.0575", "1502.02766"});
   CHECK(arxiv_ids_cited_in("J. Smith, Phys. Rev. D 71, 034907 (2005).").empty());
+  // As the record keeps the entry: the first its id, the others beside it.
+  const paperdex::Reference kept = paperdex::record_reference(paperdex::fulltext::parse_reference(
+      "[34] Li N and Schwarz D J, 2007 arXiv:0710.5073 Paranjape A and Singh T P, 2008 "
+      "arXiv:0806.3497"));
+  CHECK(kept.id == "0710.5073");
+  CHECK(kept.more_ids == Ids{"0806.3497"});
   std::string many;
   for (int i = 0; i < 100; ++i) many += "arXiv:1501." + std::to_string(10000 + i) + " ";
   CHECK(arxiv_ids_cited_in(many).size() == paperdex::fulltext::kMaxIdsCitedIn);
