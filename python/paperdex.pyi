@@ -311,7 +311,7 @@ class Searcher:
         no_cross_lists: bool = False,
         like: Optional[str] = None,
         match: Literal['all', 'any'] = "all",
-        sort: Literal['relevance', 'newest', 'oldest', 'updated', 'added'] = "relevance",
+        sort: Literal['relevance', 'newest', 'oldest', 'updated', 'added', 'citations'] = "relevance",
         limit: int = 10,
         offset: int = 0,
         snippet: int = 240,

@@ -151,7 +151,8 @@ const std::vector<SearchParameter> kParameters = {
      },
      .get = [](const SearchRequest& r) { return one(name_of(r.match, kMatchModeNames)); }},
     {.name = "sort", .value_name = "ORDER", .type = ParameterType::kChoice,
-     .help = "relevance (default), newest, oldest, updated or added",
+     .help = "relevance (default), newest, oldest, updated, added or citations (most cited in "
+             "this index first)",
      .surfaces = kEverySurface, .saved = true, .each_run = true, .choices = kSortChoices,
      .set = [](SearchRequest& r, std::string_view v) {
        r.sort = named_value("sort", v, kSortOrderNames);

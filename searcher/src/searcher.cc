@@ -29,6 +29,7 @@
 #include "results/author_forms.h"
 #include "results/citations.h"
 #include "results/explain.h"
+#include "results/facet_table.h"
 #include "results/facets.h"
 #include "results/highlighter.h"
 #include "results/passage.h"
@@ -938,6 +939,13 @@ struct Searcher::Impl {
   }
 
   SearchResult search(const SearchRequest& request) {
+    // A remote shard sorts on its server, which has no way to count
+    // citations (Xapian sends a server no code of ours).
+    if (request.sort == SortOrder::kCitations && detail::has_remote_shard(db)) {
+      throw InvalidRequestError("sort",
+                                "citations needs local indexes: a remote shard cannot count "
+                                "citations; sort by relevance, newest, oldest, updated or added");
+    }
     follow_time_limit(request.time_limit_seconds);
     start_budget(request.time_limit_seconds);
     const detail::ParsedQuery parsed = understand(request);

@@ -12,7 +12,7 @@
   const MAX_OFFSET = 100000;  // the searcher's deepest page (--offset's limit)
   // What a hit shows: the CLI's --fields names (README "JSON output").
   const HIT_FIELDS = 'id,title,authors,subjects,year,submitted,url,pdf_url,snippet,passage';
-  const SORTS = ['relevance', 'newest', 'oldest', 'updated', 'added'];
+  const SORTS = ['relevance', 'newest', 'oldest', 'updated', 'added', 'citations'];
 
   const $ = (id) => document.getElementById(id);
 

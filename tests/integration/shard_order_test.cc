@@ -118,18 +118,9 @@ std::vector<paperdex::SearchRequest> queries_from(const fs::path& db_path, unsig
   return requests;
 }
 
-const char* sort_name(paperdex::SortOrder sort) {
-  switch (sort) {
-    case paperdex::SortOrder::kRelevance:
-      return "relevance";
-    case paperdex::SortOrder::kNewest:
-      return "newest";
-    case paperdex::SortOrder::kOldest:
-      return "oldest";
-    case paperdex::SortOrder::kUpdated:
-      return "updated";
-    case paperdex::SortOrder::kAdded:
-      return "added";
+std::string sort_name(paperdex::SortOrder sort) {
+  for (const auto& [name, order] : paperdex::kSortOrderNames) {
+    if (order == sort) return std::string(name);
   }
   return "?";
 }

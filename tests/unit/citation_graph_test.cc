@@ -319,3 +319,46 @@ TEST_CASE("a paper's citation terms are bounded, whatever its reference list",
   paperdex::Searcher searcher(path);
   CHECK(searcher.get("2101.00001").references.size() == 10000);
 }
+
+TEST_CASE("sort by citations lists the most cited first, then the newest", "[citations][index]") {
+  TempDir dir;
+  const std::string path = (dir.path() / "index").string();
+  {
+    paperdex::IndexWriter writer(path);
+    writer.add(kById);     // cited twice
+    writer.add(kByDoi);    // cited once
+    writer.add(kByTitle);  // cited once, newer than kByDoi
+    Record first = paper("2101.00001", "A first survey of models", 2021);
+    first.body = "Text.";
+    first.fulltext = R"({"source":"pdf","file":"a.pdf","pages":1})";
+    first.references = {reference("[1] arXiv:1706.03762", "1706.03762"),
+                        reference("[2] doi:10.1109/cvpr.2016.90", "", "10.1109/cvpr.2016.90")};
+    writer.add(first);
+    Record second = paper("2201.00002", "A second survey of models", 2022);
+    second.body = "Text.";
+    second.fulltext = first.fulltext;
+    second.references = {
+        reference("[1] arXiv:1706.03762", "1706.03762"),
+        reference("[2] Devlin. BERT: Pre-training of deep bidirectional transformers. 2019.")};
+    writer.add(second);
+    writer.finish();
+  }
+  paperdex::Searcher searcher(path);
+  paperdex::SearchRequest request;
+  request.sort = paperdex::SortOrder::kCitations;
+  request.limit = 10;
+  const auto order = [&](const std::string& query) {
+    request.query = query;
+    std::vector<std::string> found;
+    for (const paperdex::Hit& hit : searcher.search(request).hits) {
+      found.push_back(hit.id + ":" + std::to_string(hit.paper.cited_by_count));
+    }
+    return found;
+  };
+  CHECK(order("year:2010..2030") ==
+        Ids{"1706.03762:2", "1810.04805:1", "1512.03385:1", "2201.00002:0", "2101.00001:0"});
+  // Words and filters choose the papers; citations order them, not relevance.
+  CHECK(order("deep OR models") ==
+        Ids{"1810.04805:1", "1512.03385:1", "2201.00002:0", "2101.00001:0"});
+  CHECK(order("cites:1706.03762") == Ids{"2201.00002:0", "2101.00001:0"});
+}

@@ -29,6 +29,9 @@ enum class SortOrder {
   kOldest,     ///< oldest first
   kUpdated,    ///< most recently updated (latest version) first
   kAdded,      ///< most recently added to this index first (Paper::added)
+  /// most cited in this index first (Paper::cited_by_count), then newest;
+  /// counted for every match, so slower than the others on broad queries
+  kCitations,
 };
 
 /// How free-text words combine.
@@ -43,7 +46,7 @@ enum class MatchMode {
 inline constexpr std::pair<std::string_view, SortOrder> kSortOrderNames[] = {
     {"relevance", SortOrder::kRelevance}, {"newest", SortOrder::kNewest},
     {"oldest", SortOrder::kOldest},       {"updated", SortOrder::kUpdated},
-    {"added", SortOrder::kAdded},
+    {"added", SortOrder::kAdded},         {"citations", SortOrder::kCitations},
 };
 inline constexpr std::pair<std::string_view, MatchMode> kMatchModeNames[] = {
     {"all", MatchMode::kAllWords},

@@ -7,7 +7,10 @@
 #include <utility>
 
 #include "match/ranking.h"
+#include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
+#include "paperdex/common/stored_record.h"
+#include "results/citations.h"
 
 namespace paperdex::detail {
 namespace {
@@ -81,23 +84,48 @@ Xapian::valueno sort_slot(SortOrder sort) {
     case SortOrder::kRelevance:
     case SortOrder::kNewest:
     case SortOrder::kOldest:
+    case SortOrder::kCitations:
       break;
   }
   return schema::kDateSlot;
 }
 
+// --sort citations: a paper's cited_by_count (results/citations.h), then its
+// date slot (which ends in its id: nothing ties). Counted when Xapian asks,
+// for each match: the count follows the citing papers, which a slot written
+// with the paper would not (a paper indexed later cites it).
+class CitedByKey : public Xapian::KeyMaker {
+ public:
+  explicit CitedByKey(const Xapian::Database& db) : db_(db) {}
+
+  std::string operator()(const Xapian::Document& doc) const override {
+    // One a thread: Xapian may sort in the matcher's workers.
+    thread_local const Analyzer analyzer;
+    const Record record = decode_stored_record(doc.get_data());
+    return Xapian::sortable_serialise(cited_by_count(db_, analyzer, record)) +
+           doc.get_value(schema::kDateSlot);
+  }
+
+ private:
+  Xapian::Database db_;
+};
+
 struct PageOrder {
+  bool citations;
   bool by_weight;
   Xapian::valueno slot;
   bool descending;
 
   explicit PageOrder(const PassRequest& request)
-      : by_weight(request.weighted && request.sort == SortOrder::kRelevance),
+      : citations(request.sort == SortOrder::kCitations),
+        by_weight(request.weighted && request.sort == SortOrder::kRelevance),
         slot(sort_slot(request.sort)),
         descending(request.sort != SortOrder::kOldest) {}
 
-  void apply(Xapian::Enquire& enquire) const {
-    if (by_weight) {
+  void apply(Xapian::Enquire& enquire, const Xapian::Database& db) const {
+    if (citations) {
+      enquire.set_sort_by_key((new CitedByKey(db))->release(), true);
+    } else if (by_weight) {
       enquire.set_sort_by_relevance_then_value(slot, descending);
     } else {
       enquire.set_sort_by_value(slot, descending);
@@ -214,7 +242,7 @@ RankedPage rank_page(const Xapian::Database& db, const PassRequest& request,
   Xapian::Enquire enquire(db);
   enquire.set_query(request.weighted ? request.query : unweighted_match(request.query));
   enquire.set_weighting_scheme(ranking_weight());
-  PageOrder(request).apply(enquire);
+  PageOrder(request).apply(enquire, db);
   // Each paper's record is its own (it holds the paper's id): as collapse
   // keys they collapse nothing, and come back with the page.
   if (records_with_page) enquire.set_collapse_key(schema::kStoredRecordSlot);
