@@ -583,9 +583,7 @@ struct Searcher::Impl {
     hit.year = record.year;
     hit.score = found.weight;
     hit.matches_all_words = all_words;
-    const int cited_by_count = detail::cited_by_count(db, analyzer, record);
     hit.paper = detail::paper_from_record(std::move(record));
-    hit.paper.cited_by_count = cited_by_count;
     return hit;
   }
 
@@ -809,12 +807,21 @@ struct Searcher::Impl {
     std::vector<Xapian::docid> docids;
     for (const detail::PageHit& found : page) docids.push_back(found.docid);
     const std::vector<bool> in_body = detail::matched_in_body(db, searched, docids);
+    const std::size_t first = result.hits.size();
     for (std::size_t i = 0; i < page.size(); ++i) {
       const detail::PageHit& found = page[i];
       result.hits.push_back(make_hit(found, highlighter, request, true, in_body[i]));
       if (request.explain) {
         result.hits.back().explanation = detail::explain_match(db, plan.ranked, found.docid);
       }
+    }
+    // The page's cited_by_count in one pass over the terms' statistics.
+    std::vector<const PaperRecord*> papers;
+    for (std::size_t i = first; i < result.hits.size(); ++i)
+      papers.push_back(&result.hits[i].paper);
+    const std::vector<int> counts = detail::cited_by_counts(db, analyzer, papers);
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      result.hits[first + i].paper.cited_by_count = counts[i];
     }
   }
 

@@ -50,35 +50,82 @@ void resolve(const Xapian::Database& db, const Analyzer& analyzer, Reference& re
   }
 }
 
+// A paper's citing terms (citing_term_for of its id, DOI and title key)
+// and its own title key, before the title's uniqueness is known.
+struct PaperTerms {
+  std::vector<std::string> citing;
+  std::string title_key;  // "" for a title without words
+};
+
+PaperTerms paper_terms(const Analyzer& analyzer, const PaperRecord& paper) {
+  PaperTerms terms;
+  terms.citing.push_back(schema::make_term(schema::kCitedIdPrefix, paper.id));
+  if (!paper.doi.empty()) {
+    terms.citing.push_back(
+        schema::make_term(schema::kCitedDoiPrefix, schema::doi_value(paper.doi)));
+  }
+  terms.title_key = schema::title_key_term(analyzer, paper.title);
+  if (!terms.title_key.empty()) terms.citing.push_back(citations::citing_term_for(terms.title_key));
+  return terms;
+}
+
+// The count from the terms' frequencies (`freq`): a title two papers share
+// (copies the indexer did not merge, "Erratum") says which of them no
+// reference means, and is left out. Most papers are cited by one kind of
+// term or none: its frequency; else the papers with any, each once.
+template <typename Frequency>
+int count_from(const Xapian::Database& db, const PaperTerms& terms, const Frequency& freq) {
+  std::vector<std::string> cited_by;
+  for (const std::string& term : terms.citing) {
+    const bool shared_title =
+        schema::prefix_of(term) == schema::kCitedTitlePrefix && freq(terms.title_key) > 1;
+    if (!shared_title && freq(term) > 0) cited_by.push_back(term);
+  }
+  if (cited_by.empty()) return 0;
+  if (cited_by.size() == 1) return static_cast<int>(freq(cited_by.front()));
+  Xapian::Enquire enquire(db);
+  enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, cited_by.begin(), cited_by.end()));
+  enquire.set_weighting_scheme(Xapian::BoolWeight());
+  const Xapian::MSet counted = enquire.get_mset(0, 0, db.get_doccount());
+  return static_cast<int>(counted.get_matches_estimated());
+}
+
 }  // namespace
 
 std::vector<std::string> citing_terms_of(const Xapian::Database& db, const Analyzer& analyzer,
                                          const PaperRecord& paper) {
-  std::vector<std::string> terms{schema::make_term(schema::kCitedIdPrefix, paper.id)};
-  if (!paper.doi.empty()) {
-    terms.push_back(schema::make_term(schema::kCitedDoiPrefix, schema::doi_value(paper.doi)));
-  }
-  // A title two papers share (copies the indexer did not merge, "Erratum")
-  // says which of them no reference means.
-  if (const std::string key = schema::title_key_term(analyzer, paper.title);
-      !key.empty() && db.get_termfreq(key) <= 1) {
-    terms.push_back(citations::citing_term_for(key));
-  }
-  return terms;
+  PaperTerms terms = paper_terms(analyzer, paper);
+  if (!terms.title_key.empty() && db.get_termfreq(terms.title_key) > 1) terms.citing.pop_back();
+  return terms.citing;
 }
 
 int cited_by_count(const Xapian::Database& db, const Analyzer& analyzer, const PaperRecord& paper) {
-  std::vector<std::string> terms = citing_terms_of(db, analyzer, paper);
-  // Most papers are cited by one kind of term or none: its frequency. Else
-  // the papers with any, each once.
-  std::erase_if(terms, [&](const std::string& term) { return db.get_termfreq(term) == 0; });
-  if (terms.empty()) return 0;
-  if (terms.size() == 1) return static_cast<int>(db.get_termfreq(terms.front()));
+  return count_from(db, paper_terms(analyzer, paper),
+                    [&](const std::string& term) { return db.get_termfreq(term); });
+}
+
+std::vector<int> cited_by_counts(const Xapian::Database& db, const Analyzer& analyzer,
+                                 const std::vector<const PaperRecord*>& papers) {
+  std::vector<int> counts;
+  if (papers.empty()) return counts;
+  std::vector<PaperTerms> terms;
+  std::vector<std::string> all;
+  for (const PaperRecord* paper : papers) {
+    terms.push_back(paper_terms(analyzer, *paper));
+    all.insert(all.end(), terms.back().citing.begin(), terms.back().citing.end());
+    if (!terms.back().title_key.empty()) all.push_back(terms.back().title_key);
+  }
+  // Xapian gathers the statistics of every term of a query before it
+  // matches: a match of nothing brings all their frequencies at once.
   Xapian::Enquire enquire(db);
-  enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()));
+  enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, all.begin(), all.end()));
   enquire.set_weighting_scheme(Xapian::BoolWeight());
-  const Xapian::MSet counted = enquire.get_mset(0, 0, db.get_doccount());
-  return static_cast<int>(counted.get_matches_estimated());
+  const Xapian::MSet stats = enquire.get_mset(0, 0);
+  for (const PaperTerms& paper : terms) {
+    counts.push_back(
+        count_from(db, paper, [&](const std::string& term) { return stats.get_termfreq(term); }));
+  }
+  return counts;
 }
 
 std::vector<Reference> resolved_references(const Xapian::Database& db, const Analyzer& analyzer,

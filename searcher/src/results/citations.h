@@ -21,8 +21,15 @@ std::vector<std::string> citing_terms_of(const Xapian::Database& db, const Analy
                                          const PaperRecord& paper);
 
 // How many papers of `db` cite `paper`: those with one of its citing terms,
-// each counted once.
+// each counted once. A few term look-ups: for one paper of a local index
+// (a paper shown, each match of --sort citations).
 int cited_by_count(const Xapian::Database& db, const Analyzer& analyzer, const PaperRecord& paper);
+
+// The same for a page of hits, with the frequencies of every paper's terms
+// from one statistics pass (on remote shards one exchange, not three a
+// hit); a paper cited through more than one kind of term is counted apart.
+std::vector<int> cited_by_counts(const Xapian::Database& db, const Analyzer& analyzer,
+                                 const std::vector<const PaperRecord*>& papers);
 
 // The references `document` stores, each resolved against `db`: by the
 // arXiv id it names (in_index when `db` has that paper), else by its DOI,
