@@ -204,6 +204,15 @@ inline std::string quote(const std::string& text) {
   return quoted + "'";
 }
 
+#ifdef PAPERDEX_SEARCH_BIN
+// paperdex-search on the index `db` with `arguments` (shell words), its
+// standard error with its output.
+inline RunOutput search_cli(const std::string& db, const std::string& arguments) {
+  return run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) + " " + arguments +
+                     " 2>&1");
+}
+#endif
+
 // A record of the arXiv snapshot as one JSON line, without its line break:
 // the id, title and abstract given (any text, escaped as JSON), the other
 // fields plain.

@@ -26,8 +26,7 @@ using paperdex::test::shared_fulltext;
 using paperdex::test::TempDir;
 
 paperdex::test::RunOutput search(const std::string& db, const std::string& arguments) {
-  return run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) + " " + arguments +
-                     " 2>&1");
+  return paperdex::test::search_cli(db, arguments);
 }
 
 std::set<std::string> tsv_ids(const std::string& out) {

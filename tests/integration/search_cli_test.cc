@@ -243,7 +243,7 @@ TEST_CASE("each sort order is deterministic, and pages tile the result", "[cli]"
   }
   const RunOutput bad = search("--sort sideways x 2>&1");
   CHECK(bad.status == 2);
-  CHECK(contains(bad.out, "--sort must be relevance, newest, oldest, updated or added"));
+  CHECK(contains(bad.out, "--sort must be relevance, newest, oldest, updated, added or citations"));
 }
 
 TEST_CASE("each output format carries the same hits", "[cli]") {

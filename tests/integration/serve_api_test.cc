@@ -179,7 +179,7 @@ TEST_CASE("serve API: a bad parameter is a 400 naming it, with paperdex-search's
       {"/search?q=a&limit=abc", "limit", "limit must be a whole number, not 'abc'"},
       {"/search?q=a&limit=20000", "limit", "limit must be between 0 and 10,000, not 20000"},
       {"/search?q=a&offset=-1", "offset", "offset must be between 0 and 100,000, not -1"},
-      {"/search?q=a&sort=best", "sort", "sort must be relevance, newest, oldest, updated or added"},
+      {"/search?q=a&sort=best", "sort", "sort must be relevance, newest, oldest, updated, added or citations"},
       {"/search?q=a&format=pdf", "format", "format must be text, json"},
       {"/search?q=a&fields=id,colour", "fields", "fields: no field 'colour'"},
       {"/search?q=a&facet=venue", "facet", "facet must be subject, year or author"},
