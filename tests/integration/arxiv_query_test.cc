@@ -186,7 +186,8 @@ TEST_CASE("paperdex-search takes --sort updated and --no-cross-lists", "[arxiv-q
   CHECK(run.out == "1603.00002\n1603.00001\n");
   run = paperdex::test::run_command(search_bin + "--sort sideways optical 2>&1");
   CHECK(run.status == 2);
-  CHECK(run.out.find("relevance, newest, oldest, updated, added or citations") != std::string::npos);
+  CHECK(run.out.find("relevance, newest, oldest, updated, added or citations") !=
+        std::string::npos);
 }
 
 TEST_CASE("paperdex-search --help-syntax lists every field of the schema table with its aliases",
