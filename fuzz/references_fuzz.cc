@@ -20,7 +20,9 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace paperdex;
   static const Analyzer analyzer;
-  const std::string text(fuzz::as_text(data, size));
+  // Valid UTF-8, as every reader hands the stage its text (the PDF helper's
+  // pages, the LaTeX converter's, the data set's sanitized strings).
+  const std::string text = sanitize_utf8(fuzz::as_text(data, size));
   std::vector<std::string> warnings;
   std::vector<Reference> references;
   for (fulltext::Reference& read :
