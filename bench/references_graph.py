@@ -21,9 +21,9 @@ Prints:
      what paperdex resolves, the share that agrees (precision, target 0.95)
   6. latency: p50 / p99 of cites:ID and cited_by:ID against two-word queries
      on the same index (target: p99 no higher)
-  7. indexing cost: unarXive's sample indexed with its references and
-     without them (bib_entries emptied), median of 5 runs each (target: no
-     more than 10 % slower)
+  7. indexing cost: unarXive's sample 20 times over indexed with its
+     references and without them (bib_entries emptied), median of 5 runs
+     each, alternated (target: no more than 10 % slower)
 """
 import argparse
 import gzip
@@ -229,26 +229,36 @@ def main():
 
 
 def indexing_cost(args, unarxive):
-    without = os.path.join(args.work, "unarxive-no-references.jsonl")
-    with open(unarxive) as lines, open(without, "w") as out:
-        for line in lines:
-            paper = json.loads(line)
-            paper["bib_entries"] = {}
-            out.write(json.dumps(paper) + "\n")
-    seconds = {}
-    for name, source in (("with", unarxive), ("without", without)):
-        runs = []
-        for _ in range(5):
+    """unarXive's sample 20 times over (each copy's papers under ids of their
+    own), indexed with its references and without them, median of 5 runs."""
+    papers = [json.loads(line) for line in open(unarxive)]
+    paths = {"with": os.path.join(args.work, "cost-with.jsonl"),
+             "without": os.path.join(args.work, "cost-without.jsonl")}
+    with open(paths["with"], "w") as with_refs, open(paths["without"], "w") as without:
+        for copy in range(20):
+            for paper in papers:
+                number = paper["paper_id"].split(".")[-1]
+                new_id = f"{20 + copy // 12}{copy % 12 + 1:02d}.{number}"
+                paper = dict(paper, paper_id=new_id)
+                if isinstance(paper.get("metadata"), dict):
+                    paper["metadata"] = dict(paper["metadata"], id=new_id)
+                with_refs.write(json.dumps(paper) + "\n")
+                without.write(json.dumps(dict(paper, bib_entries={})) + "\n")
+    # Alternated, so that the machine's load drifts over both alike.
+    runs = {name: [] for name in paths}
+    for _ in range(5):
+        for name, source in paths.items():
             db = os.path.join(args.work, "cost-index")
             subprocess.run(["rm", "-rf", db], check=True)
             began = time.monotonic()
             subprocess.run([args.index_bin, "--db", db, source], check=True, capture_output=True)
-            runs.append(time.monotonic() - began)
-        seconds[name] = sorted(runs)[2]
+            runs[name].append(time.monotonic() - began)
+    seconds = {name: sorted(times)[2] for name, times in runs.items()}
     ratio = seconds["with"] / seconds["without"]
-    print(f"7. indexing unarXive's sample (49 papers, 1,786 references), median of 5: with "
-          f"references {seconds['with']:.2f} s, without {seconds['without']:.2f} s: "
-          f"{(ratio - 1) * 100:+.1f} % ({'met' if ratio <= 1.10 else 'NOT met'}, target +10 %)")
+    print(f"7. indexing unarXive's sample 20 times over ({20 * len(papers)} papers, 35,720 "
+          f"references), median of 5 alternated: with references {seconds['with']:.2f} s, without "
+          f"{seconds['without']:.2f} s: {(ratio - 1) * 100:+.1f} % "
+          f"({'met' if ratio <= 1.10 else 'NOT met'}, target +10 %)")
 
 
 if __name__ == "__main__":

@@ -67,6 +67,19 @@ std::pair<Divide, std::size_t> divide_at(std::string_view text, std::size_t i) {
   return {Divide::kNone, 1};
 }
 
+// The strongest divide in the text between two words: an end, else a
+// joinable one, else none.
+Divide divide_in(std::string_view gap) {
+  Divide strongest = Divide::kNone;
+  for (std::size_t i = 0; i < gap.size();) {
+    const auto [divide, length] = divide_at(gap, i);
+    if (divide == Divide::kEnd) return divide;
+    if (divide == Divide::kJoinable) strongest = divide;
+    i += length;
+  }
+  return strongest;
+}
+
 // A run of text between divides: its folded words, and whether the divide
 // after it lets a title go on into the next run.
 struct Run {
@@ -75,31 +88,25 @@ struct Run {
   bool joins_next = false;
 };
 
+// The text's words as the analyzer reads a title (schema::folded_words:
+// one pass, so "2.0" or "cs.NI" stay one word, as in the title's own key),
+// grouped into runs by the divides between them.
 std::vector<Run> runs_of(const Analyzer& analyzer, std::string_view text) {
   std::vector<Run> runs;
-  std::size_t begin = 0;
-  const auto close = [&](std::size_t end, Divide divide) {
-    const std::string words = schema::folded_words(analyzer, text.substr(begin, end - begin));
-    if (!words.empty()) {
-      Run run;
-      run.words = words;
-      run.count = static_cast<std::size_t>(std::count(words.begin(), words.end(), ' ')) + 1;
-      runs.push_back(std::move(run));
+  std::size_t previous_end = 0;
+  for (const Token& token : analyzer.tokenize(text)) {
+    const std::size_t begin = std::max(previous_end, std::min(token.begin, text.size()));
+    const Divide divide = divide_in(text.substr(previous_end, begin - previous_end));
+    if (runs.empty() || divide != Divide::kNone) {
+      if (!runs.empty()) runs.back().joins_next = divide == Divide::kJoinable;
+      runs.emplace_back();
     }
-    // A divide after a run without words ("?:") joins as its weakest part.
-    if (!runs.empty() && (!words.empty() || divide == Divide::kEnd)) {
-      runs.back().joins_next = divide == Divide::kJoinable;
-    }
-  };
-  for (std::size_t i = 0; i < text.size();) {
-    const auto [divide, length] = divide_at(text, i);
-    if (divide != Divide::kNone) {
-      close(i, divide);
-      begin = i + length;
-    }
-    i += length;
+    Run& run = runs.back();
+    if (!run.words.empty()) run.words.push_back(' ');
+    run.words += token.term;
+    ++run.count;
+    previous_end = std::max(previous_end, std::min(token.end, text.size()));
   }
-  close(text.size(), Divide::kEnd);
   return runs;
 }
 

@@ -496,11 +496,14 @@ Problem apply_db(CliOptions& options) {
 
 Problem check_citations(const CliOptions& options) {
   if (!options.citations) return std::nullopt;
+  const SearchRequest& request = options.request;
   if (options.stats || !options.show_ids.empty() || !options.batch_file.empty() ||
-      options.saved.any() || !options.query_words.empty() || !options.request.like.empty()) {
+      options.saved.any() || !options.query_words.empty() || !request.like.empty() ||
+      !request.subjects.empty() || !request.years.empty() || !request.authors.empty()) {
     return std::string(
-        "--citations writes the whole citation graph; it takes no query and does not go with "
-        "--stats, --show, --batch, --like or saved searches (cites:ID and cited_by:ID search it)");
+        "--citations writes the whole citation graph; it takes no query or filter and does not "
+        "go with --stats, --show, --batch, --like or saved searches (cites:ID and cited_by:ID "
+        "search it)");
   }
   return std::nullopt;
 }

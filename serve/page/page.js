@@ -488,14 +488,15 @@
   }
 
   // "cited by N here", linking to the papers citing it; and a link to the
-  // papers of this index it cites.
+  // papers of this index it cites. Null when there is neither.
   function citationLinks(paper) {
-    const fragment = document.createDocumentFragment();
     const count = paper.cited_by_count || 0;
+    const linked = (paper.references || []).filter((r) => r.in_index).length;
+    if (count === 0 && linked === 0) return null;  // an index without citations says nothing
+    const fragment = document.createDocumentFragment();
     const label = 'cited by ' + count + (count === 1 ? ' paper' : ' papers') + ' here';
     fragment.appendChild(count > 0 ? link(label, pageUrl(searchFor('cites:' + paper.id)), 'cited-by') :
                                      document.createTextNode(label));
-    const linked = (paper.references || []).filter((r) => r.in_index).length;
     if (linked > 0) {
       fragment.appendChild(document.createTextNode(' · '));
       const cites = 'cites ' + linked + (linked === 1 ? ' paper' : ' papers') + ' here';

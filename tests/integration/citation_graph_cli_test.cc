@@ -148,5 +148,6 @@ TEST_CASE("cites:, cited_by:, --show's references and --citations on real PDFs",
   CHECK(count == rows.size());
   // Refused: a query, or a format without an edge form.
   CHECK(search(db, "--citations attention").status == 2);
+  CHECK(search(db, "--citations --subject cs.CL").status == 2);
   CHECK(search(db, "--citations --format json").status == 2);
 }

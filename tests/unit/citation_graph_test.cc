@@ -181,6 +181,9 @@ TEST_CASE("title keys: a reference's runs of text between punctuation, joined ac
             "Long Short-Term Memory"));
   CHECK(has("Smith J (2020) Cats, dogs and the graphs between them. J Graphs 4:1-9",
             "Cats, dogs and the graphs between them"));
+  // A word holding a divide ("2.0") is one word, as in the title's own key.
+  CHECK(has("A. Writer, B. Reader. Web 2.0 services for the curious reader. J. Web, 2009.",
+            "Web 2.0 Services for the Curious Reader"));
   // Not across a period, and nothing under four words.
   CHECK_FALSE(
       has("A. Author. Neural machine translation. Notes, 2014.", "Neural machine translation"));
