@@ -49,8 +49,7 @@ std::pair<Divide, std::size_t> divide_at(std::string_view text, std::size_t i) {
     case ']':
     case '{':
     case '}':
-      return {Divide::kEnd, 1};
-    case '`':
+    case '`':  // TeX's opening quote
       return {Divide::kEnd, 1};
     case '\'':
       // '' (TeX's closing quote), not an apostrophe ("Schrödinger's").
