@@ -495,7 +495,8 @@
     if (count === 0 && linked === 0) return null;  // an index without citations says nothing
     const fragment = document.createDocumentFragment();
     const label = 'cited by ' + count + (count === 1 ? ' paper' : ' papers') + ' here';
-    fragment.appendChild(count > 0 ? link(label, pageUrl(searchFor('cites:' + paper.id)), 'cited-by') :
+    const citing = pageUrl(searchFor('cites:' + paper.id));
+    fragment.appendChild(count > 0 ? link(label, citing, 'cited-by') :
                                      document.createTextNode(label));
     if (linked > 0) {
       fragment.appendChild(document.createTextNode(' · '));
