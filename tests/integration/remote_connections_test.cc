@@ -90,3 +90,29 @@ TEST_CASE("over shards with their records in a slot, a searcher opens no documen
   // The page's and the worker's: nothing to fetch.
   CHECK(settled_children(server, 2) == 2);
 }
+
+TEST_CASE("over a remote shard, cites: and cited_by_count work and sort by citations is refused",
+          "[remote][integration][citations]") {
+  if (!paperdex::test::on_path("xapian-tcpsrv")) {
+    WARN("skipped: no xapian-tcpsrv (apt-get install -y xapian-tools)");
+    return;
+  }
+  const LoopbackServer server({"xapian-tcpsrv", paperdex::test::one_paper_index().path()});
+  paperdex::Searcher searcher("tcp://127.0.0.1:" + std::to_string(server.port()));
+  paperdex::SearchRequest request;
+  request.query = "phonons";
+  const paperdex::SearchResult found = searcher.search(request);
+  REQUIRE(found.hits.size() == 1);
+  CHECK(found.hits[0].paper.cited_by_count == 0);
+  request.query = "cites:1501.00001";
+  CHECK(searcher.search(request).hits.empty());
+  request.query = "phonons";
+  request.sort = paperdex::SortOrder::kCitations;
+  try {
+    searcher.search(request);
+    FAIL("sort by citations over a remote shard did not fail");
+  } catch (const paperdex::InvalidRequestError& error) {
+    CHECK(error.field() == "sort");
+    CHECK(std::string(error.what()).find("local indexes") != std::string::npos);
+  }
+}
