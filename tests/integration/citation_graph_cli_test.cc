@@ -22,12 +22,9 @@ namespace fs = std::filesystem;
 using paperdex::test::contains;
 using paperdex::test::quote;
 using paperdex::test::run_command;
+using paperdex::test::search_cli;
 using paperdex::test::shared_fulltext;
 using paperdex::test::TempDir;
-
-paperdex::test::RunOutput search(const std::string& db, const std::string& arguments) {
-  return paperdex::test::search_cli(db, arguments);
-}
 
 std::set<std::string> tsv_ids(const std::string& out) {
   std::set<std::string> ids;
@@ -68,22 +65,23 @@ TEST_CASE("cites:, cited_by:, --show's references and --citations on real PDFs",
   REQUIRE(indexed.status == 0);
 
   using Ids = std::set<std::string>;
-  CHECK(tsv_ids(search(db, "cites:2206.10883 --format tsv").out) == Ids{"2304.02623"});
-  CHECK(tsv_ids(search(db, "cites:2302.07302 --format tsv").out) == Ids{"2304.02623"});
-  CHECK(tsv_ids(search(db, "cited_by:2304.02623 --format tsv").out) ==
+  CHECK(tsv_ids(search_cli(db, "cites:2206.10883 --format tsv").out) == Ids{"2304.02623"});
+  CHECK(tsv_ids(search_cli(db, "cites:2302.07302 --format tsv").out) == Ids{"2304.02623"});
+  CHECK(tsv_ids(search_cli(db, "cited_by:2304.02623 --format tsv").out) ==
         Ids{"2206.10883", "2302.07302"});
-  CHECK(tsv_ids(search(db, "cites:2304.02623 --format tsv").out).empty());
+  CHECK(tsv_ids(search_cli(db, "cites:2304.02623 --format tsv").out).empty());
   // With words and fields.
-  CHECK(tsv_ids(search(db, "cited_by:2304.02623 title:lawsuits --format tsv").out) ==
+  CHECK(tsv_ids(search_cli(db, "cited_by:2304.02623 title:lawsuits --format tsv").out) ==
         Ids{"2206.10883"});
 
   // Hits carry cited_by_count.
-  const auto counted = search(db, "cited_by:2304.02623 --format jsonl --fields id,cited_by_count");
+  const auto counted =
+      search_cli(db, "cited_by:2304.02623 --format jsonl --fields id,cited_by_count");
   REQUIRE(counted.status == 0);
   for (const nlohmann::json& hit : json_lines(counted.out)) CHECK(hit["cited_by_count"] == 1);
 
   // --show: the references, resolved.
-  const auto shown = search(db, "--show 2304.02623 --json");
+  const auto shown = search_cli(db, "--show 2304.02623 --json");
   REQUIRE(shown.status == 0);
   const nlohmann::json paper = nlohmann::json::parse(shown.out)["papers"].at(0);
   const nlohmann::json& references = paper["references"];
@@ -100,27 +98,27 @@ TEST_CASE("cites:, cited_by:, --show's references and --citations on real PDFs",
     }
   }
   CHECK(linked == Ids{"2206.10883 arxiv_id", "2302.07302 title"});
-  const auto text = search(db, "--show 2304.02623");
+  const auto text = search_cli(db, "--show 2304.02623");
   // (Wrapped to the width: any white space between the words.)
   CHECK(std::regex_search(text.out, std::regex(R"(->\s+2206\.10883\s)")));
   CHECK(std::regex_search(text.out, std::regex(R"(->\s+2302\.07302\s+\(by\s+title\))")));
 
   // --show ID --references: the references as papers, in the citation
   // formats: the indexed ones as the index has them.
-  const auto bibtex = search(db, "--show 2304.02623 --references --format bibtex");
+  const auto bibtex = search_cli(db, "--show 2304.02623 --references --format bibtex");
   REQUIRE(bibtex.status == 0);
   CHECK(static_cast<std::size_t>(std::count(bibtex.out.begin(), bibtex.out.end(), '@')) >=
         references.size());
   CHECK(contains(bibtex.out, "eprint = {2206.10883}"));
   CHECK(contains(bibtex.out, "eprint = {2302.07302}"));
-  const auto csl = search(db, "--show 2304.02623 --references --format csljson");
+  const auto csl = search_cli(db, "--show 2304.02623 --references --format csljson");
   REQUIRE(csl.status == 0);
   CHECK(nlohmann::json::parse(csl.out).size() == references.size());
-  CHECK(search(db, "--references attention").status == 2);
+  CHECK(search_cli(db, "--references attention").status == 2);
 
   // --citations: every reference an edge, in TSV (columns named by --header)
   // and JSON lines alike.
-  const auto edges = search(db, "--citations --format jsonl");
+  const auto edges = search_cli(db, "--citations --format jsonl");
   REQUIRE(edges.status == 0);
   const std::vector<nlohmann::json> rows = json_lines(edges.out);
   std::size_t from_citing = 0;
@@ -135,7 +133,7 @@ TEST_CASE("cites:, cited_by:, --show's references and --citations on real PDFs",
   CHECK(from_citing >= references.size());
   CHECK(in_index.count("2304.02623>2206.10883") == 1);
   CHECK(in_index.count("2304.02623>2302.07302") == 1);
-  const auto tsv = search(db, "--citations --header");
+  const auto tsv = search_cli(db, "--citations --header");
   REQUIRE(tsv.status == 0);
   std::istringstream lines(tsv.out);
   std::string line;
@@ -147,7 +145,7 @@ TEST_CASE("cites:, cited_by:, --show's references and --citations on real PDFs",
   }
   CHECK(count == rows.size());
   // Refused: a query, or a format without an edge form.
-  CHECK(search(db, "--citations attention").status == 2);
-  CHECK(search(db, "--citations --subject cs.CL").status == 2);
-  CHECK(search(db, "--citations --format json").status == 2);
+  CHECK(search_cli(db, "--citations attention").status == 2);
+  CHECK(search_cli(db, "--citations --subject cs.CL").status == 2);
+  CHECK(search_cli(db, "--citations --format json").status == 2);
 }
