@@ -24,6 +24,8 @@ Prints:
   7. indexing cost: unarXive's sample 20 times over indexed with its
      references and without them (bib_entries emptied), median of 5 runs
      each, alternated (target: no more than 10 % slower)
+  8. --sort citations against --sort newest on broad queries of the graph
+     index (paperdex-search, median of 5 runs each, seconds)
 """
 import argparse
 import gzip
@@ -226,6 +228,27 @@ def main():
           f"{len(two_words)} two-word queries {words_p50} / {words_p99}: p99 "
           f"{'met' if graph_p99 <= words_p99 else 'NOT met'}")
     indexing_cost(args, unarxive)
+    sort_cost(args)
+
+
+def sort_cost(args):
+    for query in ("learning", "network"):
+        total = json.loads(subprocess.run(
+            [args.search_bin, "--db", args.db, query, "--limit", "0", "--no-facets", "--json"],
+            capture_output=True, text=True).stdout)["total"]
+        seconds = {}
+        for order in ("newest", "citations"):
+            runs = []
+            for _ in range(5):
+                began = time.monotonic()
+                subprocess.run([args.search_bin, "--db", args.db, query, "--sort", order,
+                                "--format", "tsv", "--no-facets"], check=True,
+                               capture_output=True)
+                runs.append(time.monotonic() - began)
+            seconds[order] = sorted(runs)[2]
+        print(f"8. --sort citations, '{query}' ({total} matches): "
+              f"{seconds['citations']:.2f} s against {seconds['newest']:.2f} s for --sort newest "
+              f"(paperdex-search, median of 5)")
 
 
 def indexing_cost(args, unarxive):

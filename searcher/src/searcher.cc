@@ -979,7 +979,7 @@ struct Searcher::Impl {
   Paper get(const std::string& id) {
     const Xapian::docid docid = detail::require_paper(db, id).docid;
     const Xapian::Document document = db.get_document(docid);
-    Paper paper = detail::paper_from_record(decode_stored_record(document.get_data()));
+    Paper paper = stored_paper(document);
     paper.fulltext = detail::fulltext_facts(document.get_value(schema::kFullTextSlot));
     paper.references = detail::resolved_references(db, analyzer, document);
     paper.cited_by_count = detail::cited_by_count(db, analyzer, paper);
@@ -991,12 +991,20 @@ struct Searcher::Impl {
     return decode_body(db.get_document(docid).get_value(schema::kBodySlot));
   }
 
+  // The paper's stored record and what follows from it, without what get()
+  // reads besides (its full-text facts, resolved references, citations).
+  static Paper stored_paper(const Xapian::Document& document) {
+    return detail::paper_from_record(decode_stored_record(document.get_data()));
+  }
+
   std::vector<Paper> reference_papers(const std::string& id) {
     const Xapian::docid docid = detail::require_paper(db, id).docid;
     std::vector<Paper> papers;
     for (Reference& reference : detail::resolved_references(db, analyzer, db.get_document(docid))) {
       if (reference.in_index) {
-        papers.push_back(get(reference.id));
+        // For the citation formats: its record, not its own references.
+        const Xapian::docid cited = detail::require_paper(db, reference.id).docid;
+        papers.push_back(stored_paper(db.get_document(cited)));
         continue;
       }
       Record record;

@@ -57,7 +57,7 @@ struct PaperTerms {
   std::string title_key;  // "" for a title without words
 };
 
-PaperTerms paper_terms(const Analyzer& analyzer, const PaperRecord& paper) {
+PaperTerms terms_citing(const Analyzer& analyzer, const PaperRecord& paper) {
   PaperTerms terms;
   terms.citing.push_back(schema::make_term(schema::kCitedIdPrefix, paper.id));
   if (!paper.doi.empty()) {
@@ -92,15 +92,8 @@ int count_from(const Xapian::Database& db, const PaperTerms& terms, const Freque
 
 }  // namespace
 
-std::vector<std::string> citing_terms_of(const Xapian::Database& db, const Analyzer& analyzer,
-                                         const PaperRecord& paper) {
-  PaperTerms terms = paper_terms(analyzer, paper);
-  if (!terms.title_key.empty() && db.get_termfreq(terms.title_key) > 1) terms.citing.pop_back();
-  return terms.citing;
-}
-
 int cited_by_count(const Xapian::Database& db, const Analyzer& analyzer, const PaperRecord& paper) {
-  return count_from(db, paper_terms(analyzer, paper),
+  return count_from(db, terms_citing(analyzer, paper),
                     [&](const std::string& term) { return db.get_termfreq(term); });
 }
 
@@ -111,7 +104,7 @@ std::vector<int> cited_by_counts(const Xapian::Database& db, const Analyzer& ana
   std::vector<PaperTerms> terms;
   std::vector<std::string> all;
   for (const PaperRecord* paper : papers) {
-    terms.push_back(paper_terms(analyzer, *paper));
+    terms.push_back(terms_citing(analyzer, *paper));
     all.insert(all.end(), terms.back().citing.begin(), terms.back().citing.end());
     if (!terms.back().title_key.empty()) all.push_back(terms.back().title_key);
   }

@@ -14,12 +14,6 @@
 
 namespace paperdex::detail {
 
-// The terms whose papers cite `paper` (cites:ID): those naming its id,
-// its DOI, its whole title when no other paper of `db` has it (citations.h
-// citing_term_for).
-std::vector<std::string> citing_terms_of(const Xapian::Database& db, const Analyzer& analyzer,
-                                         const PaperRecord& paper);
-
 // How many papers of `db` cite `paper`: those with one of its citing terms,
 // each counted once. A few term look-ups: for one paper of a local index
 // (a paper shown, each match of --sort citations).
