@@ -35,17 +35,7 @@ void hit_json(JsonWriter& json, const Hit& hit, const OutputOptions& options) {
   json.begin_object();
   write_columns(json, hit, options.fields.value_or(search_columns()), options.highlight);
   if (!options.fields) json.member("matches_all_words", hit.matches_all_words);
-  if (options.explain) {
-    json.key("explain").begin_array();
-    for (const TermContribution& term : hit.explanation) {
-      json.begin_object()
-          .member("field", term.field)
-          .member("term", term.term)
-          .member("weight", term.weight)
-          .end();
-    }
-    json.end();
-  }
+  if (options.explain) put_contributions(json, "explain", hit.explanation);
   json.end();
 }
 
@@ -457,6 +447,13 @@ Json saved_search_json(const SavedSearch& saved) {
   return {{"name", saved.name},           {"new", saved.new_papers},
           {"query", saved.request.query}, {"options", describe_saved(saved.request)},
           {"saved", saved.saved},         {"seen", saved.seen}};
+}
+
+Json tag_json(const Tag& tag) {
+  return {{"name", tag.name},
+          {"papers", tag.papers},
+          {"created", tag.created},
+          {"changed", tag.changed}};
 }
 
 std::string index_time_text(const std::string& time) {

@@ -113,6 +113,9 @@ std::string describe_saved(const SearchRequest& request);
 // /saved): {"name", "new", "query", "options", "saved", "seen"}.
 Json saved_search_json(const SavedSearch& saved);
 
+// A tag as JSON: {"name", "papers" (the ids), "created", "changed"}.
+Json tag_json(const Tag& tag);
+
 // An index time ("2026-12-03T10:00:00.123456Z") as a person reads it:
 // "2026-12-03 10:00 UTC"; anything else as it is.
 std::string index_time_text(const std::string& time);

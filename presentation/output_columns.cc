@@ -265,6 +265,21 @@ std::vector<OutputColumn> hit_columns() {
        [](JsonWriter& o, const OutputColumn& c, const Hit& h, const HighlightStyle& s) {
          put_passage(o, c.name, h.passage, s);
        }},
+      {"because", "Because",
+       "with --recommend: why it is like the tags' papers, the words (stems), authors and "
+       "categories that weighed most, as field:term (search hits only; JSON: an array of "
+       "field, term, weight)",
+       TextPlace::kLine, true, false, nullptr,
+       [](const OutputColumn&, const Hit& h) {
+         std::string text;
+         for (const TermContribution& part : h.because) {
+           text += (text.empty() ? "" : ", ") + part.field + ":" + part.term;
+         }
+         return text;
+       },
+       [](JsonWriter& o, const OutputColumn& c, const Hit& h, const HighlightStyle&) {
+         if (!h.because.empty()) put_contributions(o, c.name, h.because);
+       }},
   };
 }
 
@@ -304,8 +319,8 @@ ColumnSelection named(std::initializer_list<std::string_view> names) {
 std::span<const OutputColumn> output_columns() { return columns(); }
 
 ColumnSelection search_columns() {
-  return named(
-      {"id", "title", "authors", "subjects", "year", "score", "news", "snippet", "passage"});
+  return named({"id", "title", "authors", "subjects", "year", "score", "news", "snippet", "passage",
+                "because"});
 }
 
 ColumnSelection tsv_columns() { return named({"id", "year", "score", "title"}); }
@@ -372,6 +387,19 @@ ColumnSelection text_paper_columns() {
 void write_columns(JsonWriter& object, const Hit& hit, const ColumnSelection& chosen,
                    const HighlightStyle& style) {
   for (const OutputColumn* column : chosen) column->json(object, *column, hit, style);
+}
+
+void put_contributions(JsonWriter& object, std::string_view key,
+                       const std::vector<TermContribution>& parts) {
+  object.key(key).begin_array();
+  for (const TermContribution& part : parts) {
+    object.begin_object()
+        .member("field", part.field)
+        .member("term", part.term)
+        .member("weight", part.weight)
+        .end();
+  }
+  object.end();
 }
 
 std::string passage_place(const Passage& passage) {

@@ -73,7 +73,7 @@ std::span<const OutputColumn> output_columns();
 using ColumnSelection = std::vector<const OutputColumn*>;
 
 // What a format shows unless --fields says otherwise.
-// id, title, authors, subjects, year, score, news, snippet, passage
+// id, title, authors, subjects, year, score, news, snippet, passage, because
 ColumnSelection search_columns();
 ColumnSelection tsv_columns();    // id, year, score, title
 ColumnSelection paper_columns();  // every public record field (--show)
@@ -107,6 +107,11 @@ Hit hit_of_paper(const Paper& paper);
 // A hit's passage (Hit::passage) as the text layout heads it: "p. 7 · 3
 // Method · " (the page and section it has), or "" for neither.
 std::string passage_place(const Passage& passage);
+
+// `parts` (an explanation, a hit's because) under `key`: an array of
+// {"field", "term", "weight"}.
+void put_contributions(JsonWriter& object, std::string_view key,
+                       const std::vector<TermContribution>& parts);
 
 // Values joined with a separator; a number with a fixed number of decimals.
 std::string join(const std::vector<std::string>& values, std::string_view separator);

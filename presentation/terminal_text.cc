@@ -80,8 +80,10 @@ SearchResult terminal_safe(const SearchResult& result) {
     hit.passage.section = terminal_safe(hit.passage.section);
     hit.id = terminal_safe(hit.id);
     for (std::vector<std::string>* list : {&hit.authors, &hit.subjects}) make_safe(*list);
-    for (TermContribution& term : hit.explanation) {
-      for (std::string* text : {&term.field, &term.term}) *text = terminal_safe(*text);
+    for (std::vector<TermContribution>* parts : {&hit.explanation, &hit.because}) {
+      for (TermContribution& term : *parts) {
+        for (std::string* text : {&term.field, &term.term}) *text = terminal_safe(*text);
+      }
     }
     hit.paper = terminal_safe(hit.paper);
   }

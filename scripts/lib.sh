@@ -21,6 +21,9 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #   libpoppler-cpp-dev libarchive-dev
 #                full text (#50): paperdex-pdftext reads PDFs with poppler's
 #                C++ library; arXiv source packages are unpacked with libarchive
+#   libbtparse-dev
+#                BibTeX (btparse, the C library of Text::BibTeX): paperdex-search
+#                --tag NAME --import FILE reads a reference manager's export
 # Such a root also lacks, without harm: dpkg-dev (CMakeLists.txt writes the
 # .deb's Depends rather than running dpkg-shlibdeps), ca-certificates and
 # xz-utils (nothing here fetches over https or reads .xz).
@@ -33,6 +36,7 @@ PAPERDEX_BUILD_PACKAGES=(
   libcurl4-openssl-dev
   pybind11-dev python3-dev
   libpoppler-cpp-dev libarchive-dev
+  libbtparse-dev
 )
 #   catch2       the C++ tests
 #   python3-pytest

@@ -29,6 +29,13 @@ SavedSearchError& SavedSearchError::operator=(const SavedSearchError&) = default
 SavedSearchError::~SavedSearchError() = default;
 const std::string& SavedSearchError::name() const noexcept { return name_; }
 
+TagError::TagError(const std::string& message, std::string name)
+    : Error(message), name_(std::move(name)) {}
+TagError::TagError(const TagError&) = default;
+TagError& TagError::operator=(const TagError&) = default;
+TagError::~TagError() = default;
+const std::string& TagError::name() const noexcept { return name_; }
+
 QuerySyntaxError::QuerySyntaxError(const std::string& message, std::size_t position,
                                    std::string hint)
     : Error(message), position_(position), hint_(std::move(hint)) {}

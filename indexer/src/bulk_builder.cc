@@ -78,13 +78,15 @@ class BoundedQueue {
 // Metadata a key and its value.
 using MetadataEntries = std::vector<std::pair<std::string, std::string>>;
 
-// The saved searches of `db` (schema::kSavedSearchPrefix): searches saved in
-// the empty index a build replaces, which the new index keeps.
-MetadataEntries saved_searches_of(const Xapian::Database& db) {
-  const std::string prefix(schema::kSavedSearchPrefix);
+// What a user kept in `db` (schema::kUserMetadataPrefixes: saved searches,
+// tags): kept in the empty index a build replaces, and by the new index.
+MetadataEntries user_metadata_of(const Xapian::Database& db) {
   MetadataEntries entries;
-  for (auto it = db.metadata_keys_begin(prefix); it != db.metadata_keys_end(prefix); ++it) {
-    entries.emplace_back(*it, db.get_metadata(*it));
+  for (const std::string_view kept : schema::kUserMetadataPrefixes) {
+    const std::string prefix(kept);
+    for (auto it = db.metadata_keys_begin(prefix); it != db.metadata_keys_end(prefix); ++it) {
+      entries.emplace_back(*it, db.get_metadata(*it));
+    }
   }
   return entries;
 }
@@ -616,7 +618,7 @@ struct BulkBuilder::Impl {
       stats += worker->stats();
     }
     const fs::path built = work_dir / "index";
-    const MetadataEntries kept = saved_searches_of(*placeholder);
+    const MetadataEntries kept = user_metadata_of(*placeholder);
     if (options.keep_shards) {
       build_shards(built, per_worker, spelling_tables, kept, stats);
     } else {

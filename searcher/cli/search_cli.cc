@@ -28,6 +28,7 @@
 #include "paperdex/search_parameters.h"
 #include "paperdex/searcher.h"
 #include "syntax_help.h"
+#include "tag_commands.h"
 #include "terminal_text.h"
 
 namespace paperdex::cli {
@@ -88,6 +89,7 @@ struct CliOptions {
   std::string completion;  // the shell --completion asks a script for
   bool allow_program_stubs = false;
   SavedSearchOptions saved;
+  TagOptions tags;
 };
 
 // The values of --color, read by its check and by the completion scripts
@@ -571,6 +573,11 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   if (!problem) problem = check_citations(options);
   if (!problem) problem = check_show(options);
   if (!problem) problem = check_saved(options);
+  if (!problem) {
+    const bool alone = !options.stats && options.show_ids.empty() && options.batch_file.empty() &&
+                       !options.citations && !options.saved.any();
+    problem = check_tag_options(options.tags, options.query_words, alone);
+  }
   if (!problem) problem = apply_fields(options);
   if (!problem) problem = apply_highlight_markers(options);
   if (problem) {
@@ -592,7 +599,10 @@ std::string usage_text() {
          "       paperdex-search [--db PATH] --citations [--format tsv|jsonl]\n"
          "       paperdex-search [--db PATH] --save NAME [options] QUERY...\n"
          "       paperdex-search [--db PATH] --saved NAME [--new] [options]\n"
-         "       paperdex-search [--db PATH] --saved-list | --delete-saved NAME\n\n"
+         "       paperdex-search [--db PATH] --saved-list | --delete-saved NAME\n"
+         "       paperdex-search [--db PATH] --tag NAME ID... | --untag NAME ID...\n"
+         "       paperdex-search [--db PATH] --tags | --show-tag NAME | --delete-tag NAME\n"
+         "       paperdex-search [--db PATH] --recommend TAG[,TAG...] [options] [QUERY...]\n\n"
          "Searches a paperdex index, ranked by relevance over title and abstract. A query\n"
          "of up to " +
          std::to_string(kAllWordsUpTo) +
@@ -773,6 +783,7 @@ po::options_description describe_options(CliOptions& options) {
   add_paper_options(visible, options);
   add_search_options(visible, options);
   add_saved_search_options(visible, options);
+  add_tag_options(visible, options.tags);
   add_output_options(visible, options);
   return visible;
 }
@@ -809,6 +820,10 @@ ChoiceTable option_choices() {
   // keeps a silent remote index from holding the shell.
   for (const char* option : {"saved", "delete-saved"}) {
     choices[option].listed_by = {"--saved-list", "--format", "tsv", "--time-limit", "2"};
+    choices[option].passed = {"db"};
+  }
+  for (const char* option : {"untag", "show-tag", "delete-tag", "recommend"}) {
+    choices[option].listed_by = {"--tags", "--format", "tsv", "--time-limit", "2"};
     choices[option].passed = {"db"};
   }
   return choices;
@@ -929,7 +944,7 @@ int search_once(const CliOptions& options, std::ostream& out, std::ostream& err)
   asked.query = query;
   if (!asks_for_papers(asked)) {
     err << "paperdex-search: empty query: give search words, a filter (--subject, --year, "
-           "--author) or --like ID\nTry 'paperdex-search --help'.\n";
+           "--author), --like ID or --recommend TAG\nTry 'paperdex-search --help'.\n";
     return kExitError;
   }
   SearchSession session(options, out, err);
@@ -1003,6 +1018,10 @@ int run_interpreted(const CliOptions& options, std::ostream& out, std::ostream& 
       return kExitOk;
     }
     if (options.saved.any()) return run_saved_search_option(options, out, err);
+    if (options.tags.any()) {
+      return run_tag_command([&] { return open_searcher(options); }, options.tags,
+                             options.query_words, *options.format, options.output, out, err);
+    }
     if (!options.batch_file.empty()) return run_batch(options, out, err);
     return search_once(options, out, err);
   } catch (const Error& error) {

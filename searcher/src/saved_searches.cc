@@ -151,16 +151,19 @@ bool valid_name_byte(char c, bool first) {
 
 }  // namespace
 
-void check_saved_search_name(const std::string& name) {
+std::optional<std::string> stored_name_problem(std::string_view kind, const std::string& name) {
   bool valid = !name.empty() && name.size() <= kMaxNameBytes;
   for (std::size_t i = 0; valid && i < name.size(); ++i) valid = valid_name_byte(name[i], i == 0);
-  if (valid) return;
-  throw SavedSearchError(
-      "a saved search's name is letters, digits, '.', '_' and '-', the first "
-      "a letter or a digit, up to " +
-          std::to_string(kMaxNameBytes) + " bytes (such as 'graphs-2024'), not " +
-          quote_input(name),
-      name);
+  if (valid) return std::nullopt;
+  return std::string(kind) +
+         "'s name is letters, digits, '.', '_' and '-', the first a letter or a digit, up to " +
+         std::to_string(kMaxNameBytes) + " bytes (such as 'graphs-2024'), not " + quote_input(name);
+}
+
+void check_saved_search_name(const std::string& name) {
+  if (const auto problem = stored_name_problem("a saved search", name)) {
+    throw SavedSearchError(*problem, name);
+  }
 }
 
 std::optional<SavedSearch> find_saved_search(const Xapian::Database& db, const std::string& name) {

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <xapian.h>
@@ -15,6 +16,10 @@
 #include "paperdex/searcher.h"
 
 namespace paperdex::detail {
+
+// What is wrong with `name` as the name of what the index keeps under names
+// (saved searches, tags: `kind` is "a saved search", "a tag"), or nullopt.
+std::optional<std::string> stored_name_problem(std::string_view kind, const std::string& name);
 
 // Throws SavedSearchError unless `name` is a valid name (SavedSearch::name).
 void check_saved_search_name(const std::string& name);

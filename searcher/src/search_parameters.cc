@@ -110,6 +110,20 @@ void set_facet(SearchRequest& r, std::string_view value) {
   if (value == "author") r.author_facet = true;
 }
 
+// "a,b": the tags a and b (a tag's name has no comma).
+void add_tags(SearchRequest& r, std::string_view value) {
+  std::size_t begin = 0;
+  while (begin <= value.size()) {
+    const std::size_t end = std::min(value.find(',', begin), value.size());
+    const std::string name(value.substr(begin, end - begin));
+    if (name.empty()) refuse("recommend", "takes tag names, not " + quote_input(value));
+    if (std::find(r.recommend.begin(), r.recommend.end(), name) == r.recommend.end()) {
+      r.recommend.push_back(name);
+    }
+    begin = end + 1;
+  }
+}
+
 // clang-format off
 const std::vector<SearchParameter> kParameters = {
     {.name = "subject", .value_name = "CAT", .type = ParameterType::kTextList,
@@ -143,6 +157,13 @@ const std::vector<SearchParameter> kParameters = {
      .surfaces = kEverySurface, .saved = true,
      .set = [](SearchRequest& r, std::string_view v) { r.like = v; },
      .get = [](const SearchRequest& r) { return one(r.like); }},
+    {.name = "recommend", .value_name = "TAGS", .type = ParameterType::kTextList,
+     .help = "papers like the papers of these tags (comma-separated or repeated), theirs left "
+             "out, each hit with why; filters and a query apply too",
+     .surfaces = kEverySurface, .saved = true,
+     .set = add_tags,
+     .get = [](const SearchRequest& r) { return r.recommend; },
+     .list = &SearchRequest::recommend},
     {.name = "match", .value_name = "RULE", .type = ParameterType::kChoice,
      .help = "all: the match rule by the query's length (default); any: papers with any word",
      .surfaces = kEverySurface, .saved = true, .choices = kMatchChoices,
@@ -311,7 +332,8 @@ std::string default_text(const SearchParameter& parameter) {
 
 bool asks_for_papers(const SearchRequest& request) {
   return request.query.find_first_not_of(" \t") != std::string::npos || !request.subjects.empty() ||
-         !request.years.empty() || !request.authors.empty() || !request.like.empty();
+         !request.years.empty() || !request.authors.empty() || !request.like.empty() ||
+         !request.recommend.empty();
 }
 
 }  // namespace paperdex

@@ -19,6 +19,7 @@
 #include "paper.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/index_time.h"
+#include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
 #include "query/index_terms.h"
@@ -35,6 +36,7 @@
 #include "results/passage.h"
 #include "results/spelling.h"
 #include "saved_searches.h"
+#include "tags.h"
 
 namespace paperdex {
 namespace {
@@ -407,6 +409,16 @@ struct Searcher::Impl {
     return path;
   }
 
+  // A tag's change, when papers were added or removed: stored and committed,
+  // and seen by this Searcher from now on.
+  void store_change(Xapian::WritableDatabase& writable, TagChange& change) {
+    if (change.changed.empty()) return;
+    change.tag.changed = index_time_now();
+    detail::store_tag(writable, change.tag);
+    writable.commit();
+    guarded("reading", [&] { reopen(); });
+  }
+
   // SearchResult::partial and missing_shards, and a note per missing shard.
   void mark_missing_shards(SearchResult& result) const {
     for (const detail::RemoteShard& shard : opened.remote_shards) {
@@ -682,16 +694,24 @@ struct Searcher::Impl {
     const bool has_filters =
         !request.subjects.empty() || !request.years.empty() || !request.authors.empty();
     const bool no_words = request.query.find_first_not_of(" \t\r\n") == std::string::npos;
-    if (no_words && (has_filters || !request.like.empty())) {
+    const bool like = !request.like.empty() || !request.recommend.empty();
+    if (!request.like.empty() && !request.recommend.empty()) {
+      throw InvalidRequestError("recommend", "does not go with like: give one or the other");
+    }
+    if (no_words && (has_filters || like)) {
       parsed.query = detail::match_all();
     } else if (const auto reference = detail::paper_reference(request.query)) {
       parsed = parse_reference(request, *reference);
     } else {
-      parsed = parse(request, request.query, request.like.empty());
+      parsed = parse(request, request.query, !like);
     }
-    if (!request.like.empty()) {
-      // Papers like the given one, among those the query (if any) matches.
-      detail::RelatedQuery related = detail::related_query(db, request.like);
+    if (like) {
+      // Papers like the given one or the tags' papers, among those the
+      // query (if any) matches.
+      detail::RelatedQuery related =
+          request.recommend.empty()
+              ? detail::related_query(db, request.like)
+              : detail::recommendation_query(db, detail::recommend_from(db, request.recommend));
       parsed.query = no_words
                          ? related.query
                          : Xapian::Query(Xapian::Query::OP_FILTER, related.query, parsed.query);
@@ -799,6 +819,18 @@ struct Searcher::Impl {
     return result;
   }
 
+  // Hit::because: the recommendation's parts the paper matched that weighed
+  // most (filters and the query's own words are not why it is like a tag).
+  std::vector<TermContribution> because(const Xapian::Query& ranked, Xapian::docid docid) const {
+    std::vector<TermContribution> parts = detail::explain_match(db, ranked, docid);
+    std::erase_if(parts, [](const TermContribution& part) {
+      return part.weight <= 0 ||
+             (part.field != "text" && part.field != "author" && part.field != "subject");
+    });
+    if (parts.size() > kMaxBecause) parts.resize(kMaxBecause);
+    return parts;
+  }
+
   // `searched`: the query as parsed; the hits that matched in their bodies
   // by its body terms get a passage, the others none.
   void add_hits(SearchResult& result, const std::vector<detail::PageHit>& page,
@@ -813,6 +845,9 @@ struct Searcher::Impl {
       result.hits.push_back(make_hit(found, highlighter, request, true, in_body[i]));
       if (request.explain) {
         result.hits.back().explanation = detail::explain_match(db, plan.ranked, found.docid);
+      }
+      if (!request.recommend.empty()) {
+        result.hits.back().because = because(plan.ranked, found.docid);
       }
     }
     // The page's cited_by_count in one pass over the terms' statistics.
@@ -919,7 +954,10 @@ struct Searcher::Impl {
   // The search of the spelling correction instead, when asked and there is one.
   std::optional<SearchResult> search_correction(const SearchRequest& request, SearchResult& result,
                                                 const detail::ParsedQuery& parsed) {
-    if (!(request.suggest || request.correct) || !request.like.empty()) return std::nullopt;
+    if (!(request.suggest || request.correct) || !request.like.empty() ||
+        !request.recommend.empty()) {
+      return std::nullopt;
+    }
     result.suggestion =
         detail::spelling_suggestion(db, spellings, analyzer, request.query, parsed.words,
                                     result.all_words_total, budget.deadline);
@@ -1195,6 +1233,148 @@ void Searcher::delete_saved_search(const std::string& name) {
   detail::require_saved_search(db, name);
   detail::remove_saved_search(db, name);
   db.commit();
+}
+
+namespace {
+
+// The tag `name` of `db` to change: the one there is, or a new one.
+Tag tag_to_change(const Xapian::Database& db, const std::string& name) {
+  detail::check_tag_name(name);
+  if (std::optional<Tag> tag = detail::find_tag(db, name)) return std::move(*tag);
+  Tag tag;
+  tag.name = name;
+  tag.created = index_time_now();
+  return tag;
+}
+
+}  // namespace
+
+TagChange Searcher::add_to_tag(const std::string& name, const std::vector<std::string>& ids) {
+  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
+  TagChange change;
+  change.tag = tag_to_change(db, name);
+  std::vector<std::string>& papers = change.tag.papers;
+  for (const std::string& given : ids) {
+    const std::optional<detail::FoundPaper> found = detail::paper_named(db, given);
+    if (!found) {
+      change.not_found.push_back(given);
+      continue;
+    }
+    std::string id = detail::id_of(*found);
+    if (std::find(papers.begin(), papers.end(), id) != papers.end()) {
+      change.unchanged.push_back(std::move(id));
+      continue;
+    }
+    if (papers.size() == kMaxTagPapers) {
+      throw TagError("the tag " + quote_input(name) + " holds " + std::to_string(kMaxTagPapers) +
+                         " papers, the most a tag holds; make another tag",
+                     name);
+    }
+    papers.push_back(id);
+    change.changed.push_back(std::move(id));
+  }
+  impl_->store_change(db, change);
+  return change;
+}
+
+TagChange Searcher::remove_from_tag(const std::string& name, const std::vector<std::string>& ids) {
+  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
+  TagChange change;
+  change.tag = detail::require_tag(db, name);
+  std::vector<std::string>& papers = change.tag.papers;
+  for (const std::string& given : ids) {
+    // As listed (a paper the index no longer has), else as the index names it.
+    std::string id = given;
+    if (std::find(papers.begin(), papers.end(), id) == papers.end()) {
+      const std::optional<detail::FoundPaper> found = detail::paper_named(db, given);
+      if (!found) {
+        change.not_found.push_back(given);
+        continue;
+      }
+      id = detail::id_of(*found);
+    }
+    if (std::erase(papers, id) == 0) {
+      change.unchanged.push_back(std::move(id));
+      continue;
+    }
+    change.changed.push_back(std::move(id));
+  }
+  impl_->store_change(db, change);
+  return change;
+}
+
+namespace {
+
+// The distinct folded words of `text`.
+std::set<std::string> folded_words(const Analyzer& analyzer, const std::string& text) {
+  const std::string prepared = analyzer.prepare(text);
+  std::set<std::string> words;
+  for (Token& token : analyzer.tokenize(prepared)) words.insert(std::move(token.term));
+  return words;
+}
+
+// The share of their distinct words two titles share.
+double shared_share(const std::set<std::string>& a, const std::set<std::string>& b) {
+  std::size_t both = 0;
+  for (const std::string& word : a) both += b.count(word);
+  const std::size_t either = a.size() + b.size() - both;
+  return either == 0 ? 0 : static_cast<double>(both) / static_cast<double>(either);
+}
+
+}  // namespace
+
+IdentifiedPaper Searcher::identify(const PaperClues& clues) {
+  const std::optional<IdentifiedPaper> by_id = impl_->guarded("reading", [&] {
+    std::optional<IdentifiedPaper> found;
+    for (const std::string& id : clues.arxiv_ids) {
+      if (const auto paper = detail::find_paper(impl_->db, id)) {
+        return std::optional<IdentifiedPaper>({detail::id_of(*paper), "arxiv_id"});
+      }
+    }
+    if (!clues.doi.empty()) {
+      if (const auto paper = detail::paper_named(impl_->db, "doi:" + clues.doi)) {
+        found = IdentifiedPaper{detail::id_of(*paper), "doi"};
+      }
+    }
+    return found;
+  });
+  if (by_id) return *by_id;
+  if (clues.title.find_first_not_of(" \t") == std::string::npos) return {};
+  SearchRequest known_item;
+  known_item.query = clues.title;
+  known_item.limit = 1;
+  known_item.facets = false;
+  known_item.suggest = false;
+  const SearchResult found = search(known_item);
+  if (found.hits.empty()) return {};
+  const Hit& first = found.hits.front();
+  const double share = shared_share(folded_words(impl_->analyzer, clues.title),
+                                    folded_words(impl_->analyzer, first.title.text));
+  if (share < kTitleMatchShare) return {};
+  return {first.id, "title"};
+}
+
+Tag Searcher::tag(const std::string& name) {
+  return impl_->guarded("reading", [&] {
+    impl_->reopen();
+    return detail::require_tag(impl_->db, name);
+  });
+}
+
+std::vector<Tag> Searcher::tags() {
+  return impl_->guarded("reading", [&] {
+    impl_->reopen();
+    return detail::list_tags(impl_->db);
+  });
+}
+
+void Searcher::delete_tag(const std::string& name) {
+  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
+  Tag tag = detail::require_tag(db, name);
+  tag.papers.clear();
+  detail::store_tag(db, tag);
+  db.commit();
+  impl_->guarded("reading", [&] { impl_->reopen(); });
 }
 
 SearchResult Searcher::search_saved(const std::string& name, const SearchRequest& page) {

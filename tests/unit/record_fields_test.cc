@@ -149,11 +149,11 @@ TEST_CASE("the README's, docs' and the stub's field lists are the table's public
   std::set<std::string> known(names.begin(), names.end());
   CHECK(listed("docs/api.md", "| field | holds |", "**Highlights.**", known) == names);
   CHECK(listed("docs/python.md", "A `Paper` has", "The old names", known) == names);
-  // The CLI's columns add the search hits' score, news, snippet and passage
-  // before the abstract.
-  known.insert({"score", "news", "snippet", "passage"});
+  // The CLI's columns add the search hits' score, news, snippet, passage and
+  // because before the abstract.
+  known.insert({"score", "news", "snippet", "passage", "because"});
   std::vector<std::string> columns = names;
-  columns.insert(columns.end() - 1, {"score", "news", "snippet", "passage"});
+  columns.insert(columns.end() - 1, {"score", "news", "snippet", "passage", "because"});
   REQUIRE(columns.back() == "abstract");
   CHECK(listed("README.md", "a place in the layout or a labelled line):",
                "`--show ID [ID...]` prints", known) == columns);

@@ -160,4 +160,20 @@ class PAPERDEX_API SavedSearchError : public Error {
   std::string name_;
 };
 
+/// A tag's name is not a valid name, or names no tag of the index
+/// (Searcher::tag, SearchRequest::recommend, ...), or the tag holds no paper
+/// of the index to recommend from. name() is the name as it was given.
+class PAPERDEX_API TagError : public Error {
+ public:
+  TagError(const std::string& message, std::string name);
+  TagError(const TagError&);
+  TagError& operator=(const TagError&);
+  ~TagError() override;
+  /// The name as given.
+  const std::string& name() const noexcept;
+
+ private:
+  std::string name_;
+};
+
 }  // namespace paperdex

@@ -2,7 +2,7 @@
 /// The paperdex searcher: one class, plain values in and out. No Xapian, ICU
 /// or Boost types appear here. See docs/api.md for a worked example.
 ///
-/// ABI: the library's SONAME carries major.minor (libpaperdex-searcher.so.0.5).
+/// ABI: the library's SONAME carries major.minor (libpaperdex-searcher.so.0.6).
 /// Searcher is a pimpl class; the request and result structs are plain values
 /// whose layout is part of the ABI, so adding a field to one is a minor
 /// version (SONAME) change.
@@ -75,6 +75,12 @@ struct SearchRequest {
   /// id): ranked by the distinctive words of its title and abstract, the
   /// paper itself left out. Filters apply; a query, if any, must match too.
   std::string like;
+  /// Tags (Searcher::add_to_tag) whose papers the hits should be like:
+  /// ranked by the words, authors and categories that set the tags' papers
+  /// apart from the index (relevance feedback), the tags' own papers left
+  /// out; each hit says why (Hit::because). Filters apply; a query, if any,
+  /// must match too. Several tags are one set of papers.
+  std::vector<std::string> recommend;
   bool author_facet = false;  ///< also count the author facet (needs `facets`)
   bool explain = false;       ///< fill Hit::explanation
   bool suggest = true;        ///< offer a spelling correction (SearchResult::suggestion)
@@ -198,7 +204,15 @@ struct Hit {
   /// snippet (SearchRequest::snippet_bytes), with its page and section.
   /// Empty (`passage.text` "") otherwise. Read for the hits of the page only.
   Passage passage;
+  /// With SearchRequest::recommend: why the hit is like the tags' papers,
+  /// the parts of the recommendation it matched that weighed most in its
+  /// score, largest first (at most kMaxBecause): words ("text"), authors
+  /// ("author"), categories ("subject"). Empty otherwise.
+  std::vector<TermContribution> because;
 };
+
+/// Hit::because lists at most this many parts.
+inline constexpr std::size_t kMaxBecause = 5;
 
 /// A facet value and how many matching papers have it.
 struct FacetCount {
@@ -367,6 +381,51 @@ struct SavedSearch {
   std::string seen;
   std::size_t new_papers = 0;  ///< saved_searches(): the papers new to it now
 };
+
+/// A tag: papers kept under a name in the index's metadata
+/// (Searcher::add_to_tag), as saved searches are, so it survives updates and
+/// harvests and every client sees it; SearchRequest::recommend ranks the
+/// papers like its papers.
+struct Tag {
+  std::string name;                 ///< as a saved search's name (SavedSearch::name)
+  std::vector<std::string> papers;  ///< the papers' ids, in the order they were added
+  std::string created;              ///< when it was made, index time (as Paper::added)
+  std::string changed;              ///< when a paper was last added or removed
+};
+
+/// A tag holds at most this many papers; a recommendation learns from the
+/// kMaxRecommendFrom most recently added.
+inline constexpr std::size_t kMaxTagPapers = 10'000;
+inline constexpr std::size_t kMaxRecommendFrom = 1'000;
+
+/// What Searcher::add_to_tag or remove_from_tag did with the ids given.
+struct TagChange {
+  Tag tag;                             ///< the tag as it now is (no papers: it was deleted)
+  std::vector<std::string> changed;    ///< the papers added (removed), by their ids in the index
+  std::vector<std::string> unchanged;  ///< the papers already in the tag (not in it)
+  std::vector<std::string> not_found;  ///< the ids, as given, that name no paper of the index
+};
+
+/// What an entry of a bibliography (a BibTeX, RIS or CSL-JSON file, a
+/// reference manager's export) says of a paper, for Searcher::identify.
+struct PaperClues {
+  std::vector<std::string> arxiv_ids;  ///< the arXiv ids or links its fields hold
+  std::string doi;                     ///< its DOI, or ""
+  std::string title;                   ///< its title, or ""
+};
+
+/// The paper of the index an entry names (Searcher::identify).
+struct IdentifiedPaper {
+  std::string id;  ///< the paper's id in the index; "" for none
+  /// How: "arxiv_id", "doi" (one paper has it) or "title" (the known-item
+  /// ranking's first paper for the title, its title close enough); "".
+  std::string by;
+};
+
+/// A title identifies a paper when the paper's title and it share this
+/// share of their distinct folded words (of the words either has): a
+/// reference manager's title may differ by a subtitle's word or its TeX.
+inline constexpr double kTitleMatchShare = 0.8;
 
 /// How a Searcher opens its index (Searcher(path, options)).
 struct SearcherOptions {
@@ -544,6 +603,40 @@ class PAPERDEX_API Searcher {
   /// Deletes the saved search `name` (under the write lock, as save_search).
   /// @throws SavedSearchError no saved search has that name.
   void delete_saved_search(const std::string& name);
+
+  /// Adds papers to the tag `name`, making the tag when there is none. Each
+  /// id is anything a query takes as one paper: an arXiv id in any form
+  /// (versions, "arXiv:", abs/ and pdf/ links), a derived id, or a DOI that
+  /// one paper of the index has. Writes the index (its metadata) under its
+  /// write lock, as save_search.
+  /// @throws TagError `name` is not a valid name, or the tag would pass
+  ///         kMaxTagPapers.
+  /// @throws DatabaseLockedError, IoError as save_search.
+  TagChange add_to_tag(const std::string& name, const std::vector<std::string>& ids);
+
+  /// The paper of this index `clues` name: the first of its arXiv ids the
+  /// index has, else the one paper with its DOI, else the first paper the
+  /// known-item ranking finds for its title when their titles share
+  /// kTitleMatchShare of their words. For importing a bibliography into a
+  /// tag (paperdex-search --tag NAME --import FILE).
+  /// @throws IoError reading the index failed.
+  IdentifiedPaper identify(const PaperClues& clues);
+
+  /// Removes papers from the tag `name` (ids as add_to_tag takes them, or as
+  /// Tag::papers lists them); a tag left with no paper is deleted.
+  /// @throws TagError no tag has that name.
+  TagChange remove_from_tag(const std::string& name, const std::vector<std::string>& ids);
+
+  /// The tag `name`.
+  /// @throws TagError no tag has that name (the message lists those there are).
+  Tag tag(const std::string& name);
+
+  /// Every tag of the index, by name.
+  std::vector<Tag> tags();
+
+  /// Deletes the tag `name` (under the write lock, as save_search).
+  /// @throws TagError no tag has that name.
+  void delete_tag(const std::string& name);
 
   /// Runs the saved search `name` with `page`'s page and output members,
   /// each hit saying what is new about it since the search was last run for

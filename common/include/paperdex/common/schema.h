@@ -416,6 +416,12 @@ inline constexpr std::string_view kAnalysisKey = "paperdex:analysis";
 // Each saved search (searcher's saved_searches.h) under this prefix and its
 // name: the index carries them, and a bulk build keeps them.
 inline constexpr std::string_view kSavedSearchPrefix = "paperdex:saved-search:";
+// Each tag (searcher's tags.h: a named list of papers) under this prefix
+// and its name, kept likewise.
+inline constexpr std::string_view kTagPrefix = "paperdex:tag:";
+// What a user keeps in an index's metadata, which a bulk build carries over
+// to the index it builds.
+inline constexpr std::string_view kUserMetadataPrefixes[] = {kSavedSearchPrefix, kTagPrefix};
 
 // Positions: the gap left between two values of one field (authors) so that a
 // phrase never spans two of them.

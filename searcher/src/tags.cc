@@ -1,0 +1,139 @@
+#include "tags.h"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "query/paper_reference.h"
+#include "saved_searches.h"
+
+#include "paperdex/common/safe_text.h"
+#include "paperdex/common/schema.h"
+#include "paperdex/errors.h"
+
+namespace paperdex::detail {
+namespace {
+
+std::string key_of(const std::string& name) { return std::string(schema::kTagPrefix) + name; }
+
+[[noreturn]] void throw_damaged(const std::string& name, const std::string& why) {
+  throw IoError("the tag " + quote_input(name) + " of the index is damaged (" + why +
+                "); delete it (--delete-tag) and tag its papers again");
+}
+
+Tag from_json(const std::string& name, const std::string& text) {
+  const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
+  if (!json.is_object()) throw_damaged(name, "not a JSON object");
+  Tag tag;
+  tag.name = name;
+  try {
+    tag.papers = json.at("papers").get<std::vector<std::string>>();
+    tag.created = json.value("created", "");
+    tag.changed = json.value("changed", "");
+  } catch (const nlohmann::json::exception& error) {
+    throw_damaged(name, error.what());
+  }
+  return tag;
+}
+
+std::string to_json(const Tag& tag) {
+  nlohmann::json json = nlohmann::json::object();
+  json["papers"] = tag.papers;
+  json["created"] = tag.created;
+  json["changed"] = tag.changed;
+  return json.dump();
+}
+
+// The one paper whose DOI is `doi`: a DOI two papers share names neither.
+std::optional<FoundPaper> paper_with_doi(const Xapian::Database& db, const std::string& doi) {
+  const std::string term = schema::make_term(schema::kDoiPrefix, schema::doi_value(doi));
+  if (db.get_termfreq(term) != 1) return std::nullopt;
+  const Xapian::docid docid = *db.postlist_begin(term);
+  Xapian::TermIterator id = db.termlist_begin(docid);
+  id.skip_to(std::string(schema::kIdPrefix));
+  if (id == db.termlist_end(docid) || schema::prefix_of(*id) != schema::kIdPrefix) {
+    return std::nullopt;
+  }
+  return FoundPaper{docid, *id};
+}
+
+}  // namespace
+
+void check_tag_name(const std::string& name) {
+  if (const auto problem = stored_name_problem("a tag", name)) throw TagError(*problem, name);
+}
+
+std::optional<Tag> find_tag(const Xapian::Database& db, const std::string& name) {
+  const std::string text = db.get_metadata(key_of(name));
+  if (text.empty()) return std::nullopt;
+  return from_json(name, text);
+}
+
+std::vector<Tag> list_tags(const Xapian::Database& db) {
+  std::vector<Tag> all;
+  const std::string prefix(schema::kTagPrefix);
+  for (auto it = db.metadata_keys_begin(prefix); it != db.metadata_keys_end(prefix); ++it) {
+    const std::string key = *it;
+    all.push_back(from_json(key.substr(prefix.size()), db.get_metadata(key)));
+  }
+  return all;
+}
+
+Tag require_tag(const Xapian::Database& db, const std::string& name) {
+  check_tag_name(name);
+  if (std::optional<Tag> tag = find_tag(db, name)) return std::move(*tag);
+  std::string known;
+  for (const Tag& tag : list_tags(db)) known += (known.empty() ? "" : ", ") + tag.name;
+  throw TagError("the index has no tag " + quote_input(name) + "; " +
+                     (known.empty() ? std::string("it has none: tag papers first (--tag NAME ID)")
+                                    : "it has " + known),
+                 name);
+}
+
+void store_tag(Xapian::WritableDatabase& db, const Tag& tag) {
+  db.set_metadata(key_of(tag.name), tag.papers.empty() ? std::string() : to_json(tag));
+}
+
+std::optional<FoundPaper> paper_named(const Xapian::Database& db, std::string_view given) {
+  if (std::optional<FoundPaper> found = find_paper(db, given)) return found;
+  const std::optional<PaperReference> reference = paper_reference(given);
+  if (reference && reference->field->name == "doi") return paper_with_doi(db, reference->value);
+  return std::nullopt;
+}
+
+std::string id_of(const FoundPaper& paper) {
+  return paper.id_term.substr(schema::kIdPrefix.size());
+}
+
+std::vector<FoundPaper> recommend_from(const Xapian::Database& db,
+                                       const std::vector<std::string>& names) {
+  std::vector<Tag> tags;
+  for (const std::string& name : names) tags.push_back(require_tag(db, name));
+  std::vector<FoundPaper> papers;
+  std::set<Xapian::docid> seen;
+  // Newest first across the tags: a tag's list is in the order it grew.
+  std::size_t longest = 0;
+  for (const Tag& tag : tags) longest = std::max(longest, tag.papers.size());
+  for (std::size_t back = 0; back < longest && papers.size() < kMaxRecommendFrom; ++back) {
+    for (const Tag& tag : tags) {
+      if (back >= tag.papers.size()) continue;
+      const std::string& id = tag.papers[tag.papers.size() - 1 - back];
+      std::optional<FoundPaper> found = find_paper(db, id);
+      if (found && seen.insert(found->docid).second) papers.push_back(std::move(*found));
+      if (papers.size() == kMaxRecommendFrom) break;
+    }
+  }
+  if (papers.empty()) {
+    std::string listed;
+    for (const std::string& name : names) listed += (listed.empty() ? "" : ", ") + name;
+    throw TagError("the tag " + quote_input(listed) +
+                       " has no paper of this index to recommend from; tag papers first "
+                       "(--tag NAME ID)",
+                   names.front());
+  }
+  return papers;
+}
+
+}  // namespace paperdex::detail
