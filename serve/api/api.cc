@@ -64,6 +64,8 @@ ApiError current_error() {
     return ApiError(404, error.what(), {"id", std::nullopt, ""});
   } catch (const SavedSearchError& error) {  // /saved/{name}: nothing has that name
     return ApiError(404, error.what(), {"name", std::nullopt, ""});
+  } catch (const TagError& error) {  // /recommend: no such tag, or nothing in it
+    return ApiError(404, error.what(), {"tag", std::nullopt, ""});
   } catch (const DatabaseNotFoundError& error) {
     return unavailable(error);
   } catch (const SchemaVersionError& error) {

@@ -16,7 +16,10 @@ namespace paperdex::serve {
 // How long a client or proxy may reuse an answer without asking again.
 inline constexpr std::string_view kIndexAnswerCaching = "public, max-age=30";  // searches, papers
 inline constexpr std::string_view kPageFileCaching = "public, max-age=3600";   // the page
-inline constexpr std::string_view kNoCaching = "no-store";                     // health, errors
+// What a person changes and then looks at (the tags): asked again each time,
+// a 304 while it has not changed.
+inline constexpr std::string_view kRevalidateCaching = "no-cache";
+inline constexpr std::string_view kNoCaching = "no-store";  // health, errors
 
 // A weak entity tag ("W/\"...\"") naming these bytes: a revision and a
 // target, or a page file's bytes.

@@ -30,13 +30,14 @@ HttpResponse json_response(const Json& json) {
 // An answer of the index, named by its revision and the request target: a
 // client that has it (If-None-Match) gets a 304 and nothing is searched.
 template <typename Produce>
-HttpResponse index_answer(ApiContext& context, const RouteCall& call, const Produce& produce) {
+HttpResponse index_answer(ApiContext& context, const RouteCall& call, const Produce& produce,
+                          std::string_view caching = kIndexAnswerCaching) {
   return context.pool.use([&](Searcher& searcher) {
     const std::string revision = searcher.revision();
     const std::string tag = entity_tag(revision + '\n' + call.request.target);
-    if (none_match(call.request, tag)) return not_modified(tag, kIndexAnswerCaching);
+    if (none_match(call.request, tag)) return not_modified(tag, caching);
     HttpResponse response = produce(searcher, revision);
-    add_caching(response, tag, kIndexAnswerCaching);
+    add_caching(response, tag, caching);
     return response;
   });
 }
@@ -49,13 +50,9 @@ void require_something(const SearchCall& call) {
                       "empty query: give search words (q) or a filter (subject, year, author)");
 }
 
-// /search and /like/{id}: the result in the format asked, as paperdex-search
-// prints it (the format table's printer).
-HttpResponse answer_search(ApiContext& context, const RouteCall& call) {
-  SearchCall search = read_parameters(call.target.parameters, kSearchParameters, context.defaults);
-  search.request.like = call.id;
-  search.request.query = search.query;
-  require_something(search);
+// The result of `search` in the format asked, as paperdex-search prints it
+// (the format table's printer).
+HttpResponse answer_with(ApiContext& context, const RouteCall& call, const SearchCall& search) {
   return index_answer(context, call, [&](Searcher& searcher, const std::string&) {
     const SearchResult result = searcher.search(search.request);
     std::ostringstream body;
@@ -67,6 +64,42 @@ HttpResponse answer_search(ApiContext& context, const RouteCall& call) {
     }
     return response;
   });
+}
+
+// /search and /like/{id}.
+HttpResponse answer_search(ApiContext& context, const RouteCall& call) {
+  SearchCall search = read_parameters(call.target.parameters, kSearchParameters, context.defaults);
+  search.request.like = call.id;
+  search.request.query = search.query;
+  require_something(search);
+  return answer_with(context, call, search);
+}
+
+// /recommend?tag=NAME: papers like the tag's (paperdex-search --recommend);
+// the server reads tags, and never changes them. An unknown tag is a 404
+// naming the tags there are (TagError, api.cc).
+HttpResponse answer_recommend(ApiContext& context, const RouteCall& call) {
+  SearchCall search = read_parameters(call.target.parameters,
+                                      kSearchParameters | kRecommendParameters, context.defaults);
+  if (search.request.recommend.empty()) {
+    throw bad_parameter("tag", "tag is required: the tag whose papers the hits should be like");
+  }
+  search.request.query = search.query;
+  return answer_with(context, call, search);
+}
+
+// The tags, as paperdex-search --tags --format json lists them: each with its
+// name, papers (ids), created and changed.
+HttpResponse answer_tags(ApiContext& context, const RouteCall& call) {
+  read_parameters(call.target.parameters, 0, {});
+  return index_answer(
+      context, call,
+      [&](Searcher& searcher, const std::string&) {
+        Json list = Json::array();
+        for (const Tag& tag : searcher.tags()) list.push_back(presentation::tag_json(tag));
+        return json_response(list);
+      },
+      kRevalidateCaching);
 }
 
 // A stored paper: JSON is the object --show lists (one line, as the jsonl
@@ -195,6 +228,11 @@ const std::array kRoutes = {
           answer_paper},
     Route{"/like/{id}", kSearchParameters, "papers similar to this paper (paperdex-search --like)",
           answer_search},
+    Route{"/recommend", kSearchParameters | kRecommendParameters,
+          "papers like a tag's papers, theirs left out (paperdex-search --recommend)",
+          answer_recommend},
+    Route{"/tags", 0, "the tags of the index and their papers (paperdex-search --tags --json)",
+          answer_tags},
     Route{"/suggest", kSuggestParameters, "did you mean: the query with misspelled words corrected",
           answer_suggest},
     Route{"/saved", 0, "the saved searches of the index (paperdex-search --saved-list --json)",

@@ -55,6 +55,12 @@ std::vector<Parameter> build_parameters() {
     table.push_back({row.name, kSearchParameters | (row.each_run ? kSavedParameters : 0u),
                      row.type == ParameterType::kTextList, row.help, output_of(row.name), &row});
   }
+  // /recommend's tags: the library's recommend row under the name the route
+  // gives it.
+  table.push_back({"tag", kRecommendParameters, true,
+                   "the tags whose papers the hits should be like (repeatable or "
+                   "comma-separated; paperdex-search --tag makes them)",
+                   nullptr, find_search_parameter("recommend")});
   table.push_back({"fields", kSearchParameters | kPaperParameters | kSavedParameters, false,
                    "what each hit or paper shows, comma-separated, in this order", apply_fields});
   table.push_back({"format", kSearchParameters | kPaperParameters | kSavedParameters, false,

@@ -29,10 +29,11 @@ struct SearchCall {
 
 // The groups of parameters a route takes (Route::parameters).
 enum ParameterUse : unsigned {
-  kSearchParameters = 1,   // /search, /like/{id}
-  kPaperParameters = 2,    // /paper/{id}
-  kSuggestParameters = 4,  // /suggest
-  kSavedParameters = 8,    // /saved/{name}: the page and the output, not the query
+  kSearchParameters = 1,      // /search, /like/{id}
+  kPaperParameters = 2,       // /paper/{id}
+  kSuggestParameters = 4,     // /suggest
+  kSavedParameters = 8,       // /saved/{name}: the page and the output, not the query
+  kRecommendParameters = 16,  // /recommend: the tags, beside the search's parameters
 };
 
 // A parameter of the API: the library's search parameters (its table,

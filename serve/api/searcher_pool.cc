@@ -47,7 +47,8 @@ bool SearcherPool::is_request_error(const Error& error) {
   return dynamic_cast<const QuerySyntaxError*>(&error) != nullptr ||
          dynamic_cast<const InvalidRequestError*>(&error) != nullptr ||
          dynamic_cast<const PaperNotFoundError*>(&error) != nullptr ||
-         dynamic_cast<const SavedSearchError*>(&error) != nullptr;
+         dynamic_cast<const SavedSearchError*>(&error) != nullptr ||
+         dynamic_cast<const TagError*>(&error) != nullptr;
 }
 
 }  // namespace paperdex::serve

@@ -11,7 +11,7 @@
   const AUTHORS_SHOWN = 8;
   const MAX_OFFSET = 100000;  // the searcher's deepest page (--offset's limit)
   // What a hit shows: the CLI's --fields names (README "JSON output").
-  const HIT_FIELDS = 'id,title,authors,subjects,year,submitted,url,pdf_url,snippet,passage';
+  const HIT_FIELDS = 'id,title,authors,subjects,year,submitted,url,pdf_url,snippet,passage,because';
   const SORTS = ['relevance', 'newest', 'oldest', 'updated', 'added', 'citations'];
 
   const $ = (id) => document.getElementById(id);
@@ -29,6 +29,7 @@
       years: params.getAll('year').filter(Boolean),
       offset: Number.isFinite(offset) && offset > 0 ? offset : 0,
       like: params.get('like') || '',
+      tag: params.get('tag') || '',
       id: params.get('id') || '',
     };
   }
@@ -41,6 +42,7 @@
     for (const subject of state.subjects) params.append('subject', subject);
     for (const year of state.years) params.append('year', year);
     if (state.offset > 0) params.set('offset', String(state.offset));
+    if (state.tag) params.set('tag', state.tag);
     return params;
   }
 
@@ -59,9 +61,10 @@
     return encodeURIComponent(id).replace(/%2F/gi, '/');
   }
 
-  // Where the API answers a state's search: the papers like one (/like/{id})
-  // or a search.
+  // Where the API answers a state's search: the papers like one (/like/{id}),
+  // like a tag's (/recommend?tag=), or a search.
   function searchApiPath(state) {
+    if (state.tag) return '/recommend';
     return state.like ? '/like/' + idPath(state.like) : '/search';
   }
 
@@ -108,7 +111,7 @@
   }
 
   function hasSearch(state) {
-    return asksPapers(state) || state.like !== '';
+    return asksPapers(state) || state.like !== '' || state.tag !== '';
   }
 
   // --- Small DOM helpers: elements with text, never HTML. ---
@@ -248,6 +251,10 @@
         appendHighlighted(element('p', null, 'snippet'), hit.snippet, hit.snippet_spans));
     }
     if (hit.passage && hit.passage.text) item.appendChild(renderPassage(hit));
+    if (Array.isArray(hit.because) && hit.because.length) {
+      const why = hit.because.map((part) => part.field + ':' + part.term).join(', ');
+      item.appendChild(element('p', 'Like the tag for ' + why, 'because'));
+    }
     item.appendChild(hitLinks(hit, state));
     return item;
   }
@@ -447,11 +454,27 @@
     anchor.href = pageUrl(withChanges(stateFromQuery(''), { id: state.like }));
   }
 
+  // Papers like a tag's: which tag, and its papers, each linking to its record.
+  function renderTagNote(state, tag) {
+    $('tag-note').hidden = !state.tag;
+    if (!state.tag) return;
+    const papers = (tag && tag.papers) || [];
+    $('tag-name').textContent = state.tag;
+    $('tag-size').textContent = papers.length + (papers.length === 1 ? ' paper' : ' papers');
+    const list = clear($('tag-papers'));
+    for (const id of papers) {
+      const item = list.appendChild(document.createElement('li'));
+      item.appendChild(link(id, pageUrl(withChanges(stateFromQuery(''), { id: id }))));
+    }
+  }
+
   // `answers`: the search's result, the subjects counted without the subject
-  // filter (null: the result's), the paper of a /like search (or null).
+  // filter (null: the result's), the paper of a /like search (or null), the
+  // tag of a /recommend search (or null).
   function renderSearch(answers, state) {
     const result = answers.result;
     renderLikeNote(state, answers.likePaper);
+    renderTagNote(state, answers.tag);
     renderAdvice(result, state);
     renderFilters(state);
     renderHits(result, state);
@@ -588,23 +611,34 @@
     return answer.ok ? answer.body : null;
   }
 
+  // The tag a /recommend search is for, from /tags (null when none).
+  async function recommendedTag(state, controller) {
+    if (!state.tag) return null;
+    const answer = await fetchJson('/tags', controller);
+    const tags = answer.ok && Array.isArray(answer.body) ? answer.body : [];
+    return tags.find((tag) => tag.name === state.tag) || null;
+  }
+
   async function showSearch(state) {
     setStatus('Searching…');
     const controller = beginFetches();
-    const [result, subjects, likePaper] = await Promise.all([
+    const [result, subjects, likePaper, tag] = await Promise.all([
       fetchJson(hitsApiUrl(state), controller),
       subjectsUnfiltered(state, controller),
       likedPaper(state, controller),
+      recommendedTag(state, controller),
     ]);
     if (!result.ok || !result.body) {
       showView('none');
       setStatus(errorMessage(result), 'error');
       return;
     }
-    renderSearch({ result: result.body, subjects: subjects, likePaper: likePaper }, state);
+    renderSearch({ result: result.body, subjects: subjects, likePaper: likePaper, tag: tag },
+      state);
     showView('search');
     setFeed(state);
-    const what = state.like ? 'Papers like ' + ((likePaper && likePaper.title) || state.like)
+    const what = state.tag ? 'Papers like the tag ' + state.tag
+      : state.like ? 'Papers like ' + ((likePaper && likePaper.title) || state.like)
       : state.q || 'Filters';
     document.title = what + ' – paperdex';
   }
@@ -640,6 +674,17 @@
     list.hidden = list.childElementCount === 0;
   }
 
+  // The index's tags, each linking to the papers like its papers.
+  function renderTags(answer) {
+    const tags = answer.ok && Array.isArray(answer.body) ? answer.body : [];
+    const list = clear($('tag-list'));
+    for (const tag of tags) {
+      const anchor = link(tag.name, pageUrl(withChanges(stateFromQuery(''), { tag: tag.name })));
+      facetItem(list, anchor, (tag.papers || []).length);
+    }
+    $('tags-section').hidden = tags.length === 0;
+  }
+
   // A query this index answers, whatever it holds: the longest word of the
   // newest paper's title (the first of the longest), in that paper's year.
   function placeholderQuery(title, year) {
@@ -668,6 +713,7 @@
     }
     renderIndexFacts(answer.body);
     showView('home');
+    renderTags(await fetchJson('/tags', controller));
     const query = placeholderQuery(await newestTitle(answer.body, controller),
       answer.body.last_year);
     if (query) $('q').placeholder = query;

@@ -509,6 +509,43 @@ TEST_CASE("serve API: /saved lists the saved searches, /saved/{name} serves each
   CHECK(get(small_api(), "/saved").body == "[]\n");
 }
 
+TEST_CASE("serve API: /recommend answers as paperdex-search --recommend, /tags lists the tags",
+          "[serve][tags]") {
+  const paperdex::test::TempDir dir;
+  const std::string path = small_index_in(dir);
+  paperdex::Searcher(path).add_to_tag("optics", {"2101.00001"});
+  Api api(settings_for(path));
+  // Every format is paperdex-search's, with the same page.
+  for (const paperdex::presentation::OutputFormat& format :
+       paperdex::presentation::output_formats()) {
+    const std::string target = "/recommend?tag=optics&format=" + std::string(format.name);
+    INFO(target);
+    const HttpResponse response = get(api, target);
+    REQUIRE(response.status == 200);
+    CHECK(response.body ==
+          cli_output(path, {"--recommend", "optics", "--format", std::string(format.name)}));
+  }
+  const Json json = Json::parse(get(api, "/recommend?tag=optics&subject=cs.NI").body);
+  REQUIRE(!json["hits"].empty());
+  CHECK(json["hits"][0]["id"] == "2101.00002");
+  CHECK(!json["hits"][0]["because"].empty());
+  for (const Json& hit : json["hits"]) CHECK(hit["id"] != "2101.00001");
+  // /search takes the library's parameter under its own name.
+  CHECK(get(api, "/search?recommend=optics").body == get(api, "/recommend?tag=optics").body);
+  // The list is --tags --format json's.
+  const HttpResponse tags = get(api, "/tags");
+  REQUIRE(tags.status == 200);
+  CHECK(Json::parse(tags.body) == Json::parse(cli_output(path, {"--tags", "--json"})));
+  CHECK(Json::parse(tags.body)[0]["papers"] == Json{"2101.00001"});
+  // No tag: 400; an unknown one: 404 naming those there are.
+  CHECK(error_of(get(api, "/recommend"))["parameter"] == "tag");
+  const HttpResponse unknown = get(api, "/recommend?tag=nothing");
+  CHECK(unknown.status == 404);
+  const Json error = error_of(unknown);
+  CHECK(error["parameter"] == "tag");
+  CHECK(contains(error["message"].get<std::string>(), "no tag 'nothing'; it has optics"));
+}
+
 TEST_CASE("serve API: docs/http-api.md lists every route, parameter and format the tables have",
           "[serve]") {
   std::ifstream file(paperdex::test::source_dir() / "docs" / "http-api.md");

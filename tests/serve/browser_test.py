@@ -461,6 +461,32 @@ def related(page, base, search):
     page.shot("related")
 
 
+def tags(page, base, search):
+    """A tag made with paperdex-search --tag: the landing page lists it, and
+    its link shows the papers like its papers, as --recommend ranks them, each
+    saying why, under the tag's own papers."""
+    kept = [h["id"] for h in search(QUERY, "--limit", "2")["hits"]]
+    search.raw("", "--tag", "reading", *kept)
+    driver = page.driver
+    driver.get(base + "/")
+    page.wait(lambda: page.idle() and page.all("#tag-list a"), "the tags on the landing page")
+    anchors = page.all("#tag-list a")
+    if not page.check(anchors and anchors[0].text == "reading", "the landing page lists no tag"):
+        return
+    anchors[0].click()
+    recommended = search("", "--recommend", "reading")
+    check_hits(page, recommended, 0)
+    page.check("tag=reading" in driver.current_url, "the URL lacks tag=")
+    shown = [a.get_attribute("textContent") for a in page.all("#tag-papers a")]
+    page.check(shown == kept, "the tag's papers shown are %s, not %s" % (shown, kept))
+    reasons = page.all("#hit-list .hit .because")
+    page.check(len(reasons) == len(recommended["hits"]), "not every hit says why it is like the tag")
+    first = recommended["hits"][0]["because"][0]
+    page.check(reasons and first["term"] in reasons[0].text,
+               "the first hit's reason is '%s'" % (reasons[0].text if reasons else ""))
+    page.shot("tag")
+
+
 def authors_and_pdf(page, base, search):
     """Each hit's PDF link, and each author a link to that author's papers."""
     driver = page.driver
@@ -640,6 +666,7 @@ def main():
             advice(page, search)
             exports(page, server.url, search, first)
             related(page, server.url, search)
+            tags(page, server.url, search)
             authors_and_pdf(page, server.url, search)
             years_facet(page, server.url, search)
             subject_facets(page, server.url, search)
