@@ -41,6 +41,14 @@ class SavedSearchError(Error):
     """The name as it was given."""
     def __init__(self, message: str, name: str = "") -> None: ...
 
+class TagError(Error):
+    """A tag's name is not a valid name, or names no tag, or the tag has no
+    paper of the index to recommend from."""
+
+    name: str
+    """The name as it was given."""
+    def __init__(self, message: str, name: str = "") -> None: ...
+
 class InvalidRequestError(Error, ValueError):
     """A number of a search out of its range (limit, offset, snippet_bytes, time_limit_seconds)."""
 
@@ -199,6 +207,8 @@ class Hit:
     score: float
     matches_all_words: bool
     explanation: list[TermContribution]
+    because: list[TermContribution]
+    """With recommend: the words, authors and categories that weighed most."""
     paper: Paper
     cited_by_count: int
     """How many papers of this index cite it (cites:ID lists them)."""
@@ -285,6 +295,23 @@ class SavedSearch:
     new_papers: int
     """How many papers are new to it."""
 
+class Tag:
+    """Papers kept in the index under a name (Searcher.add_to_tag)."""
+
+    name: str
+    papers: list[str]
+    """The papers' ids, in the order they were added."""
+    created: str
+    changed: str
+
+class TagChange:
+    """What Searcher.add_to_tag or remove_from_tag did."""
+
+    tag: Tag
+    changed: list[str]
+    unchanged: list[str]
+    not_found: list[str]
+
 class Searcher:
     """Searches one paperdex index. Calls on one Searcher are serialized; open
     one per thread to search in parallel (the GIL is released while searching)."""
@@ -310,6 +337,7 @@ class Searcher:
         author: _Strings = (),
         no_cross_lists: bool = False,
         like: Optional[str] = None,
+        recommend: _Strings = (),
         match: Literal['all', 'any'] = "all",
         sort: Literal['relevance', 'newest', 'oldest', 'updated', 'added', 'citations'] = "relevance",
         limit: int = 10,
@@ -343,6 +371,18 @@ class Searcher:
         saved search was last run so (or saved), marked; then marks them seen."""
     def saved_search(self, name: str) -> SavedSearch: ...
     def saved_searches(self) -> list[SavedSearch]: ...
+    def recommend(
+        self, tag: Union[str, Iterable[str]], query: str = "", **keywords: Any
+    ) -> SearchResult:
+        """Papers like the tag's (a name or several), theirs left out; each hit's
+        because says why; search()'s keywords apply. TagError for an unknown tag."""
+    def add_to_tag(self, name: str, ids: Union[str, Iterable[str]]) -> TagChange:
+        """Adds papers (any form id: takes, or DOIs) to the tag, made when there is none."""
+    def remove_from_tag(self, name: str, ids: Union[str, Iterable[str]]) -> TagChange:
+        """Removes papers from the tag; a tag left empty is deleted."""
+    def tag(self, name: str) -> Tag: ...
+    def tags(self) -> list[Tag]: ...
+    def delete_tag(self, name: str) -> None: ...
     def delete_saved_search(self, name: str) -> None: ...
     document_count: int
     path: str

@@ -58,6 +58,8 @@ void register_error_translator(py::module_& module) {
       set("PaperNotFoundError", error_class("PaperNotFoundError")(error.what(), error.id()));
     } catch (const SavedSearchError& error) {
       set("SavedSearchError", error_class("SavedSearchError")(error.what(), error.name()));
+    } catch (const TagError& error) {
+      set("TagError", error_class("TagError")(error.what(), error.name()));
     } catch (const Error& error) {
       set("Error", error_class("Error")(error.what()));
     } catch (const Xapian::Error& error) {

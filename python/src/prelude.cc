@@ -58,6 +58,19 @@ class SavedSearchError(Error):
         self.name = name
 
 
+class TagError(Error):
+    """A tag's name is not a valid name, or names no tag of the index, or the
+    tag has no paper of the index to recommend from (Searcher.tag,
+    recommend, ...).
+
+    name: the name as it was given.
+    """
+
+    def __init__(self, message, name=""):
+        super().__init__(message)
+        self.name = name
+
+
 class InvalidRequestError(Error, ValueError):
     """A number of a search out of its range: limit, offset, snippet_bytes or
     time_limit_seconds (paperdex::InvalidRequestError; paperdex-search says the

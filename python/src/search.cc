@@ -455,6 +455,39 @@ class PySearcher {
     without_gil([&](Searcher& searcher) { searcher.delete_saved_search(name); });
   }
 
+  // recommend(): search() with the tags' recommendations.
+  ResultView recommend(const py::object& tags, std::string query, const py::kwargs& keywords) {
+    ResultView view;
+    view.request.query = std::move(query);
+    apply_keywords(view.request, keywords);
+    const std::vector<std::string> names = path_list(tags, "tag");
+    for (const std::string& name : names) view.request.recommend.push_back(name);
+    without_gil([&](Searcher& searcher) { view.result = searcher.search(view.request); });
+    return view;
+  }
+
+  TagChange add_to_tag(const std::string& name, const py::object& ids) {
+    const std::vector<std::string> given = path_list(ids, "ids");
+    return without_gil([&](Searcher& searcher) { return searcher.add_to_tag(name, given); });
+  }
+
+  TagChange remove_from_tag(const std::string& name, const py::object& ids) {
+    const std::vector<std::string> given = path_list(ids, "ids");
+    return without_gil([&](Searcher& searcher) { return searcher.remove_from_tag(name, given); });
+  }
+
+  Tag tag(const std::string& name) {
+    return without_gil([&](Searcher& searcher) { return searcher.tag(name); });
+  }
+
+  std::vector<Tag> tags() {
+    return without_gil([](Searcher& searcher) { return searcher.tags(); });
+  }
+
+  void delete_tag(const std::string& name) {
+    without_gil([&](Searcher& searcher) { searcher.delete_tag(name); });
+  }
+
   IndexInfo index_info() {
     return without_gil([](Searcher& searcher) { return searcher.index_info(); });
   }
@@ -772,6 +805,9 @@ void bind_hit_and_facet(py::module_& m) {
                     "False for a paper of an any-word match set that lacks a word")
       .def_readonly("explanation", &Hit::explanation,
                     "with explain=True: [TermContribution], largest share first")
+      .def_readonly("because", &Hit::because,
+                    "with recommend: why it is like the tags' papers, [TermContribution] of the "
+                    "words, authors and categories that weighed most, largest first")
       .def_readonly("paper", &Hit::paper, "the whole stored record (Paper)")
       .def_property_readonly(
           "cited_by_count", [](const Hit& hit) { return hit.paper.cited_by_count; },
@@ -996,6 +1032,49 @@ void bind_saved_search(py::module_& m) {
       });
 }
 
+// Tag and TagChange: papers kept under a name in the index.
+void bind_tag(py::module_& m) {
+  py::class_<Tag>(m, "Tag", "Papers kept in the index under a name (Searcher.add_to_tag).")
+      .def_readonly("name", &Tag::name, "its name")
+      .def_readonly("papers", &Tag::papers, "the papers' ids, in the order they were added")
+      .def_readonly("created", &Tag::created, "when it was made (index time, UTC)")
+      .def_readonly("changed", &Tag::changed, "when a paper was last added or removed")
+      .def("__repr__", [](const Tag& t) {
+        return "Tag(" + quoted(t.name) + ", papers=" + std::to_string(t.papers.size()) + ")";
+      });
+  py::class_<TagChange>(m, "TagChange", "What add_to_tag or remove_from_tag did.")
+      .def_readonly("tag", &TagChange::tag, "the tag as it now is (no papers: deleted)")
+      .def_readonly("changed", &TagChange::changed, "the papers added (removed), by their ids")
+      .def_readonly("unchanged", &TagChange::unchanged, "the papers already in the tag (not in it)")
+      .def_readonly("not_found", &TagChange::not_found,
+                    "the ids, as given, that name no paper of the index")
+      .def("__repr__", [](const TagChange& c) {
+        return "TagChange(" + quoted(c.tag.name) + ", changed=" + std::to_string(c.changed.size()) +
+               ", not_found=" + std::to_string(c.not_found.size()) + ")";
+      });
+}
+
+// Searcher's tag methods and recommend().
+void bind_tag_methods(py::class_<PySearcher>& searcher) {
+  searcher
+      .def("recommend", &PySearcher::recommend, py::arg("tag"), py::arg("query") = "",
+           "Papers like the papers of the tag (a name, or a list of names: one set of "
+           "papers), theirs left out, each hit's because saying why; search()'s keywords "
+           "(filters, limit, ...) apply. Raises TagError for an unknown tag.")
+      .def("add_to_tag", &PySearcher::add_to_tag, py::arg("name"), py::arg("ids"),
+           "Adds papers (ids in any form id: takes, or DOIs) to the tag name, made when "
+           "there is none; returns a TagChange naming the ids no paper has. Writes under the "
+           "index's lock, as save_search.")
+      .def("remove_from_tag", &PySearcher::remove_from_tag, py::arg("name"), py::arg("ids"),
+           "Removes papers from the tag name (a tag left empty is deleted); returns a "
+           "TagChange.")
+      .def("tag", &PySearcher::tag, py::arg("name"),
+           "The tag name (Tag); raises TagError when there is none.")
+      .def("tags", &PySearcher::tags, "Every tag ([Tag]), by name.")
+      .def("delete_tag", &PySearcher::delete_tag, py::arg("name"),
+           "Deletes the tag name; raises TagError when there is none.");
+}
+
 // Searcher's saved-search methods.
 void bind_saved_search_methods(py::class_<PySearcher>& searcher) {
   searcher
@@ -1033,6 +1112,7 @@ void bind_saved_search_methods(py::class_<PySearcher>& searcher) {
 // Searcher, with search()'s docstring and keyword names from its table.
 void bind_searcher(py::module_& m) {
   bind_saved_search(m);
+  bind_tag(m);
   py::list keyword_names;
   for (const RequestKeyword& row : request_keywords()) keyword_names.append(row.name);
 
@@ -1090,6 +1170,7 @@ void bind_searcher(py::module_& m) {
           "The keyword arguments search() takes: SearchRequest's fields.");
   bind_index_handle(searcher, "Searcher", "papers", "papers in the index, as of opening");
   bind_saved_search_methods(searcher);
+  bind_tag_methods(searcher);
   publish_keywords(m, "Searcher.search", request_docs());
 }
 
