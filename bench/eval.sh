@@ -5,7 +5,8 @@
 # or the indexer changes), runs the queries judged in qrels/SPLIT.tsv (default:
 # test if present, else train) and prints "nDCG@10 X  R@100 Y  MAP Z" last.
 # EVAL_RUN=FILE writes the TREC run there; EVAL_PER_QUERY=FILE each query's
-# figures (TSV).
+# figures (TSV). EVAL_RECOMMEND=TAGS.tsv runs recommendations for its tags
+# instead of the queries (bench/recommend.sh), on the same cached index.
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ $# -gt 2 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
@@ -56,5 +57,6 @@ args=(--index "$index_dir" --index-key "$key")
 [ -n "$split" ] && args+=(--split "$split")
 [ -n "${EVAL_RUN:-}" ] && args+=(--run "$EVAL_RUN")
 [ -n "${EVAL_PER_QUERY:-}" ] && args+=(--per-query "$EVAL_PER_QUERY")
+[ -n "${EVAL_RECOMMEND:-}" ] && args+=(--recommend "$EVAL_RECOMMEND")
 
 exec "$eval_bin" "${args[@]}" "$beir_dir"

@@ -19,6 +19,7 @@
 #include "eval/metrics.h"
 #include "eval/trec_run.h"
 #include "query_runner.h"
+#include "recommend_runner.h"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -40,6 +41,7 @@ struct Options {
   fs::path index_dir;
   std::string index_key;
   fs::path per_query_file;
+  fs::path recommend_tags;  // --recommend TAGS.tsv: the residual-collection test instead
   std::string tag = "paperdex";
   std::size_t threads = std::max(1u, std::thread::hardware_concurrency());
 };
@@ -70,6 +72,30 @@ std::string one_line(std::string text) {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// --recommend: the index, then each tag's recommendations as a TREC run (to
+// --run, else standard output), the top 100 each.
+int recommend(const Options& options) {
+  constexpr std::size_t kRecommendDepth = 100;
+  std::optional<TemporaryDirectory> temporary;
+  fs::path index_dir = options.index_dir;
+  if (index_dir.empty()) {
+    temporary.emplace();
+    index_dir = temporary->path() / "index";
+  }
+  build_corpus_index(options.beir_dir / "corpus.jsonl", index_dir, options.index_key);
+  std::ofstream file;
+  if (!options.run_file.empty()) {
+    file.open(options.run_file);
+    if (!file) throw std::runtime_error("cannot write the run file " + options.run_file.string());
+  }
+  std::ostream& run = options.run_file.empty() ? std::cout : file;
+  const std::size_t failed = run_recommendations(index_dir.string(), options.recommend_tags,
+                                                 kRecommendDepth, run, options.tag);
+  run.flush();
+  if (!run) throw std::runtime_error("writing the run failed");
+  return failed > 0 ? kExitQueriesFailed : kExitOk;
 }
 
 int evaluate(const Options& options) {
@@ -217,7 +243,10 @@ int main(int argc, char** argv) {
       "per-query", po::value(&options.per_query_file)->value_name("FILE"),
       "write each query's figures, parse and text to FILE (TSV)")(
       "threads", po::value(&options.threads)->value_name("N"), "search threads (default: cores)")(
-      "tag", po::value(&options.tag)->value_name("NAME"), "the run's tag (default: paperdex)");
+      "tag", po::value(&options.tag)->value_name("NAME"), "the run's tag (default: paperdex)")(
+      "recommend", po::value(&options.recommend_tags)->value_name("TAGS.tsv"),
+      "instead of the queries: store each tag of TAGS.tsv (tag<TAB>doc_id lines) in the index "
+      "and write the top 100 papers recommended for it (--run FILE, else standard output)");
   po::options_description hidden;
   hidden.add_options()("beir-dir", po::value(&options.beir_dir));
   po::options_description all;
@@ -242,7 +271,7 @@ int main(int argc, char** argv) {
     return kExitFailed;
   }
   try {
-    return evaluate(options);
+    return options.recommend_tags.empty() ? evaluate(options) : recommend(options);
   } catch (const std::exception& error) {
     std::cerr << "paperdex-eval: " << error.what() << '\n';
     return kExitFailed;
