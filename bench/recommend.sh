@@ -27,7 +27,8 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-[ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ] || [ $# -gt 2 ] && usage
+[ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ] && usage
+[ "${1:-}" != "--speed" ] && [ $# -gt 2 ] && usage
 # Debian's interpreter: its python3-sklearn is not on another python3 of the PATH.
 PYTHON=/usr/bin/python3
 

@@ -21,7 +21,7 @@ seconds=${1:-60}
 }
 shift || true
 all_targets=(query-parser analyzer reader-jsonl reader-oai reader-atom reader-author-page
-  latex-reader source-archive dataset-line references)
+  latex-reader source-archive dataset-line references bibliography)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
@@ -31,7 +31,7 @@ declare -A max_len=([query-parser]=1024 [analyzer]=4096)
 # Dictionaries of each input's syntax (fuzz/dict/).
 declare -A dict=([query-parser]=query-parser [analyzer]=analyzer [reader-jsonl]=jsonl
   [reader-oai]=xml [reader-atom]=xml [reader-author-page]= [latex-reader]=latex
-  [source-archive]= [dataset-line]=dataset)
+  [source-archive]= [dataset-line]=dataset [bibliography]=)
 
 ensure_packages
 build_paperdex_sanitized

@@ -57,7 +57,8 @@ void add_field(const std::string& field, const std::string& value, PaperClues& c
   }
 }
 
-std::string text_of(const std::filesystem::path& file) {
+// Throws unless `file` is a file within kMaxBibliographyBytes.
+void check_size(const std::filesystem::path& file) {
   std::error_code error;
   const std::uintmax_t size = std::filesystem::file_size(file, error);
   if (error) throw std::runtime_error(file.string() + ": cannot read it (" + error.message() + ")");
@@ -65,6 +66,10 @@ std::string text_of(const std::filesystem::path& file) {
     throw std::runtime_error(file.string() + ": " + std::to_string(size >> 20) +
                              " MB is more than a bibliography (at most 64 MB)");
   }
+}
+
+std::string text_of(const std::filesystem::path& file) {
+  check_size(file);
   std::ifstream in(file, std::ios::binary);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (!in && !in.eof()) throw std::runtime_error(file.string() + ": cannot read it");
@@ -197,8 +202,10 @@ std::vector<BibliographyEntry> read_bibtex(const std::filesystem::path& file) {
 }
 
 // RIS: "TY  - JOUR" begins an entry, "ER  -" ends it; "TAG  - value" lines.
-std::vector<BibliographyEntry> read_ris(const std::filesystem::path& file) {
-  std::istringstream lines(text_of(file));
+}  // namespace
+
+std::vector<BibliographyEntry> ris_entries(const std::string& text, const std::string& name) {
+  std::istringstream lines(text);
   std::vector<BibliographyEntry> entries;
   BibliographyEntry entry;
   bool open = false;
@@ -210,7 +217,7 @@ std::vector<BibliographyEntry> read_ris(const std::filesystem::path& file) {
     const std::string tag = lower(line.substr(0, 2));
     const std::string value = line.size() > 6 ? line.substr(6) : "";
     if (tag == "ty") {
-      entry = BibliographyEntry{file.string() + ":" + std::to_string(number), "", {}};
+      entry = BibliographyEntry{name + ":" + std::to_string(number), "", {}};
       open = true;
     } else if (tag == "er" && open) {
       entries.push_back(std::move(entry));
@@ -225,15 +232,15 @@ std::vector<BibliographyEntry> read_ris(const std::filesystem::path& file) {
 }
 
 // CSL-JSON: an array of items (or one item), as Zotero exports it.
-std::vector<BibliographyEntry> read_csl_json(const std::filesystem::path& file) {
-  const nlohmann::json json = nlohmann::json::parse(text_of(file), nullptr, false);
+std::vector<BibliographyEntry> csl_json_entries(const std::string& text, const std::string& name) {
+  const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
   if (json.is_discarded() || !(json.is_array() || json.is_object())) {
-    throw std::runtime_error(file.string() + ": not CSL-JSON (an array of items)");
+    throw std::runtime_error(name + ": not CSL-JSON (an array of items)");
   }
   const nlohmann::json items = json.is_array() ? json : nlohmann::json::array({json});
   std::vector<BibliographyEntry> entries;
   for (std::size_t i = 0; i < items.size(); ++i) {
-    BibliographyEntry entry{file.string() + ": item " + std::to_string(i + 1), "", {}};
+    BibliographyEntry entry{name + ": item " + std::to_string(i + 1), "", {}};
     if (!items[i].is_object()) {
       entries.push_back(std::move(entry));
       continue;
@@ -248,23 +255,21 @@ std::vector<BibliographyEntry> read_csl_json(const std::filesystem::path& file) 
   return entries;
 }
 
-}  // namespace
-
 std::vector<BibliographyEntry> read_bibliography(const std::filesystem::path& file) {
   const std::string extension = lower(file.extension().string());
   if (extension == ".bib") {
-    text_of(file);  // exists, readable, and within the bound
+    check_size(file);
     return read_bibtex(file);
   }
-  if (extension == ".ris") return read_ris(file);
-  if (extension == ".json") return read_csl_json(file);
+  if (extension == ".ris") return ris_entries(text_of(file), file.string());
+  if (extension == ".json") return csl_json_entries(text_of(file), file.string());
   const std::string text = text_of(file);
   const std::size_t first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
   if (first != std::string::npos && text[first] == '@') return read_bibtex(file);
   if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) {
-    return read_csl_json(file);
+    return csl_json_entries(text, file.string());
   }
-  return read_ris(file);
+  return ris_entries(text, file.string());
 }
 
 }  // namespace paperdex::cli

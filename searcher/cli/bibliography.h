@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -28,5 +29,10 @@ inline constexpr std::uintmax_t kMaxBibliographyBytes = 64 << 20;
 // caller names them). Throws std::runtime_error naming the file (and line)
 // for what cannot be read: no such file, too large, not CSL-JSON.
 std::vector<BibliographyEntry> read_bibliography(const std::filesystem::path& file);
+
+// The entries of a RIS or CSL-JSON text (`name` names it in `where`); the
+// second throws std::runtime_error when the text is not JSON.
+std::vector<BibliographyEntry> ris_entries(const std::string& text, const std::string& name);
+std::vector<BibliographyEntry> csl_json_entries(const std::string& text, const std::string& name);
 
 }  // namespace paperdex::cli

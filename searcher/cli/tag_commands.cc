@@ -101,6 +101,9 @@ void list_tags(Searcher& searcher, const OutputFormat& format, std::ostream& out
     }
   }
   if (json) out << array.dump(2) << '\n';
+  if (tags.empty() && format.name == "text") {
+    out << "No tags in this index: paperdex-search --tag NAME ID... makes one.\n";
+  }
 }
 
 // --show-tag: the tag's papers as --show prints papers; one the index no

@@ -152,7 +152,9 @@ TEST_CASE("tags: papers added by any id, listed, shown, removed, kept across an 
   CHECK(contains(untagged.out, "tag reading: does not have 2101.00005\n"));
   const RunOutput emptied = search(db, "--untag reading 2101.00001 2101.00003");
   CHECK(contains(emptied.out, "it has no paper left and is deleted"));
-  CHECK(search(db, "--tags").out.empty());
+  CHECK(search(db, "--tags --format tsv").out.empty());
+  CHECK(search(db, "--tags").out ==
+        "No tags in this index: paperdex-search --tag NAME ID... makes one.\n");
 }
 
 TEST_CASE("recommendations rank papers like the tag's, never the tag's own, with filters and why",
@@ -306,7 +308,7 @@ TEST_CASE("tags: unknown tags and ids, empty tags and misuse are clear errors", 
   CHECK(run.status == 2);
   CHECK(contains(run.out, "'9999.99999'"));
   CHECK(contains(run.out, "'nonsense'"));
-  CHECK(search(db, "--tags").out.empty());
+  CHECK(search(db, "--tags --format tsv").out.empty());
   run = search(db, "--tag t");
   CHECK(run.status == 2);
   CHECK(contains(run.out, "--tag NAME takes the ids of the papers after it"));
