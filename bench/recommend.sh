@@ -8,8 +8,10 @@
 #   bench/recommend.sh [EVAL_ROOT]
 #       the suite: for every collection under EVAL_ROOT (default
 #       ../shared/eval) with queries of 6 or more judged-relevant documents,
-#       a tag per such query of half of them (drawn with REC_SEED, default 1),
-#       ranked by paperdex and by arxiv-sanity-lite's ranker (Debian's
+#       a tag per such query and seed of half of them (drawn with each of
+#       REC_SEEDS, default 1,2,3,4,5, pooled: one draw's luck moves a
+#       collection's ratio by 15 %), ranked by paperdex and by
+#       arxiv-sanity-lite's ranker (Debian's
 #       python3-sklearn, bench/recommend_eval.py), the tag's papers left out;
 #       MAP@100 scored on the other half. Prints a table: each collection's
 #       MAP for both, their ratio (target: paperdex >= 1.10 x the better of
@@ -18,19 +20,20 @@
 #   bench/recommend.sh --speed SNAPSHOT.jsonl [INDEX]
 #       speed over an arXiv snapshot (the cs harvest: /tmp/cs.jsonl,
 #       bench/README.md): 20 tags, each the papers of one author with 8 to 40
-#       papers there (REC_SEED), recommended by paperdex (100 hits each, with
-#       why) over INDEX (built with paperdex-index when absent; default
+#       papers there (drawn with REC_SEEDS' first), recommended by paperdex
+#       (100 hits each, with why) over INDEX (built with paperdex-index when absent; default
 #       /tmp/cs-db), and by arxiv-sanity-lite (its SVM's training and scoring,
 #       its tf-idf matrix made first, untimed); the median of each and their
 #       ratio.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ] && usage
 [ "${1:-}" != "--speed" ] && [ $# -gt 2 ] && usage
 # Debian's interpreter: its python3-sklearn is not on another python3 of the PATH.
 PYTHON=/usr/bin/python3
+SEEDS=${REC_SEEDS:-1,2,3,4,5}
 
 if [ "${1:-}" = "--speed" ]; then
   [ $# -ge 2 ] && [ -f "$2" ] || usage
@@ -40,7 +43,7 @@ if [ "${1:-}" = "--speed" ]; then
   index=${3:-/tmp/cs-db}
   [ -d "$index" ] || "$BUILD_DIR/bin/paperdex-index" --db "$index" "$2" >&2
   work=$(mktemp -d "${TMPDIR:-/tmp}/paperdex-recommend-speed.XXXXXX")
-  "$PYTHON" "$ROOT/bench/recommend_eval.py" author-tags "$2" "${REC_SEED:-1}" 20 "$work/tags.tsv"
+  "$PYTHON" "$ROOT/bench/recommend_eval.py" author-tags "$2" "${SEEDS%%,*}" 20 "$work/tags.tsv"
   "$BUILD_DIR/bench/eval/paperdex-recommend-run" "$index" "$work/tags.tsv" >/dev/null \
     2>"$work/paperdex.log"
   "$PYTHON" "$ROOT/bench/recommend_eval.py" peer-speed "$2" "$work/tags.tsv" 2>"$work/asl.log"
@@ -62,7 +65,6 @@ EVAL_ROOT=${1:-$ROOT/../shared/eval}
 [ -d "$EVAL_ROOT" ] || { echo "recommend.sh: no directory $EVAL_ROOT" >&2; exit 2; }
 LOGS=${REC_LOG:-$(mktemp -d "${TMPDIR:-/tmp}/paperdex-recommend.XXXXXX")}
 mkdir -p "$LOGS"
-SEED=${REC_SEED:-1}
 
 map_of() { "$PYTHON" "$ROOT/bench/recommend_eval.py" score "$1" "$2" | awk '{print $2}'; }
 median_ms() { grep -o 'median [0-9.]* ms' "$1" | awk '{print $2}'; }
@@ -73,7 +75,7 @@ for dir in "$EVAL_ROOT"/*/; do
   name=$(basename "$dir")
   [ -f "$dir/corpus.jsonl" ] && [ -d "$dir/qrels" ] || continue
   tags=$LOGS/$name.tags held=$LOGS/$name.held
-  "$PYTHON" "$ROOT/bench/recommend_eval.py" tags "$dir" "$SEED" "$tags" "$held"
+  "$PYTHON" "$ROOT/bench/recommend_eval.py" tags "$dir" "$SEEDS" "$tags" "$held"
   [ -s "$tags" ] || continue  # no query with 6 judged-relevant documents
   REC_RUN=$LOGS/$name.paperdex.run "$0" "$dir" "$tags" >"$LOGS/$name.paperdex.log" 2>&1 || {
     cat "$LOGS/$name.paperdex.log" >&2

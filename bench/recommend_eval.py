@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """The residual-collection test of recommendations (bench/recommend.sh).
 
-  recommend_eval.py tags BEIR_DIR SEED TAGS.tsv HELD_OUT.tsv
+  recommend_eval.py tags BEIR_DIR SEEDS TAGS.tsv HELD_OUT.tsv
       For each query of BEIR_DIR's qrels with at least 6 judged-relevant
-      documents, a tag of half of them (drawn with SEED): "tag<TAB>doc_id"
-      lines to TAGS.tsv, the other half (what the tag should find) to
-      HELD_OUT.tsv.
+      documents, a tag of half of them (drawn with each of SEEDS, "1,2,3"):
+      "tag<TAB>doc_id" lines to TAGS.tsv, the other half (what the tag
+      should find) to HELD_OUT.tsv.
   recommend_eval.py peer BEIR_DIR TAGS.tsv RUN [FEATURES]
       arxiv-sanity-lite's ranker as its code has it: tf-idf features of title
       and abstract made in advance (compute.py's TfidfVectorizer; FEATURES
@@ -55,21 +55,28 @@ def tag_name(query):
     return "q" + safe
 
 
-def make_tags(beir_dir, seed, tags_file, held_out_file):
-    drawn = random.Random(int(seed))
+def make_tags(beir_dir, seeds, tags_file, held_out_file):
+    """SEEDS: one seed, or several comma-separated: a draw per seed, pooled,
+    each tag named with its seed ("q12-s3"), so that one lucky or unlucky
+    draw does not decide."""
+    seeds = [int(seed) for seed in str(seeds).split(",")]
+    relevant = sorted(read_qrels(beir_dir).items())
     with open(tags_file, "w", encoding="utf-8") as tags, open(
         held_out_file, "w", encoding="utf-8"
     ) as held_out:
-        for query, docs in sorted(read_qrels(beir_dir).items()):
-            if len(docs) < 6:
-                continue
-            docs = sorted(set(docs))
-            drawn.shuffle(docs)
-            half = len(docs) // 2
-            for doc in docs[:half]:
-                tags.write(f"{tag_name(query)}\t{doc}\n")
-            for doc in docs[half:]:
-                held_out.write(f"{tag_name(query)}\t{doc}\n")
+        for seed in seeds:
+            drawn = random.Random(seed)
+            for query, docs in relevant:
+                if len(docs) < 6:
+                    continue
+                name = tag_name(query) + (f"-s{seed}" if len(seeds) > 1 else "")
+                docs = sorted(set(docs))
+                drawn.shuffle(docs)
+                half = len(docs) // 2
+                for doc in docs[:half]:
+                    tags.write(f"{name}\t{doc}\n")
+                for doc in docs[half:]:
+                    held_out.write(f"{name}\t{doc}\n")
 
 
 def read_pairs(path):

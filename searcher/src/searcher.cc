@@ -1332,7 +1332,7 @@ IdentifiedPaper Searcher::identify(const PaperClues& clues) {
       }
     }
     if (!clues.doi.empty()) {
-      if (const auto paper = detail::paper_named(impl_->db, "doi:" + clues.doi)) {
+      if (const auto paper = detail::paper_named(impl_->db, clues.doi)) {
         found = IdentifiedPaper{detail::id_of(*paper), "doi"};
       }
     }

@@ -297,33 +297,26 @@ TEST_CASE("tags: unknown tags and ids, empty tags and misuse are clear errors", 
   const std::string db = (dir / "index").string();
   index(db, dir / "day1.jsonl", kDay1, "Mon, 4 Jan 2021 10:00:00 GMT");
 
-  RunOutput run = search(db, "--recommend nothing");
-  CHECK(run.status == 2);
-  CHECK(contains(run.out, "the index has no tag 'nothing'; it has none: tag papers first"));
-  run = search(db, "--show-tag nothing");
-  CHECK(run.status == 2);
-  CHECK(contains(run.out, "no tag 'nothing'"));
-  // Nothing added: every id named, exit 2, no tag made.
-  run = search(db, "--tag t 9999.99999 nonsense");
-  CHECK(run.status == 2);
-  CHECK(contains(run.out, "'9999.99999'"));
-  CHECK(contains(run.out, "'nonsense'"));
+  // Each misuse: exit 2 and a message that says what to do.
+  const auto refused = [&](const std::string& args, const std::string& message) {
+    INFO(args);
+    const RunOutput run = search(db, args);
+    INFO(run.out);
+    CHECK(run.status == 2);
+    CHECK(contains(run.out, message));
+  };
+  refused("--recommend nothing", "the index has no tag 'nothing'; it has none: tag papers first");
+  refused("--show-tag nothing", "no tag 'nothing'");
+  // Nothing added: every id named, no tag made.
+  refused("--tag t 9999.99999 nonsense", "'9999.99999'");
+  refused("--tag t 9999.99999 nonsense", "'nonsense'");
   CHECK(search(db, "--tags --format tsv").out.empty());
-  run = search(db, "--tag t");
-  CHECK(run.status == 2);
-  CHECK(contains(run.out, "--tag NAME takes the ids of the papers after it"));
-  run = search(db, "--tag 'bad name' 2101.00001");
-  CHECK(run.status == 2);
-  CHECK(contains(run.out, "a tag's name is letters, digits"));
-  run = search(db, "--tags --show 2101.00001");
-  CHECK(run.status == 2);
-  run = search(db, "--recommend a,,b");
-  CHECK(run.status == 2);
-  CHECK(contains(run.out, "recommend takes tag names"));
+  refused("--tag t", "--tag NAME takes the ids of the papers after it");
+  refused("--tag 'bad name' 2101.00001", "a tag's name is letters, digits");
+  refused("--tags --show 2101.00001", "give one of them at a time");
+  refused("--recommend a,,b", "recommend takes tag names");
   REQUIRE(search(db, "--tag t 2101.00001").status == 0);
-  run = search(db, "--recommend t --like 2101.00002");
-  CHECK(run.status == 2);
-  CHECK(contains(run.out, "does not go with like"));
+  refused("--recommend t --like 2101.00002", "does not go with like");
 
   // A tag whose papers the index no longer has (stored as an older index
   // left it): nothing to recommend from, said so.
@@ -333,10 +326,6 @@ TEST_CASE("tags: unknown tags and ids, empty tags and misuse are clear errors", 
                           R"({"papers":["2012.99999"],"created":"","changed":""})");
     writable.commit();
   }
-  run = search(db, "--recommend gone");
-  CHECK(run.status == 2);
-  CHECK(contains(run.out, "has no paper of this index to recommend from"));
-  run = search(db, "--show-tag gone");
-  CHECK(run.status == 2);
-  CHECK(contains(run.out, "2012.99999, which the index no longer has"));
+  refused("--recommend gone", "has no paper of this index to recommend from");
+  refused("--show-tag gone", "2012.99999, which the index no longer has");
 }

@@ -29,7 +29,9 @@ RelatedQuery related_query(const Xapian::Database& db, std::string_view id,
 
 // The terms a recommendation for a set of papers searches (a tag's): more
 // papers say more, and their authors and categories say it too.
-inline constexpr Xapian::termcount kRecommendationTerms = 50;
+inline constexpr Xapian::termcount kRecommendationTerms = 70;
+// The k of the offer weight's term frequency (Xapian's TradEWeight).
+inline constexpr double kRecommendationSaturation = 2.0;
 
 // Papers like all of `papers` (a tag's): the words, authors and categories
 // that set them apart from the index.
