@@ -175,6 +175,24 @@ std::string index_with_saved_searches(const TempDir& dir, const std::string& nam
   return db;
 }
 
+TEST_CASE("completion offers the tags of the index after the options that take one",
+          "[cli][completion][tags]") {
+  TempDir dir;
+  const std::string db = index_with_saved_searches(dir, "index", {});
+  for (const char* tag : {"reading", "review"}) {
+    REQUIRE(run_command(std::string(PAPERDEX_SEARCH_BIN) + " --db " + quote(db) + " --tag " + tag +
+                        " 2101.00001")
+                .status == 0);
+  }
+  const auto script = written_script(dir, PAPERDEX_SEARCH_BIN, "bash");
+  const std::string program = quote(PAPERDEX_SEARCH_BIN) + " --db " + quote(db);
+  for (const char* option : {"--recommend", "--show-tag", "--untag", "--delete-tag"}) {
+    INFO(option);
+    CHECK(complete(script, "_paperdex_search", program + " " + option + " ''") == "reading review");
+  }
+  CHECK(complete(script, "_paperdex_search", program + " --recommend rea") == "reading");
+}
+
 TEST_CASE("completion offers the saved searches of the index --db names, else PAPERDEX_DB's",
           "[cli][completion]") {
   TempDir dir;
