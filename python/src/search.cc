@@ -46,19 +46,24 @@ struct RequestKeyword {
 
 std::string type_name(py::handle value) { return py::str(py::type::of(value).attr("__name__")); }
 
-[[noreturn]] void wrong_type(const std::string& keyword, const char* wanted, py::handle value) {
-  throw py::type_error("search(): " + keyword + " must be " + wanted + ", not " + type_name(value));
+[[noreturn]] void wrong_type(const std::string& keyword, const char* wanted, py::handle value,
+                             const char* function = "search()") {
+  throw py::type_error(std::string(function) + ": " + keyword + " must be " + wanted + ", not " +
+                       type_name(value));
 }
 
-std::vector<std::string> string_list(const std::string& keyword, py::handle value) {
+// `function`'s argument `keyword`: a str, or an iterable of them.
+std::vector<std::string> string_list(const std::string& keyword, py::handle value,
+                                     const char* function = "search()") {
   // A lone string is one value, not a sequence of characters.
   if (py::isinstance<py::str>(value)) return {value.cast<std::string>()};
   if (value.is_none()) return {};
   if (!py::isinstance<py::iterable>(value))
-    wrong_type(keyword, "a str or an iterable of str", value);
+    wrong_type(keyword, "a str or an iterable of str", value, function);
   std::vector<std::string> values;
   for (py::handle item : py::iter(value)) {
-    if (!py::isinstance<py::str>(item)) wrong_type(keyword, "a str or an iterable of str", item);
+    if (!py::isinstance<py::str>(item))
+      wrong_type(keyword, "a str or an iterable of str", item, function);
     values.push_back(item.cast<std::string>());
   }
   return values;
@@ -460,19 +465,20 @@ class PySearcher {
     ResultView view;
     view.request.query = std::move(query);
     apply_keywords(view.request, keywords);
-    const std::vector<std::string> names = path_list(tags, "tag");
-    for (const std::string& name : names) view.request.recommend.push_back(name);
+    for (std::string& name : string_list("tag", tags, "recommend()")) {
+      view.request.recommend.push_back(std::move(name));
+    }
     without_gil([&](Searcher& searcher) { view.result = searcher.search(view.request); });
     return view;
   }
 
   TagChange add_to_tag(const std::string& name, const py::object& ids) {
-    const std::vector<std::string> given = path_list(ids, "ids");
+    const std::vector<std::string> given = string_list("ids", ids, "add_to_tag()");
     return without_gil([&](Searcher& searcher) { return searcher.add_to_tag(name, given); });
   }
 
   TagChange remove_from_tag(const std::string& name, const py::object& ids) {
-    const std::vector<std::string> given = path_list(ids, "ids");
+    const std::vector<std::string> given = string_list("ids", ids, "remove_from_tag()");
     return without_gil([&](Searcher& searcher) { return searcher.remove_from_tag(name, given); });
   }
 

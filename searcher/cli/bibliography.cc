@@ -19,14 +19,10 @@
 #include <nlohmann/json.hpp>
 
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/utf8.h"
 
 namespace paperdex::cli {
 namespace {
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 // The arXiv ids a field's words name: an id, a link, "arXiv:ID" ("arXiv
 // preprint arXiv:1706.03762", Google Scholar's journal), or arXiv's own DOI
@@ -38,7 +34,7 @@ void add_arxiv_ids(std::string_view text, PaperClues& clues) {
       word.pop_back();
     }
     std::string candidate = word;
-    if (lower(word).rfind("10.48550/arxiv.", 0) == 0) candidate = word.substr(15);
+    if (ascii_lower(word).rfind("10.48550/arxiv.", 0) == 0) candidate = word.substr(15);
     if (const auto id = canonical_arxiv_id(candidate)) clues.arxiv_ids.push_back(*id);
   }
 }
@@ -100,7 +96,7 @@ std::vector<BibliographyEntry> parse_bibtex(const std::filesystem::path& file) {
     for (AST* field = bt_next_field(entry, nullptr, &field_name); field != nullptr;
          field = bt_next_field(entry, field, &field_name)) {
       const std::unique_ptr<char, void (*)(void*)> value(bt_get_text(field), std::free);
-      if (value && field_name) add_field(lower(field_name), value.get(), read.clues);
+      if (value && field_name) add_field(ascii_lower(field_name), value.get(), read.clues);
     }
     entries.push_back(std::move(read));
   }
@@ -214,7 +210,7 @@ std::vector<BibliographyEntry> ris_entries(const std::string& text, const std::s
     ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.size() < 5 || line.compare(2, 3, "  -") != 0) continue;
-    const std::string tag = lower(line.substr(0, 2));
+    const std::string tag = ascii_lower(line.substr(0, 2));
     const std::string value = line.size() > 6 ? line.substr(6) : "";
     if (tag == "ty") {
       entry = BibliographyEntry{name + ":" + std::to_string(number), "", {}};
@@ -248,7 +244,7 @@ std::vector<BibliographyEntry> csl_json_entries(const std::string& text, const s
     for (const auto& [key, value] : items[i].items()) {
       if (!value.is_string()) continue;
       if (key == "id") entry.name = value.get<std::string>();
-      add_field(lower(key), value.get<std::string>(), entry.clues);
+      add_field(ascii_lower(key), value.get<std::string>(), entry.clues);
     }
     entries.push_back(std::move(entry));
   }
@@ -256,7 +252,7 @@ std::vector<BibliographyEntry> csl_json_entries(const std::string& text, const s
 }
 
 std::vector<BibliographyEntry> read_bibliography(const std::filesystem::path& file) {
-  const std::string extension = lower(file.extension().string());
+  const std::string extension = ascii_lower(file.extension().string());
   if (extension == ".bib") {
     check_size(file);
     return read_bibtex(file);

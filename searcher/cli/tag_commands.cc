@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "bibliography.h"
+#include "output_columns.h"
 #include "paperdex/common/safe_text.h"
 #include "terminal_text.h"
 
@@ -21,12 +22,6 @@ std::string papers_text(std::size_t count) {
   return std::to_string(count) + (count == 1 ? " paper" : " papers");
 }
 
-std::string joined(const std::vector<std::string>& ids) {
-  std::string text;
-  for (const std::string& id : ids) text += (text.empty() ? "" : ", ") + id;
-  return text;
-}
-
 // What --tag and --untag did: a line of what changed, one of what did not,
 // each id no paper has named on standard error.
 int report_change(const TagChange& change, bool adding, std::ostream& out, std::ostream& err) {
@@ -37,7 +32,7 @@ int report_change(const TagChange& change, bool adding, std::ostream& out, std::
   }
   if (!change.changed.empty()) {
     out << "tag " << name << ": " << (adding ? "added " : "removed ")
-        << papers_text(change.changed.size()) << " (" << terminal_safe(joined(change.changed))
+        << papers_text(change.changed.size()) << " (" << terminal_safe(join(change.changed, ", "))
         << "); ";
     if (change.tag.papers.empty()) {
       out << "it has no paper left and is deleted\n";
@@ -47,7 +42,7 @@ int report_change(const TagChange& change, bool adding, std::ostream& out, std::
   }
   if (!change.unchanged.empty()) {
     out << "tag " << name << ": " << (adding ? "already has " : "does not have ")
-        << terminal_safe(joined(change.unchanged)) << '\n';
+        << terminal_safe(join(change.unchanged, ", ")) << '\n';
   }
   const bool nothing_done = change.changed.empty() && change.unchanged.empty();
   return nothing_done ? kExitError : kExitOk;
@@ -169,7 +164,7 @@ std::optional<std::string> check_tag_options(const TagOptions& options,
            "10.1063/1.2779138";
   }
   if (!takes_ids && !ids.empty()) {
-    return "the tag options take no query (not " + quote_input(joined(ids)) + ")";
+    return "the tag options take no query (not " + quote_input(join(ids, ", ")) + ")";
   }
   return std::nullopt;
 }
