@@ -172,12 +172,32 @@ std::optional<SavedSearch> find_saved_search(const Xapian::Database& db, const s
   return from_json(name, text);
 }
 
+std::vector<std::pair<std::string, std::string>> stored_under(const Xapian::Database& db,
+                                                              std::string_view prefix) {
+  std::vector<std::pair<std::string, std::string>> stored;
+  const std::string start(prefix);
+  for (auto it = db.metadata_keys_begin(start); it != db.metadata_keys_end(start); ++it) {
+    const std::string key = *it;
+    stored.emplace_back(key.substr(prefix.size()), db.get_metadata(key));
+  }
+  return stored;
+}
+
+std::string nothing_named(const Xapian::Database& db, std::string_view prefix,
+                          std::string_view kind, const std::string& name,
+                          std::string_view make_one) {
+  std::string known;
+  for (const auto& [stored, text] : stored_under(db, prefix)) {
+    known += (known.empty() ? "" : ", ") + stored;
+  }
+  return "the index has no " + std::string(kind) + " " + quote_input(name) + "; " +
+         (known.empty() ? "it has none: " + std::string(make_one) : "it has " + known);
+}
+
 std::vector<SavedSearch> list_saved_searches(const Xapian::Database& db) {
   std::vector<SavedSearch> all;
-  const std::string prefix(schema::kSavedSearchPrefix);
-  for (auto it = db.metadata_keys_begin(prefix); it != db.metadata_keys_end(prefix); ++it) {
-    const std::string key = *it;
-    all.push_back(from_json(key.substr(prefix.size()), db.get_metadata(key)));
+  for (const auto& [name, text] : stored_under(db, schema::kSavedSearchPrefix)) {
+    all.push_back(from_json(name, text));
   }
   return all;
 }
@@ -185,14 +205,8 @@ std::vector<SavedSearch> list_saved_searches(const Xapian::Database& db) {
 SavedSearch require_saved_search(const Xapian::Database& db, const std::string& name) {
   check_saved_search_name(name);
   if (std::optional<SavedSearch> saved = find_saved_search(db, name)) return std::move(*saved);
-  std::string known;
-  for (const SavedSearch& saved : list_saved_searches(db)) {
-    known += (known.empty() ? "" : ", ") + saved.name;
-  }
   throw SavedSearchError(
-      "the index has no saved search " + quote_input(name) + "; " +
-          (known.empty() ? std::string("it has none: save one first") : "it has " + known),
-      name);
+      nothing_named(db, schema::kSavedSearchPrefix, "saved search", name, "save one first"), name);
 }
 
 void store_saved_search(Xapian::WritableDatabase& db, const SavedSearch& saved) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <xapian.h>
@@ -20,6 +21,17 @@ namespace paperdex::detail {
 // What is wrong with `name` as the name of what the index keeps under names
 // (saved searches, tags: `kind` is "a saved search", "a tag"), or nullopt.
 std::optional<std::string> stored_name_problem(std::string_view kind, const std::string& name);
+
+// What the index keeps under `prefix` and a name (saved searches, tags):
+// each name and its stored text, by name.
+std::vector<std::pair<std::string, std::string>> stored_under(const Xapian::Database& db,
+                                                              std::string_view prefix);
+
+// Why `name` names nothing of `kind` ("saved search", "tag") under `prefix`:
+// the names there are, else how to make one (`make_one`).
+std::string nothing_named(const Xapian::Database& db, std::string_view prefix,
+                          std::string_view kind, const std::string& name,
+                          std::string_view make_one);
 
 // Throws SavedSearchError unless `name` is a valid name (SavedSearch::name).
 void check_saved_search_name(const std::string& name);

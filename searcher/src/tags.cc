@@ -20,7 +20,7 @@ std::string key_of(const std::string& name) { return std::string(schema::kTagPre
 
 [[noreturn]] void throw_damaged(const std::string& name, const std::string& why) {
   throw IoError("the tag " + quote_input(name) + " of the index is damaged (" + why +
-                "); delete it (--delete-tag) and tag its papers again");
+                "); delete it and tag its papers again");
 }
 
 Tag from_json(const std::string& name, const std::string& text) {
@@ -73,10 +73,8 @@ std::optional<Tag> find_tag(const Xapian::Database& db, const std::string& name)
 
 std::vector<Tag> list_tags(const Xapian::Database& db) {
   std::vector<Tag> all;
-  const std::string prefix(schema::kTagPrefix);
-  for (auto it = db.metadata_keys_begin(prefix); it != db.metadata_keys_end(prefix); ++it) {
-    const std::string key = *it;
-    all.push_back(from_json(key.substr(prefix.size()), db.get_metadata(key)));
+  for (const auto& [name, text] : stored_under(db, schema::kTagPrefix)) {
+    all.push_back(from_json(name, text));
   }
   return all;
 }
@@ -84,12 +82,7 @@ std::vector<Tag> list_tags(const Xapian::Database& db) {
 Tag require_tag(const Xapian::Database& db, const std::string& name) {
   check_tag_name(name);
   if (std::optional<Tag> tag = find_tag(db, name)) return std::move(*tag);
-  std::string known;
-  for (const Tag& tag : list_tags(db)) known += (known.empty() ? "" : ", ") + tag.name;
-  throw TagError("the index has no tag " + quote_input(name) + "; " +
-                     (known.empty() ? std::string("it has none: tag papers first (--tag NAME ID)")
-                                    : "it has " + known),
-                 name);
+  throw TagError(nothing_named(db, schema::kTagPrefix, "tag", name, "tag papers first"), name);
 }
 
 void store_tag(Xapian::WritableDatabase& db, const Tag& tag) {
@@ -129,8 +122,7 @@ std::vector<FoundPaper> recommend_from(const Xapian::Database& db,
     std::string listed;
     for (const std::string& name : names) listed += (listed.empty() ? "" : ", ") + name;
     throw TagError("the tag " + quote_input(listed) +
-                       " has no paper of this index to recommend from; tag papers first "
-                       "(--tag NAME ID)",
+                       " has no paper of this index to recommend from; tag papers first",
                    names.front());
   }
   return papers;
