@@ -74,16 +74,20 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Where the index is kept: --index DIR, else a directory in `temporary`
+// (removed with it).
+fs::path index_dir_of(const Options& options, std::optional<TemporaryDirectory>& temporary) {
+  if (!options.index_dir.empty()) return options.index_dir;
+  temporary.emplace();
+  return temporary->path() / "index";
+}
+
 // --recommend: the index, then each tag's recommendations as a TREC run (to
 // --run, else standard output), the top 100 each.
 int recommend(const Options& options) {
   constexpr std::size_t kRecommendDepth = 100;
   std::optional<TemporaryDirectory> temporary;
-  fs::path index_dir = options.index_dir;
-  if (index_dir.empty()) {
-    temporary.emplace();
-    index_dir = temporary->path() / "index";
-  }
+  const fs::path index_dir = index_dir_of(options, temporary);
   build_corpus_index(options.beir_dir / "corpus.jsonl", index_dir, options.index_key);
   std::ofstream file;
   if (!options.run_file.empty()) {
@@ -136,11 +140,7 @@ int evaluate(const Options& options) {
   // The index: kept in --index DIR (reused while the key matches) or in a
   // temporary directory removed at exit.
   std::optional<TemporaryDirectory> temporary;
-  fs::path index_dir = options.index_dir;
-  if (index_dir.empty()) {
-    temporary.emplace();
-    index_dir = temporary->path() / "index";
-  }
+  const fs::path index_dir = index_dir_of(options, temporary);
   const CorpusIndexStats indexed =
       build_corpus_index(options.beir_dir / "corpus.jsonl", index_dir, options.index_key);
 

@@ -51,8 +51,9 @@ std::size_t run_recommendations(const std::string& index_dir,
   for (const auto& [name, documents] : tags) {
     try {
       // The tag as the file has it, whatever an earlier run left.
-      for (const Tag& old : searcher.tags()) {
-        if (old.name == name) searcher.delete_tag(name);
+      try {
+        searcher.delete_tag(name);
+      } catch (const TagError&) {  // no such tag yet
       }
       const TagChange change = searcher.add_to_tag(name, documents);
       for (const std::string& missing : change.not_found) {

@@ -68,6 +68,11 @@ void check(const FieldBound& bound, double value) {
 
 void validate_request(const SearchRequest& request) {
   for (const FieldBound& bound : kFieldBounds) check(bound, bound.value(request));
+  // Papers like one paper, or like the tags' papers: one query of either
+  // (SearchRequest::like, recommend), not both.
+  if (!request.like.empty() && !request.recommend.empty()) {
+    throw InvalidRequestError("recommend", "does not go with like: give one or the other");
+  }
 }
 
 void check_request_value(std::string_view field, double value) {

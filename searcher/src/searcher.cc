@@ -21,6 +21,7 @@
 #include "paperdex/common/index_time.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/schema.h"
+#include "paperdex/common/space_split.h"
 #include "paperdex/common/stored_record.h"
 #include "query/index_terms.h"
 #include "query/paper_reference.h"
@@ -695,9 +696,6 @@ struct Searcher::Impl {
         !request.subjects.empty() || !request.years.empty() || !request.authors.empty();
     const bool no_words = request.query.find_first_not_of(" \t\r\n") == std::string::npos;
     const bool like = !request.like.empty() || !request.recommend.empty();
-    if (!request.like.empty() && !request.recommend.empty()) {
-      throw InvalidRequestError("recommend", "does not go with like: give one or the other");
-    }
     if (no_words && (has_filters || like)) {
       parsed.query = detail::match_all();
     } else if (const auto reference = detail::paper_reference(request.query)) {
@@ -1305,11 +1303,12 @@ TagChange Searcher::remove_from_tag(const std::string& name, const std::vector<s
 
 namespace {
 
-// The distinct folded words of `text`.
+// The distinct folded words of `text` (TeX decoded, as the indexer decodes
+// a title), as a title's own key reads them.
 std::set<std::string> folded_words(const Analyzer& analyzer, const std::string& text) {
-  const std::string prepared = analyzer.prepare(text);
+  const std::string folded = schema::folded_words(analyzer, analyzer.prepare(text));
   std::set<std::string> words;
-  for (Token& token : analyzer.tokenize(prepared)) words.insert(std::move(token.term));
+  for (const std::string_view word : split_on_spaces(folded)) words.emplace(word);
   return words;
 }
 
@@ -1324,21 +1323,16 @@ double shared_share(const std::set<std::string>& a, const std::set<std::string>&
 }  // namespace
 
 IdentifiedPaper Searcher::identify(const PaperClues& clues) {
-  const std::optional<IdentifiedPaper> by_id = impl_->guarded("reading", [&] {
-    std::optional<IdentifiedPaper> found;
+  const IdentifiedPaper by_id = impl_->guarded("reading", [&] {
     for (const std::string& id : clues.arxiv_ids) {
       if (const auto paper = detail::find_paper(impl_->db, id)) {
-        return std::optional<IdentifiedPaper>({detail::id_of(*paper), "arxiv_id"});
+        return IdentifiedPaper{detail::id_of(*paper), "arxiv_id"};
       }
     }
-    if (!clues.doi.empty()) {
-      if (const auto paper = detail::paper_named(impl_->db, clues.doi)) {
-        found = IdentifiedPaper{detail::id_of(*paper), "doi"};
-      }
-    }
-    return found;
+    const auto paper = clues.doi.empty() ? std::nullopt : detail::paper_named(impl_->db, clues.doi);
+    return paper ? IdentifiedPaper{detail::id_of(*paper), "doi"} : IdentifiedPaper{};
   });
-  if (by_id) return *by_id;
+  if (!by_id.id.empty()) return by_id;
   if (clues.title.find_first_not_of(" \t") == std::string::npos) return {};
   SearchRequest known_item;
   known_item.query = clues.title;
