@@ -14,8 +14,10 @@
 #       arxiv-sanity-lite's ranker (Debian's
 #       python3-sklearn, bench/recommend_eval.py), the tag's papers left out;
 #       MAP@100 scored on the other half. Prints a table: each collection's
-#       MAP for both, their ratio (target: paperdex >= 1.10 x the better of
-#       arxiv-sanity-lite's two feature settings) and the median time of one
+#       MAP for both (and for Rocchio's centroid in arxiv-sanity-lite's
+#       features, a plain baseline), their ratio (target: paperdex >= 1.10 x
+#       the better of arxiv-sanity-lite's two feature settings) and the
+#       median time of one
 #       recommendation. REC_LOG=DIR keeps the tags, runs and logs there.
 #   bench/recommend.sh --speed SNAPSHOT.jsonl [INDEX]
 #       speed over an arXiv snapshot (the cs harvest: /tmp/cs.jsonl,
@@ -28,7 +30,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-usage() { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ] && usage
 [ "${1:-}" != "--speed" ] && [ $# -gt 2 ] && usage
 # Debian's interpreter: its python3-sklearn is not on another python3 of the PATH.
@@ -69,8 +71,8 @@ mkdir -p "$LOGS"
 map_of() { "$PYTHON" "$ROOT/bench/recommend_eval.py" score "$1" "$2" | awk '{print $2}'; }
 median_ms() { grep -o 'median [0-9.]* ms' "$1" | awk '{print $2}'; }
 
-printf '%-16s %5s %9s %9s %9s %7s %9s %9s\n' collection tags paperdex asl asl-older ratio \
-  'pd ms' 'asl ms'
+printf '%-16s %5s %9s %9s %9s %9s %7s %9s %9s\n' collection tags paperdex asl asl-older \
+  centroid ratio 'pd ms' 'asl ms'
 for dir in "$EVAL_ROOT"/*/; do
   name=$(basename "$dir")
   [ -f "$dir/corpus.jsonl" ] && [ -d "$dir/qrels" ] || continue
@@ -85,12 +87,15 @@ for dir in "$EVAL_ROOT"/*/; do
     2>"$LOGS/$name.asl.log"
   "$PYTHON" "$ROOT/bench/recommend_eval.py" peer "$dir" "$tags" "$LOGS/$name.asl-older.run" \
     older 2>"$LOGS/$name.asl-older.log"
+  "$PYTHON" "$ROOT/bench/recommend_eval.py" peer "$dir" "$tags" "$LOGS/$name.centroid.run" \
+    current centroid 2>"$LOGS/$name.centroid.log"
   ours=$(map_of "$held" "$LOGS/$name.paperdex.run")
+  centroid=$(map_of "$held" "$LOGS/$name.centroid.run")
   asl=$(map_of "$held" "$LOGS/$name.asl.run")
   older=$(map_of "$held" "$LOGS/$name.asl-older.run")
   ratio=$(awk -v a="$ours" -v b="$asl" -v c="$older" 'BEGIN { m = b > c ? b : c; printf "%.3f", a / m }')
-  printf '%-16s %5s %9s %9s %9s %7s %9s %9s\n' "$name" "$(cut -f1 "$tags" | sort -u | wc -l)" \
-    "$ours" "$asl" "$older" "$ratio" "$(median_ms "$LOGS/$name.paperdex.log")" \
+  printf '%-16s %5s %9s %9s %9s %9s %7s %9s %9s\n' "$name" "$(cut -f1 "$tags" | sort -u | wc -l)" \
+    "$ours" "$asl" "$older" "$centroid" "$ratio" "$(median_ms "$LOGS/$name.paperdex.log")" \
     "$(median_ms "$LOGS/$name.asl.log")"
 done
 echo "(MAP@100 on the held-out half; ratio: paperdex / the better arxiv-sanity-lite; logs in $LOGS)"

@@ -6,14 +6,16 @@
       documents, a tag of half of them (drawn with each of SEEDS, "1,2,3"):
       "tag<TAB>doc_id" lines to TAGS.tsv, the other half (what the tag
       should find) to HELD_OUT.tsv.
-  recommend_eval.py peer BEIR_DIR TAGS.tsv RUN [FEATURES]
+  recommend_eval.py peer BEIR_DIR TAGS.tsv RUN [FEATURES [RANKER]]
       arxiv-sanity-lite's ranker as its code has it: tf-idf features of title
       and abstract made in advance (compute.py's TfidfVectorizer; FEATURES
       'current' = its -n 20000 --min_df 5 --max_df 0.1, 'older' = 10000, 5,
       0.5), then per tag a LinearSVC(class_weight='balanced', C=0.01,
       max_iter=10000, tol=1e-6) trained with the tag's papers as positives
       and every other paper negative, and the papers ranked by its decision
-      function (serve.py's svm_rank). The tag's papers left out, the top 100
+      function (serve.py's svm_rank); RANKER 'centroid' ranks by the cosine
+      to the tag's mean row instead (Rocchio in the same features, a plain
+      baseline beside the SVM). The tag's papers left out, the top 100
       written as a TREC run. Prints the median seconds of a tag's training
       and scoring (the features not counted) to standard error.
   recommend_eval.py author-tags SNAPSHOT.jsonl SEED COUNT TAGS.tsv
@@ -97,7 +99,16 @@ def write_run(out, tag, ranked, run_name):
 FEATURES = {"current": (20000, 5, 0.1), "older": (10000, 5, 0.5)}
 
 
-def peer(beir_dir, tags_file, run_file, features="current"):
+def centroid_scores(x, positives):
+    """Rocchio's centroid in the same feature space: the mean of the tag's
+    rows, the papers ranked by their cosine to it (rows are l2-normed)."""
+    import numpy as np
+
+    centroid = np.asarray(x[sorted(positives)].mean(axis=0)).ravel()
+    return x @ centroid
+
+
+def peer(beir_dir, tags_file, run_file, features="current", ranker="svm"):
     import numpy as np
 
     ids, texts = [], []
@@ -113,11 +124,11 @@ def peer(beir_dir, tags_file, run_file, features="current"):
         for tag, docs in read_pairs(tags_file).items():
             started = time.perf_counter()
             own = {position[doc] for doc in docs if doc in position}
-            scores = svm_scores(x, own)
+            scores = svm_scores(x, own) if ranker == "svm" else centroid_scores(x, own)
             order = [i for i in np.argsort(-scores) if i not in own][:100]
             seconds.append(time.perf_counter() - started)
             write_run(out, tag, [ids[i] for i in order], "arxiv-sanity-lite")
-    print(f"arxiv-sanity-lite ({features} features): {len(seconds)} tags, median "
+    print(f"arxiv-sanity-lite ({features} features, {ranker}): {len(seconds)} tags, median "
           f"{statistics.median(seconds) * 1000:.1f} ms", file=sys.stderr)
 
 
