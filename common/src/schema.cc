@@ -65,6 +65,28 @@ std::string title_key_term(const Analyzer& analyzer, std::string_view title) {
   return std::string(kTitleKeyPrefix) + stable_hash_hex(normalized);
 }
 
+std::string title_sketch_term(const Analyzer& analyzer, std::string_view title) {
+  std::string sketch;
+  std::size_t words = 0;
+  for (const Token& token : analyzer.tokenize(title)) {
+    if (!sketch.empty()) sketch.push_back(' ');
+    // The first kSketchLetters characters (a folded term is valid UTF-8, and
+    // a character's continuation bytes are 10xxxxxx); a number whole, as
+    // "2011" and "2012" are different workshops.
+    std::size_t end = is_number(token.term) ? token.term.size() : 0;
+    for (std::size_t letters = 0; end < token.term.size() && letters < kSketchLetters; ++letters) {
+      do {
+        ++end;
+      } while (end < token.term.size() &&
+               (static_cast<unsigned char>(token.term[end]) & 0xC0) == 0x80);
+    }
+    sketch.append(token.term, 0, end);
+    ++words;
+  }
+  if (words < kSketchMinWords) return {};
+  return std::string(kTitleSketchPrefix) + stable_hash_hex(sketch);
+}
+
 std::optional<int> stored_schema_version(const Xapian::Database& db) {
   const std::string value = db.get_metadata(std::string(kSchemaVersionKey));
   if (value.empty()) return std::nullopt;

@@ -192,6 +192,10 @@ Xapian::Document DocumentBuilder::build(const Record& record,
   if (const std::string key = title_key_term(record.title); !key.empty()) {
     doc.add_boolean_term(key);
   }
+  if (const std::string sketch = schema::title_sketch_term(analyzer_, record.title);
+      !sketch.empty()) {
+    doc.add_boolean_term(sketch);
+  }
   if (spelling_words != nullptr) spelling_words->clear();
   for (const schema::Field& field : schema::kFields)
     index_field(doc, field, record, spelling_words);

@@ -1,9 +1,10 @@
 // What titles add to the ranking (searcher/src/query/title_bonus.h): a query
-// that is a paper's whole title finds that paper first, and a paper whose
-// title holds the query's words ranks above one whose abstract repeats them,
-// as does a paper by the author a query names with a word of its title or
-// abstract.
-// The bonus adds weight, never matches, and is not part of the parsed query.
+// that is a paper's whole title, as written or as people cite it, finds that
+// paper first, and a paper whose title holds the query's words ranks above
+// one whose abstract repeats them, as does a paper by the author a query
+// names with a word of its title or abstract.
+// The bonus adds weight, never matches (a title as cited aside: its paper
+// matches besides the words), and is not part of the parsed query.
 #include <string>
 #include <vector>
 
@@ -36,6 +37,11 @@ const paperdex::test::SharedIndex& titled_papers() {
                      "trained together on images, text and sound."));
     writer.add(paper("1602.05110", 2016, "Generating images with recurrent adversarial networks",
                      "Generative adversarial networks; generative adversarial networks."));
+    // Cited as "Generative Adversarial Nets" by this paper, whose own title
+    // holds those words.
+    writer.add(paper("1411.1784", 2014, "Conditional Generative Adversarial Nets",
+                     "Generative adversarial nets were introduced as a way to train models; "
+                     "we condition both nets on labels."));
     writer.add(paper("1101.00001", 2011, "Program Verification of Numerical Computation",
                      "We verify floating point programs with a proof assistant, step by step, "
                      "for several libraries of numerical routines used in science."));
@@ -175,4 +181,30 @@ TEST_CASE("a plain word searches the names only where some author's name has it"
   CHECK(found.parsed_query == "(text:hinton OR author:hinton) AND text:boltzmann");
   // As many papers match as with the alternative: it could match none.
   CHECK(found.total == 2);
+}
+
+TEST_CASE("a title as people cite it finds its paper first", "[known-item]") {
+  // A word shortened ("nets" for "networks") or inflected ("network"), the
+  // words' order and beginnings kept: the paper matches though its words do
+  // not all, and ranks above the paper whose title holds the query.
+  for (const std::string& query : {std::string("generative adversarial nets"),
+                                   std::string("Generative adversarial network")}) {
+    INFO(query);
+    const paperdex::SearchResult found = search(query);
+    REQUIRE_FALSE(found.hits.empty());
+    CHECK(found.hits[0].id == "1406.2661");
+    CHECK(found.hits[0].explanation.front().term == "(the query, as titles are cited)");
+    // What matches is said in words; the sketch has none.
+    CHECK(found.parsed_query.find("cited") == std::string::npos);
+  }
+  CHECK(ids(search("generative adversarial nets")) ==
+        std::vector<std::string>{"1406.2661", "1411.1784"});
+  // The paper titled exactly so still comes first.
+  CHECK(ids(search("conditional generative adversarial nets")).front() == "1411.1784");
+  // Filters keep it out; other orders and fewer words are not its title.
+  // (The 2016 paper has two of the words: the any-word reading finds it.)
+  CHECK(ids(search("generative adversarial nets", {"2016"})) ==
+        std::vector<std::string>{"1602.05110"});
+  CHECK(ids(search("nets adversarial generative")) == std::vector<std::string>{"1411.1784"});
+  CHECK(ids(search("adversarial nets")) == std::vector<std::string>{"1411.1784"});
 }

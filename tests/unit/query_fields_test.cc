@@ -300,3 +300,31 @@ TEST_CASE("DOIs are normalized alike on both sides", "[fields]") {
   CHECK(schema::doi_value("10.1/x") == "10.1/x");
   CHECK(schema::folded_words(analyzer(), "Bj\xC3\xB6rn  SMITH") == "bjorn smith");
 }
+
+TEST_CASE("a title's sketch keeps its words' first letters, in order, and its numbers",
+          "[fields]") {
+  const auto sketch = [](std::string_view title) {
+    return schema::title_sketch_term(analyzer(), title);
+  };
+  const std::string gan = sketch("Generative Adversarial Networks");
+  REQUIRE_FALSE(gan.empty());
+  CHECK(gan.starts_with(schema::kTitleSketchPrefix));
+  // As people cite it: a word shortened or inflected, the case and the
+  // full stop their own.
+  CHECK(sketch("generative adversarial nets") == gan);
+  CHECK(sketch("Generative adversarial network.") == gan);
+  // Another title: a word more, or the same words in another order.
+  CHECK(sketch("Conditional Generative Adversarial Nets") != gan);
+  CHECK(sketch("Networks adversarial generative") != gan);
+  // Two words are too few to tell titles apart.
+  CHECK(sketch("Deep Nets").empty());
+  CHECK(sketch("").empty());
+  // Numbers whole: the workshops of two years are two papers.
+  CHECK(sketch("Workshop proceedings 2011") != sketch("Workshop proceedings 2012"));
+  // Letters, not bytes: Greek letters take two bytes each, and these words
+  // share their first letter and the first byte of their third.
+  CHECK(
+      sketch(
+          "\xCE\xB1\xCE\xBB\xCE\xB3\xCE\xBF\xCF\x81\xCE\xB9\xCE\xB8\xCE\xBC\xCE\xBF\xCE\xB9 a b") !=
+      sketch("\xCE\xB1\xCE\xBB\xCE\xBE a b"));
+}

@@ -1700,6 +1700,14 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
   for (std::string& note : translator.take_notes()) parsed.notes.push_back(std::move(note));
   if (is_plain_words(syntax)) {
     parsed.whole_title_key = schema::title_key_term(analyzer_, query);
+    parsed.near_title_key = schema::title_sketch_term(analyzer_, query);
+    if (terms != nullptr && !parsed.near_title_key.empty() &&
+        terms->has_term(parsed.near_title_key)) {
+      const Query near_title(parsed.near_title_key);
+      for (Query* matches : {&parsed.query, &parsed.any_word, &parsed.most_words}) {
+        if (!matches->empty()) *matches = Query(Query::OP_OR, *matches, near_title);
+      }
+    }
     for (const Token& token : analyzer_.tokenize(query)) {
       parsed.word_sequence.push_back(is_stopword(token.term) ? std::string() : token.stem);
     }

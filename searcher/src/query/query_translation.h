@@ -132,6 +132,11 @@ struct ParsedQuery {
   // "+" or "-"): the title key (schema::title_key_term) of a paper titled
   // with them, which ranks first (title_bonus.h). Else empty.
   std::string whole_title_key;
+  // When the query is words alone, kSketchMinWords or more: the sketch
+  // (schema::title_sketch_term) of a paper titled with them as people cite
+  // titles. Its papers match besides the words (a cited "nets" is not the
+  // title's "networks") and rank next after a whole title (title_bonus.h).
+  std::string near_title_key;
   // When the query is words alone: the stems of all its words in the order
   // written, repeats kept, a function word an empty string (bodies are
   // indexed without them, at their positions): a body holding them in that

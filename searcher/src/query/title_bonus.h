@@ -2,7 +2,8 @@
 // their share of the one text field (schema.h): people search mostly for a
 // paper they know of, by its title or the words of it they remember
 // (bench/known-item.sh). The bonus adds weight only; a query matches the
-// papers it matched without it.
+// papers it matched without it, and the paper whose title the query is as
+// people cite titles (ParsedQuery::near_title_key, which the parser adds).
 #pragma once
 
 #include <xapian.h>
@@ -41,6 +42,14 @@ inline constexpr double kAllWordsNameWeight = 3;
 // so that it ranks first.
 inline constexpr double kWholeTitleWeight = 1000;
 
+// What a paper whose title the query is as people cite titles gains
+// (ParsedQuery::near_title_key: a word shortened or inflected, the words'
+// order and beginnings kept): below a whole title's, so that the paper
+// titled exactly so still comes first, and above what any words weigh, so
+// that "generative adversarial nets" finds "Generative Adversarial
+// Networks" before "Conditional Generative Adversarial Nets".
+inline constexpr double kNearTitleWeight = 700;
+
 // What a paper by the author a query names gains (ParsedQuery::author_papers:
 // "G. Hinton", "Hinton, Geoffrey"): far above what its words weigh, so that
 // the author's papers come first and the papers with the words after them,
@@ -70,8 +79,8 @@ inline constexpr unsigned kBodyWindowPerWord = 4;
 // `matched` (what `parsed` matches in `db`, filters applied) weighed with
 // the titles' bonus: ParsedQuery::plain_stems in titles, each of them, and
 // all of them in titles and names (ParsedQuery::plain_names), and
-// ParsedQuery::whole_title_key when some paper in `db` has it; and the
-// papers of the author the query names (ParsedQuery::author_papers). The
+// ParsedQuery::whole_title_key and near_title_key when some paper in `db`
+// has them; and the papers of the author the query names (ParsedQuery::author_papers). The
 // whole title's and the author's weights come from a posting source Xapian
 // knows by name (remote shard servers need no registration); such a query is ranked by Xapian's
 // matcher, the others by the posting walks (match/posting_walk.h) as before.

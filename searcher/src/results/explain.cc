@@ -31,6 +31,7 @@ NamedTerm name_term(const std::string& term) {
   }
   // The query is the paper's whole title (query/title_bonus.h).
   if (prefix == schema::kTitleKeyPrefix) return {"title", "(the whole query)"};
+  if (prefix == schema::kTitleSketchPrefix) return {"title", "(the query, as titles are cited)"};
   for (const schema::Field& field : schema::kFields) {
     if (field.prefix == prefix) return {std::string(field.name), term.substr(prefix.size())};
   }
@@ -181,6 +182,9 @@ std::string render(const Query& query, bool outermost) {
     case Query::LEAF_TERM: {
       const std::string term = *query.get_terms_begin();
       if (term.empty()) return {};  // match_all()
+      // A title's sketch has no words to write back: the query as a whole
+      // is it (ParsedQuery::near_title_key).
+      if (schema::prefix_of(term) == schema::kTitleSketchPrefix) return {};
       const NamedTerm named = name_term(term);
       return named.field + ":" + word_text(named.text);
     }

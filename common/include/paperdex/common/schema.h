@@ -37,7 +37,9 @@ namespace paperdex::schema {
 // "Scholkopf" that "Schölkopf" finds (author_names.h umlaut_readings).
 // 13: a full text's reference list (kReferencesSlot) and the terms linking
 // it to the papers it cites (XL, XO, XH: citations.h).
-inline constexpr int kSchemaVersion = 13;
+// 14: the title's sketch (XM, title_sketch_term), by which a title as people
+// cite it ("generative adversarial nets") finds the paper.
+inline constexpr int kSchemaVersion = 14;
 
 // Term prefixes. Folded terms never start with an ASCII capital, so a prefix
 // of capitals is unambiguous.
@@ -56,6 +58,7 @@ inline constexpr std::string_view kJournalPrefix = "XJ";      // journal-ref wor
 inline constexpr std::string_view kCommentsPrefix = "XK";     // comments words, positional
 inline constexpr std::string_view kReportPrefix = "XR";       // report-number words, positional
 inline constexpr std::string_view kTitleKeyPrefix = "XN";     // hash of normalized title (merging)
+inline constexpr std::string_view kTitleSketchPrefix = "XM";  // hash of title_sketch_term's letters
 inline constexpr std::string_view kBodyPrefix = "B";          // full-text stems, positional, wdf 0
 // What a paper's references cite (#51, citations.h): the arXiv id a
 // reference names, else its DOI (doi_value) and the title keys its text may
@@ -407,6 +410,19 @@ std::string folded_words(const Analyzer& analyzer, std::string_view text);
 // words, which is no paper's key: papers without titles (classic test
 // collections) are not one paper.
 std::string title_key_term(const Analyzer& analyzer, std::string_view title);
+
+// The kTitleSketchPrefix term of a paper titled `title`: the first
+// kSketchLetters letters of each of its folded words (a number whole), in
+// order, hashed. A title as people cite it shortens or inflects a word or
+// two ("Generative Adversarial Nets" for "... Networks", "Network" for
+// "Networks") and keeps the words' order and beginnings, so its sketch is
+// the paper's; a query that is a paper's title so written finds that paper
+// by it. Empty for fewer than kSketchMinWords words: shorter titles'
+// sketches are shared by too many unrelated titles ("Deep Nets", "Dense
+// Networks").
+std::string title_sketch_term(const Analyzer& analyzer, std::string_view title);
+inline constexpr std::size_t kSketchLetters = 3;
+inline constexpr std::size_t kSketchMinWords = 3;
 
 // Metadata keys.
 inline constexpr std::string_view kSchemaVersionKey = "paperdex:schema-version";
