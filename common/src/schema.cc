@@ -50,25 +50,38 @@ const Field* find_field(std::string_view name) {
 
 bool is_plain_words_name(std::string_view name) { return ascii_lower(name) == kPlainWordsName; }
 
-std::string folded_words(const Analyzer& analyzer, std::string_view text) {
+namespace {
+
+// The tokens' folded terms joined by single spaces (folded_words).
+std::string joined_terms(std::span<const Token> tokens) {
   std::string folded;
-  for (const Token& token : analyzer.tokenize(text)) {
+  for (const Token& token : tokens) {
     if (!folded.empty()) folded.push_back(' ');
     folded.append(token.term);
   }
   return folded;
 }
 
-std::string title_key_term(const Analyzer& analyzer, std::string_view title) {
-  const std::string normalized = folded_words(analyzer, title);
+}  // namespace
+
+std::string folded_words(const Analyzer& analyzer, std::string_view text) {
+  return joined_terms(analyzer.tokenize(text));
+}
+
+std::string title_key_term(std::span<const Token> title) {
+  const std::string normalized = joined_terms(title);
   if (normalized.empty()) return {};
   return std::string(kTitleKeyPrefix) + stable_hash_hex(normalized);
 }
 
-std::string title_sketch_term(const Analyzer& analyzer, std::string_view title) {
+std::string title_key_term(const Analyzer& analyzer, std::string_view title) {
+  return title_key_term(analyzer.tokenize(title));
+}
+
+std::string title_sketch_term(std::span<const Token> title) {
+  if (title.size() < kSketchMinWords) return {};
   std::string sketch;
-  std::size_t words = 0;
-  for (const Token& token : analyzer.tokenize(title)) {
+  for (const Token& token : title) {
     if (!sketch.empty()) sketch.push_back(' ');
     // The first kSketchLetters characters (a folded term is valid UTF-8, and
     // a character's continuation bytes are 10xxxxxx); a number whole, as
@@ -81,10 +94,12 @@ std::string title_sketch_term(const Analyzer& analyzer, std::string_view title) 
                (static_cast<unsigned char>(token.term[end]) & 0xC0) == 0x80);
     }
     sketch.append(token.term, 0, end);
-    ++words;
   }
-  if (words < kSketchMinWords) return {};
   return std::string(kTitleSketchPrefix) + stable_hash_hex(sketch);
+}
+
+std::string title_sketch_term(const Analyzer& analyzer, std::string_view title) {
+  return title_sketch_term(analyzer.tokenize(title));
 }
 
 std::optional<int> stored_schema_version(const Xapian::Database& db) {

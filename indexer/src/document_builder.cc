@@ -189,12 +189,10 @@ Xapian::Document DocumentBuilder::build(const Record& record,
   std::string stored = encode_stored_record(record);
   if (record_in_slot_) doc.add_value(schema::kStoredRecordSlot, stored);
   doc.set_data(std::move(stored));
-  if (const std::string key = title_key_term(record.title); !key.empty()) {
-    doc.add_boolean_term(key);
-  }
-  if (const std::string sketch = schema::title_sketch_term(analyzer_, record.title);
-      !sketch.empty()) {
-    doc.add_boolean_term(sketch);
+  const std::vector<Token> title = analyzer_.tokenize(record.title);
+  for (const std::string& term :
+       {schema::title_key_term(title), schema::title_sketch_term(title)}) {
+    if (!term.empty()) doc.add_boolean_term(term);
   }
   if (spelling_words != nullptr) spelling_words->clear();
   for (const schema::Field& field : schema::kFields)

@@ -1699,16 +1699,18 @@ ParsedQuery QueryParser::parse_as(std::string_view query, MatchMode mode, const 
   }
   for (std::string& note : translator.take_notes()) parsed.notes.push_back(std::move(note));
   if (is_plain_words(syntax)) {
-    parsed.whole_title_key = schema::title_key_term(analyzer_, query);
-    parsed.near_title_key = schema::title_sketch_term(analyzer_, query);
-    if (terms != nullptr && !parsed.near_title_key.empty() &&
-        terms->has_term(parsed.near_title_key)) {
-      const Query near_title(parsed.near_title_key);
+    const std::vector<Token> tokens = analyzer_.tokenize(query);
+    parsed.whole_title_key = schema::title_key_term(tokens);
+    // Looked up once, here: the bonus (title_bonus.h) trusts it.
+    if (std::string sketch = schema::title_sketch_term(tokens);
+        terms != nullptr && !sketch.empty() && terms->has_term(sketch)) {
+      const Query near_title(sketch);
       for (Query* matches : {&parsed.query, &parsed.any_word, &parsed.most_words}) {
         if (!matches->empty()) *matches = Query(Query::OP_OR, *matches, near_title);
       }
+      parsed.near_title_key = std::move(sketch);
     }
-    for (const Token& token : analyzer_.tokenize(query)) {
+    for (const Token& token : tokens) {
       parsed.word_sequence.push_back(is_stopword(token.term) ? std::string() : token.stem);
     }
     // Words as written (no syntax error read so): they may be a name.

@@ -93,7 +93,7 @@ Query with_title_bonus(const Xapian::Database& db, Query matched, const ParsedQu
   if (!parsed.whole_title_key.empty() && (remote || db.term_exists(parsed.whole_title_key))) {
     fixed.push_back(fixed_weight(kWholeTitleWeight, Query(parsed.whole_title_key)));
   }
-  if (!parsed.near_title_key.empty() && (remote || db.term_exists(parsed.near_title_key))) {
+  if (!parsed.near_title_key.empty()) {
     fixed.push_back(fixed_weight(kNearTitleWeight, Query(parsed.near_title_key)));
   }
   if (!parsed.author_papers.empty()) {

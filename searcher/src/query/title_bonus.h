@@ -79,8 +79,8 @@ inline constexpr unsigned kBodyWindowPerWord = 4;
 // `matched` (what `parsed` matches in `db`, filters applied) weighed with
 // the titles' bonus: ParsedQuery::plain_stems in titles, each of them, and
 // all of them in titles and names (ParsedQuery::plain_names), and
-// ParsedQuery::whole_title_key and near_title_key when some paper in `db`
-// has them; and the papers of the author the query names (ParsedQuery::author_papers). The
+// ParsedQuery::whole_title_key when some paper in `db` has it, and
+// near_title_key; and the papers of the author the query names (ParsedQuery::author_papers). The
 // whole title's and the author's weights come from a posting source Xapian
 // knows by name (remote shard servers need no registration); such a query is ranked by Xapian's
 // matcher, the others by the posting walks (match/posting_walk.h) as before.

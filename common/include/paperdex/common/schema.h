@@ -16,7 +16,8 @@
 
 namespace paperdex {
 class Analyzer;
-}
+struct Token;
+}  // namespace paperdex
 
 namespace paperdex::schema {
 
@@ -410,6 +411,9 @@ std::string folded_words(const Analyzer& analyzer, std::string_view text);
 // words, which is no paper's key: papers without titles (classic test
 // collections) are not one paper.
 std::string title_key_term(const Analyzer& analyzer, std::string_view title);
+// The same from the title's tokens (Analyzer::tokenize), for a caller that
+// has them.
+std::string title_key_term(std::span<const Token> title);
 
 // The kTitleSketchPrefix term of a paper titled `title`: the first
 // kSketchLetters letters of each of its folded words (a number whole), in
@@ -421,6 +425,7 @@ std::string title_key_term(const Analyzer& analyzer, std::string_view title);
 // sketches are shared by too many unrelated titles ("Deep Nets", "Dense
 // Networks").
 std::string title_sketch_term(const Analyzer& analyzer, std::string_view title);
+std::string title_sketch_term(std::span<const Token> title);
 inline constexpr std::size_t kSketchLetters = 3;
 inline constexpr std::size_t kSketchMinWords = 3;
 
