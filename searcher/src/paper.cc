@@ -14,6 +14,19 @@
 
 namespace paperdex::detail {
 
+std::optional<FoundPaper> only_paper_with(const Xapian::Database& db, const std::string& term) {
+  auto posting = db.postlist_begin(term);
+  if (posting == db.postlist_end(term)) return std::nullopt;
+  const Xapian::docid docid = *posting;
+  if (++posting != db.postlist_end(term)) return std::nullopt;
+  Xapian::TermIterator it = db.termlist_begin(docid);
+  it.skip_to(std::string(schema::kIdPrefix));
+  if (it == db.termlist_end(docid) || schema::prefix_of(*it) != schema::kIdPrefix) {
+    return std::nullopt;
+  }
+  return FoundPaper{docid, *it};
+}
+
 std::optional<FoundPaper> find_paper(const Xapian::Database& db, std::string_view id) {
   std::vector<std::string> candidates{std::string(id)};
   for (std::string& form : arxiv_id_forms(id)) candidates.push_back(std::move(form));

@@ -25,6 +25,10 @@ struct FoundPaper {
 // nullopt when no paper has it.
 std::optional<FoundPaper> find_paper(const Xapian::Database& db, std::string_view id);
 
+// The one paper of `db` with the index term `term`; nullopt when none has it
+// or several do (a DOI or a title two papers share names neither).
+std::optional<FoundPaper> only_paper_with(const Xapian::Database& db, const std::string& term);
+
 // find_paper, or PaperNotFoundError naming `id`.
 FoundPaper require_paper(const Xapian::Database& db, std::string_view id);
 

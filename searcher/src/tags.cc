@@ -46,19 +46,6 @@ std::string to_json(const Tag& tag) {
   return json.dump();
 }
 
-// The one paper whose DOI is `doi`: a DOI two papers share names neither.
-std::optional<FoundPaper> paper_with_doi(const Xapian::Database& db, const std::string& doi) {
-  const std::string term = schema::make_term(schema::kDoiPrefix, schema::doi_value(doi));
-  if (db.get_termfreq(term) != 1) return std::nullopt;
-  const Xapian::docid docid = *db.postlist_begin(term);
-  Xapian::TermIterator id = db.termlist_begin(docid);
-  id.skip_to(std::string(schema::kIdPrefix));
-  if (id == db.termlist_end(docid) || schema::prefix_of(*id) != schema::kIdPrefix) {
-    return std::nullopt;
-  }
-  return FoundPaper{docid, *id};
-}
-
 }  // namespace
 
 void check_tag_name(const std::string& name) {
@@ -92,7 +79,9 @@ void store_tag(Xapian::WritableDatabase& db, const Tag& tag) {
 std::optional<FoundPaper> paper_named(const Xapian::Database& db, std::string_view given) {
   if (std::optional<FoundPaper> found = find_paper(db, given)) return found;
   const std::optional<PaperReference> reference = paper_reference(given);
-  if (reference && reference->field->name == "doi") return paper_with_doi(db, reference->value);
+  if (reference && reference->field->name == "doi")
+    return only_paper_with(
+        db, schema::make_term(schema::kDoiPrefix, schema::doi_value(reference->value)));
   return std::nullopt;
 }
 

@@ -2,25 +2,18 @@
 
 #include <optional>
 
+#include "paper.h"
 #include "paperdex/common/citations.h"
 #include "paperdex/common/schema.h"
 
 namespace paperdex::detail {
 namespace {
 
-// The id of the one paper of `db` with `term`; nullopt when none has it or
-// several do (a title two papers share names neither).
-std::optional<std::string> only_paper_with(const Xapian::Database& db, const std::string& term) {
-  auto posting = db.postlist_begin(term);
-  if (posting == db.postlist_end(term)) return std::nullopt;
-  const Xapian::docid docid = *posting;
-  if (++posting != db.postlist_end(term)) return std::nullopt;
-  Xapian::TermIterator it = db.termlist_begin(docid);
-  it.skip_to(std::string(schema::kIdPrefix));
-  if (it == db.termlist_end(docid)) return std::nullopt;
-  const std::string id_term = *it;
-  if (schema::prefix_of(id_term) != schema::kIdPrefix) return std::nullopt;
-  return id_term.substr(schema::kIdPrefix.size());
+// The id of the one paper of `db` with `term` (only_paper_with).
+std::optional<std::string> only_id_with(const Xapian::Database& db, const std::string& term) {
+  const std::optional<FoundPaper> paper = only_paper_with(db, term);
+  if (!paper) return std::nullopt;
+  return paper->id_term.substr(schema::kIdPrefix.size());
 }
 
 void resolve(const Xapian::Database& db, const Analyzer& analyzer, Reference& reference) {
@@ -32,7 +25,7 @@ void resolve(const Xapian::Database& db, const Analyzer& analyzer, Reference& re
   if (!reference.doi.empty()) {
     const std::string term =
         schema::make_term(schema::kDoiPrefix, schema::doi_value(reference.doi));
-    if (std::optional<std::string> id = only_paper_with(db, term)) {
+    if (std::optional<std::string> id = only_id_with(db, term)) {
       reference.id = std::move(*id);
       reference.resolved_by = "doi";
       reference.in_index = true;
@@ -41,7 +34,7 @@ void resolve(const Xapian::Database& db, const Analyzer& analyzer, Reference& re
   }
   for (const std::string& key : citations::title_keys(analyzer, reference)) {
     if (std::optional<std::string> id =
-            only_paper_with(db, std::string(schema::kTitleKeyPrefix) + key)) {
+            only_id_with(db, std::string(schema::kTitleKeyPrefix) + key)) {
       reference.id = std::move(*id);
       reference.resolved_by = "title";
       reference.in_index = true;
