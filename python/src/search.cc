@@ -460,16 +460,17 @@ class PySearcher {
     without_gil([&](Searcher& searcher) { searcher.delete_saved_search(name); });
   }
 
-  // recommend(): search() with the tags' recommendations.
+  // recommend(): search() with the tags as its `recommend` keyword, so that
+  // the one row of the search-parameter table reads them (commas, repeats)
+  // and a syntax error is raised with the query, as search() raises it.
   ResultView recommend(const py::object& tags, std::string query, const py::kwargs& keywords) {
-    ResultView view;
-    view.request.query = std::move(query);
-    apply_keywords(view.request, keywords);
-    for (std::string& name : string_list("tag", tags, "recommend()")) {
-      view.request.recommend.push_back(std::move(name));
+    if (keywords.contains("recommend")) {
+      throw py::type_error("recommend(): the tags are its first argument, not recommend=");
     }
-    without_gil([&](Searcher& searcher) { view.result = searcher.search(view.request); });
-    return view;
+    py::kwargs all;
+    for (const auto& [keyword, value] : keywords) all[keyword] = value;
+    all["recommend"] = tags;
+    return search(std::move(query), all);
   }
 
   TagChange add_to_tag(const std::string& name, const py::object& ids) {

@@ -983,7 +983,7 @@ int run_saved_search_option(const CliOptions& options, std::ostream& out, std::o
     request.query = join_words(options.query_words);
     if (!asks_for_papers(request)) {
       err << "paperdex-search: --save NAME needs a query or a filter (--subject, --year, "
-             "--author, --like) to save\nTry 'paperdex-search --help'.\n";
+             "--author, --like, --recommend) to save\nTry 'paperdex-search --help'.\n";
       return kExitError;
     }
     searcher.save_search(saved.save, request);

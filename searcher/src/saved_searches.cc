@@ -186,9 +186,10 @@ std::vector<std::pair<std::string, std::string>> stored_under(const Xapian::Data
 std::string nothing_named(const Xapian::Database& db, std::string_view prefix,
                           std::string_view kind, const std::string& name,
                           std::string_view make_one) {
-  std::string known;
-  for (const auto& [stored, text] : stored_under(db, prefix)) {
-    known += (known.empty() ? "" : ", ") + stored;
+  std::string known;  // the names alone: no stored value is read
+  const std::string keys(prefix);
+  for (auto it = db.metadata_keys_begin(keys); it != db.metadata_keys_end(keys); ++it) {
+    known += (known.empty() ? "" : ", ") + (*it).substr(keys.size());
   }
   return "the index has no " + std::string(kind) + " " + quote_input(name) + "; " +
          (known.empty() ? "it has none: " + std::string(make_one) : "it has " + known);
@@ -229,11 +230,11 @@ SearchRequest kept_part(const SearchRequest& request) {
   return kept;
 }
 
-Xapian::WritableDatabase open_for_saved_searches(const std::string& path) {
+Xapian::WritableDatabase open_for_user_metadata(const std::string& path, std::string_view kept) {
   Xapian::WritableDatabase db = open_writable(path, false);
   if (schema::stored_schema_version(db) != schema::kSchemaVersion) {
-    throw SchemaVersionError("the index at " + path +
-                             " is not a paperdex index of this version; saved searches need one");
+    throw SchemaVersionError("the index at " + path + " is not a paperdex index of this version; " +
+                             std::string(kept) + " need one");
   }
   return db;
 }

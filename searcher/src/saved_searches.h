@@ -59,9 +59,10 @@ SearchRequest saved_request(const SavedSearch& saved, SearchRequest page);
 // The query and filters of `request` alone: what a saved search keeps.
 SearchRequest kept_part(const SearchRequest& request);
 
-// Opens the index at `path` for a saved search's write, under its write lock
-// (fails at once when a writer holds it), or says why it cannot be written.
-Xapian::WritableDatabase open_for_saved_searches(const std::string& path);
+// Opens the index at `path` for a write of what a user keeps there (`kept`:
+// "saved searches", "tags"), under its write lock (fails at once when a
+// writer holds it), or says why it cannot be written.
+Xapian::WritableDatabase open_for_user_metadata(const std::string& path, std::string_view kept);
 
 // Commits `db`, then returns once the clock has passed `time`: a writer
 // that takes the lock after this stamps its papers later than `time`.

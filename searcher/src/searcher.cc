@@ -713,6 +713,7 @@ struct Searcher::Impl {
       parsed.query = no_words
                          ? related.query
                          : Xapian::Query(Xapian::Query::OP_FILTER, related.query, parsed.query);
+      if (!request.recommend.empty()) parsed.recommendation = related.query;
       parsed.has_text = true;
       parsed.any_word = Xapian::Query();  // no any-word form
       parsed.free_text_clauses = 0;
@@ -818,25 +819,25 @@ struct Searcher::Impl {
   }
 
   // Hit::because: the recommendation's parts the paper matched that weighed
-  // most (filters and the query's own words are not why it is like a tag).
-  std::vector<TermContribution> because(const Xapian::Query& ranked, Xapian::docid docid) const {
-    std::vector<TermContribution> parts = detail::explain_match(db, ranked, docid);
-    std::erase_if(parts, [](const TermContribution& part) {
-      return part.weight <= 0 ||
-             (part.field != "text" && part.field != "author" && part.field != "subject");
-    });
+  // most. Only the recommendation is explained: filters, the title bonus and
+  // the query's own words are not why a paper is like a tag, and each part
+  // explained is a pass of its own.
+  std::vector<TermContribution> because(const Xapian::Query& recommendation,
+                                        Xapian::docid docid) const {
+    std::vector<TermContribution> parts = detail::explain_match(db, recommendation, docid);
+    std::erase_if(parts, [](const TermContribution& part) { return part.weight <= 0; });
     if (parts.size() > kMaxBecause) parts.resize(kMaxBecause);
     return parts;
   }
 
-  // `searched`: the query as parsed; the hits that matched in their bodies
-  // by its body terms get a passage, the others none.
+  // The hits that matched in their bodies by the parsed query's body terms
+  // get a passage, the others none.
   void add_hits(SearchResult& result, const std::vector<detail::PageHit>& page,
                 const MatchPlan& plan, const SearchRequest& request,
-                const detail::Highlighter& highlighter, const Xapian::Query& searched) {
+                const detail::Highlighter& highlighter, const detail::ParsedQuery& parsed) {
     std::vector<Xapian::docid> docids;
     for (const detail::PageHit& found : page) docids.push_back(found.docid);
-    const std::vector<bool> in_body = detail::matched_in_body(db, searched, docids);
+    const std::vector<bool> in_body = detail::matched_in_body(db, parsed.query, docids);
     const std::size_t first = result.hits.size();
     for (std::size_t i = 0; i < page.size(); ++i) {
       const detail::PageHit& found = page[i];
@@ -844,8 +845,8 @@ struct Searcher::Impl {
       if (request.explain) {
         result.hits.back().explanation = detail::explain_match(db, plan.ranked, found.docid);
       }
-      if (!request.recommend.empty()) {
-        result.hits.back().because = because(plan.ranked, found.docid);
+      if (!parsed.recommendation.empty()) {
+        result.hits.back().because = because(parsed.recommendation, found.docid);
       }
     }
     // The page's cited_by_count in one pass over the terms' statistics.
@@ -869,7 +870,7 @@ struct Searcher::Impl {
         static_cast<Xapian::doccount>(request.limit), request.facets && !counted_apart);
     result.ranked_total = pass.matches;
     if (counted_apart) count_apart(pass, plan.counted, request.facets);
-    add_hits(result, pass.page, plan, request, highlighter, parsed.query);
+    add_hits(result, pass.page, plan, request, highlighter, parsed);
     result.total = pass.matches;
     result.total_exact = pass.exact;
     if (result.match_set == MatchSet::kAllWords) {
@@ -1189,7 +1190,8 @@ void Searcher::save_search(const std::string& name, const SearchRequest& request
   check.limit = 0;
   check.facets = false;
   search(check);  // a query or filter a search would refuse is refused now
-  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
+  Xapian::WritableDatabase db =
+      detail::open_for_user_metadata(impl_->saved_searches_path(), "saved searches");
   SavedSearch saved;
   saved.name = name;
   saved.request = detail::kept_part(request);
@@ -1227,7 +1229,8 @@ std::size_t Searcher::count_new(const SavedSearch& saved) {
 
 void Searcher::delete_saved_search(const std::string& name) {
   detail::check_saved_search_name(name);
-  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
+  Xapian::WritableDatabase db =
+      detail::open_for_user_metadata(impl_->saved_searches_path(), "saved searches");
   detail::require_saved_search(db, name);
   detail::remove_saved_search(db, name);
   db.commit();
@@ -1248,7 +1251,8 @@ Tag tag_to_change(const Xapian::Database& db, const std::string& name) {
 }  // namespace
 
 TagChange Searcher::add_to_tag(const std::string& name, const std::vector<std::string>& ids) {
-  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
+  Xapian::WritableDatabase db =
+      detail::open_for_user_metadata(impl_->saved_searches_path(), "tags");
   TagChange change;
   change.tag = tag_to_change(db, name);
   std::vector<std::string>& papers = change.tag.papers;
@@ -1276,7 +1280,8 @@ TagChange Searcher::add_to_tag(const std::string& name, const std::vector<std::s
 }
 
 TagChange Searcher::remove_from_tag(const std::string& name, const std::vector<std::string>& ids) {
-  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
+  Xapian::WritableDatabase db =
+      detail::open_for_user_metadata(impl_->saved_searches_path(), "tags");
   TagChange change;
   change.tag = detail::require_tag(db, name);
   std::vector<std::string>& papers = change.tag.papers;
@@ -1363,7 +1368,8 @@ std::vector<Tag> Searcher::tags() {
 }
 
 void Searcher::delete_tag(const std::string& name) {
-  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
+  Xapian::WritableDatabase db =
+      detail::open_for_user_metadata(impl_->saved_searches_path(), "tags");
   Tag tag = detail::require_tag(db, name);
   tag.papers.clear();
   detail::store_tag(db, tag);
@@ -1379,7 +1385,8 @@ SearchResult Searcher::search_new(const std::string& name, const SearchRequest& 
   detail::check_saved_search_name(name);
   // Under the lock no writer commits: the search sees every paper there is,
   // and the papers of the next writer are stamped after `seen`.
-  Xapian::WritableDatabase db = detail::open_for_saved_searches(impl_->saved_searches_path());
+  Xapian::WritableDatabase db =
+      detail::open_for_user_metadata(impl_->saved_searches_path(), "saved searches");
   SavedSearch saved = detail::require_saved_search(db, name);
   SearchRequest request = detail::saved_request(saved, page);
   request.only_new = true;

@@ -128,14 +128,19 @@ struct ParsedQuery {
   // `any_word` and `most_words` match besides the words and which rank
   // first (title_bonus.h). Else empty.
   Xapian::Query author_papers;
+  // With SearchRequest::recommend (set by the Searcher, not the parser): the
+  // recommendation's own query, its words, authors and categories, which
+  // Hit::because explains.
+  Xapian::Query recommendation;
   // When the query is words alone (no operator, field, phrase, wildcard,
   // "+" or "-"): the title key (schema::title_key_term) of a paper titled
   // with them, which ranks first (title_bonus.h). Else empty.
   std::string whole_title_key;
-  // When the query is words alone, kSketchMinWords or more: the sketch
-  // (schema::title_sketch_term) of a paper titled with them as people cite
-  // titles. Its papers match besides the words (a cited "nets" is not the
-  // title's "networks") and rank next after a whole title (title_bonus.h).
+  // When the query is words alone, kSketchMinWords or more, and some paper
+  // may have it (TermSource::has_term): the sketch (schema::title_sketch_term)
+  // of a paper titled with them as people cite titles. Its papers match
+  // besides the words (a cited "nets" is not the title's "networks") and
+  // rank next after a whole title (title_bonus.h). Else empty.
   std::string near_title_key;
   // When the query is words alone: the stems of all its words in the order
   // written, repeats kept, a function word an empty string (bodies are

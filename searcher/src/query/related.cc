@@ -88,10 +88,14 @@ std::vector<Xapian::Query> feedback_people_and_fields(const Xapian::Database& db
                                                       const std::vector<FoundPaper>& papers) {
   std::map<std::string, double> having;  // term -> papers with it
   for (const FoundPaper& paper : papers) {
+    // One walk of the paper's terms: the prefixes in their byte order.
+    static_assert(schema::kAuthorExactPrefix < schema::kSubjectPrefix);
+    Xapian::TermIterator term = db.termlist_begin(paper.docid);
+    const Xapian::TermIterator end = db.termlist_end(paper.docid);
     for (const std::string_view prefix : {schema::kAuthorExactPrefix, schema::kSubjectPrefix}) {
-      Xapian::TermIterator term = db.termlist_begin(paper.docid);
-      for (term.skip_to(std::string(prefix));
-           term != db.termlist_end(paper.docid) && schema::prefix_of(*term) == prefix; ++term) {
+      if (term == end) break;  // an iterator at its end cannot skip
+      for (term.skip_to(std::string(prefix)); term != end && schema::prefix_of(*term) == prefix;
+           ++term) {
         ++having[*term];
       }
     }
