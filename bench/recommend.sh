@@ -46,9 +46,11 @@ if [ "${1:-}" = "--speed" ]; then
   [ -d "$index" ] || "$BUILD_DIR/bin/paperdex-index" --db "$index" "$2" >&2
   work=$(mktemp -d "${TMPDIR:-/tmp}/paperdex-recommend-speed.XXXXXX")
   "$PYTHON" "$ROOT/bench/recommend_eval.py" author-tags "$2" "${SEEDS%%,*}" 20 "$work/tags.tsv"
+  # Each run's log says why it failed (an index of another schema version).
   "$BUILD_DIR/bench/eval/paperdex-recommend-run" "$index" "$work/tags.tsv" >/dev/null \
-    2>"$work/paperdex.log"
-  "$PYTHON" "$ROOT/bench/recommend_eval.py" peer-speed "$2" "$work/tags.tsv" 2>"$work/asl.log"
+    2>"$work/paperdex.log" || { cat "$work/paperdex.log" >&2; exit 1; }
+  "$PYTHON" "$ROOT/bench/recommend_eval.py" peer-speed "$2" "$work/tags.tsv" 2>"$work/asl.log" \
+    || { cat "$work/asl.log" >&2; exit 1; }
   ours=$(grep -o 'median [0-9.]* ms' "$work/paperdex.log" | awk '{print $2}')
   theirs=$(grep -o 'median [0-9.]* ms' "$work/asl.log" | awk '{print $2}')
   printf 'paperdex %s ms  arxiv-sanity-lite %s ms  (median of 20 tags; ratio %s)\n' "$ours" \
