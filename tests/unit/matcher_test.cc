@@ -21,6 +21,7 @@
 #include "match/ranking.h"
 #include "paperdex/common/analyzer.h"
 #include "paperdex/common/schema.h"
+#include "query/fixed_weight.h"
 #include "query/query_translation.h"
 #include "test_support.h"
 
@@ -36,19 +37,27 @@ using paperdex::detail::PassResult;
 
 const std::string kCorpus = std::string(PAPERDEX_SOURCE_DIR) + "/corpus";
 
-// Queries over few and many papers, phrases, any-word sets and filters alone.
+// Queries over few and many papers, phrases, any-word sets, fixed weights
+// (a bonus, as a whole title's; a part, as a body's) and filters alone.
 std::vector<Xapian::Query> queries() {
+  using Q = Xapian::Query;
+  using paperdex::detail::fixed_weight;
   static const paperdex::Analyzer analyzer;
   static const paperdex::detail::QueryParser parser(analyzer);
-  std::vector<Xapian::Query> parsed;
+  const auto parse = [](const char* text) {
+    return parser.parse(text, paperdex::MatchMode::kAllWords).query;
+  };
+  std::vector<Q> parsed;
   for (const char* text :
        {"learning", "neural network", "\"neural network\"", "quantum", "graph algorithms", "the",
         "subject:cs.LG", "year:2016", "subject:math learning", "author:smith",
         "photon OR electron OR proton", "zzzznomatch"}) {
-    parsed.push_back(parser.parse(text, paperdex::MatchMode::kAllWords).query);
+    parsed.push_back(parse(text));
   }
   parsed.push_back(parser.parse("deep learning for graphs", paperdex::MatchMode::kAnyWord).query);
-  parsed.push_back(Xapian::Query(std::string()));  // every paper
+  parsed.push_back(Q(Q::OP_AND_MAYBE, parse("learning"), fixed_weight(30, parse("network"))));
+  parsed.push_back(Q(Q::OP_OR, parse("quantum"), fixed_weight(std::sqrt(5.0), parse("photon"))));
+  parsed.push_back(Q(std::string()));  // every paper: the last
   return parsed;
 }
 

@@ -17,13 +17,20 @@
 #include "match/posting_walk.h"
 #include "match/ranking.h"
 #include "paperdex/common/analyzer.h"
+#include "query/fixed_weight.h"
 #include "query/query_translation.h"
 #include "test_support.h"
 
 namespace {
 
+using paperdex::detail::fixed_weight;
 using paperdex::detail::PostingWalk;
 using Q = Xapian::Query;
+
+// A posting source alone: every paper, each weighing `weight`.
+Q every_paper_weighing(double weight) {
+  return Q((new Xapian::FixedWeightPostingSource(weight))->release());
+}
 
 std::vector<Xapian::docid> xapian_matches(const Xapian::Database& db, const Q& query) {
   Xapian::Enquire enquire(db);
@@ -123,6 +130,14 @@ TEST_CASE("a weighed walk weighs each match as Xapian's ranking does", "[posting
           Q(Q::OP_FILTER, learning, Q(Q::OP_SYNONYM, network, quantum)),  // the synonym unweighted
           Q(Q::OP_AND, learning, Q(Q::OP_SCALE_WEIGHT, network, 0.0)),
           Q(*network.get_terms_begin(), 3),  // a within-query frequency of 3
+          // Fixed weights (a body's match, a whole title's), alone, beside
+          // terms, scaled, and as a bonus.
+          fixed_weight(2.5, network),
+          Q(Q::OP_OR, learning, fixed_weight(std::sqrt(7.0), quantum)),
+          Q(Q::OP_AND_MAYBE, learning, fixed_weight(1000, network)),
+          Q(Q::OP_SCALE_WEIGHT, fixed_weight(1.5, Q(Q::OP_AND, learning, network)), 0.5),
+          Q(Q::OP_FILTER, network, fixed_weight(4, quantum)),  // boolean: no weight
+          every_paper_weighing(3),
       });
   std::size_t weighed = 0;
   for (const Q& query : weighable) {
@@ -142,10 +157,11 @@ TEST_CASE("a weighed walk weighs each match as Xapian's ranking does", "[posting
   CHECK(weighed > 200);
 
   // Weights Xapian computes otherwise: a synonym's, MAX's, every document's,
-  // positions'.
+  // positions', a posting source's other than a fixed weight.
   for (const Q& query :
        {Q(Q::OP_SYNONYM, learning, quantum), Q(Q::OP_MAX, network, quantum),
         Q(Q::OP_AND, Q(std::string()), quantum), Q(std::string()),
+        Q(Q::OP_FILTER, Q((new Xapian::ValueWeightPostingSource(0))->release()), learning),
         index.parsed("\"neural network\""), Q(Q::OP_OR, learning, index.parsed("learn*"))}) {
     INFO(query.get_description());
     CHECK_FALSE(PostingWalk::weighable(query));
@@ -173,6 +189,8 @@ TEST_CASE("a posting-list walk matches what Xapian matches", "[posting_walk]") {
                                   Q(Q::OP_OR, Q("Tzzzznomatch"), Q()),
                                   Q(std::string()),
                                   Q(),
+                                  fixed_weight(2, Q(Q::OP_OR, network, quantum)),
+                                  every_paper_weighing(1),
                               });
   std::size_t nonempty = 0;
   for (const Q& query : shapes) {

@@ -1,6 +1,7 @@
 #include "match/posting_walk.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -167,6 +168,23 @@ class MaybeWalk final : public Walk {
   std::unique_ptr<Walk> maybe_;
 };
 
+// Another walk's matches, each weighing `weight`: a fixed weight's
+// (fixed_weight.h), whose posting source Xapian gives every paper.
+class FixedWeightWalk final : public Walk {
+ public:
+  FixedWeightWalk(std::unique_ptr<Walk> matches, double weight)
+      : matches_(std::move(matches)), weight_(weight) {}
+
+  Xapian::docid seek(Xapian::docid did) override { return matches_->seek(did); }
+  Xapian::doccount bound() const override { return matches_->bound(); }
+  Xapian::docid at() const override { return matches_->at(); }
+  double weight() override { return weight_; }
+
+ private:
+  std::unique_ptr<Walk> matches_;
+  double weight_;
+};
+
 // What a weighed walk weighs with; a counting walk has none.
 struct Weighing {
   const WeighingStats& stats;
@@ -202,6 +220,10 @@ std::unique_ptr<Walk> build(const Xapian::Database& db, const Xapian::Query& que
       return std::make_unique<TermWalk>(db, std::string());
     case Xapian::Query::LEAF_MATCH_NOTHING:
       return std::make_unique<NothingWalk>();
+    case Xapian::Query::LEAF_POSTING_SOURCE:  // a fixed weight: every paper
+      return std::make_unique<FixedWeightWalk>(
+          std::make_unique<TermWalk>(db, std::string()),
+          weighing == nullptr ? 0 : factor * *fixed_weight_of(query));
     case Xapian::Query::OP_SCALE_WEIGHT: {
       const double scale = weighing == nullptr ? 0 : scale_factor(query);
       return build(db, query.get_subquery(0), weighing, factor * scale);
@@ -217,6 +239,15 @@ std::unique_ptr<Walk> build(const Xapian::Database& db, const Xapian::Query& que
       return std::make_unique<AndWalk>(build_parts(db, query, 0, weighing, factor));
     case Xapian::Query::OP_FILTER: {
       Walks parts = build_parts(db, query, 1, weighing, 0);
+      if (const std::optional<double> fixed = fixed_weight_of(query.get_subquery(0))) {
+        // fixed_weight()'s shape: the filter's matches, each weighing the
+        // fixed weight; no walk of every paper beside them.
+        std::unique_ptr<Walk> matches = parts.size() == 1
+                                            ? std::move(parts.front())
+                                            : std::make_unique<AndWalk>(std::move(parts));
+        return std::make_unique<FixedWeightWalk>(std::move(matches),
+                                                 weighing == nullptr ? 0 : factor * *fixed);
+      }
       parts.push_back(build(db, query.get_subquery(0), weighing, factor));
       return std::make_unique<AndWalk>(std::move(parts));
     }
@@ -247,6 +278,8 @@ bool weighs_as_terms(const Xapian::Query& query) {
     case Xapian::Query::LEAF_TERM:
     case Xapian::Query::LEAF_MATCH_NOTHING:
       return true;
+    case Xapian::Query::LEAF_POSTING_SOURCE:
+      return fixed_weight_of(query).has_value();
     case Xapian::Query::OP_SCALE_WEIGHT:
       return weighs_as_terms(query.get_subquery(0));
     case Xapian::Query::OP_AND:
@@ -273,6 +306,8 @@ bool PostingWalk::walkable(const Xapian::Query& query) {
     case Xapian::Query::LEAF_MATCH_ALL:
     case Xapian::Query::LEAF_MATCH_NOTHING:
       return true;
+    case Xapian::Query::LEAF_POSTING_SOURCE:  // a fixed weight alone (fixed_weight.h)
+      return fixed_weight_of(query).has_value();
     case Xapian::Query::OP_SCALE_WEIGHT:
     case Xapian::Query::OP_AND_MAYBE:
       return walkable(query.get_subquery(0));

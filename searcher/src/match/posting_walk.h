@@ -6,8 +6,9 @@
 // facets need every match and nothing else about it, so the counts come from
 // here whenever the query is made of terms combined by AND, OR and AND_NOT
 // (and their forms: FILTER, SYNONYM, MAX, AND_MAYBE's left side, weight
-// scaling). A query with phrases, wildcards, value ranges or posting sources
-// is counted by Xapian (walkable() says which).
+// scaling), with fixed weights (fixed_weight.h: a body's match, a whole
+// title's). A query with phrases, wildcards, value ranges or other posting
+// sources is counted by Xapian (walkable() says which).
 //
 // A walk can weigh its matches too, as ranking_weight() does (ranking.h),
 // with each paper's length from a DocumentLengths table: Xapian's matcher

@@ -4,6 +4,7 @@
 // read one way (explain.cc, posting_walk.cc).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include <xapian.h>
@@ -16,5 +17,10 @@ std::string inner_description(const Xapian::Query& query);
 // The factor of an OP_SCALE_WEIGHT node ("2.5 * ..."), as exact as Xapian
 // prints it (%.20g: the double itself).
 double scale_factor(const Xapian::Query& scaled);
+
+// The weight of a Xapian::FixedWeightPostingSource leaf (fixed_weight.h;
+// "PostingSource(Xapian::FixedWeightPostingSource(wt=2.5))", %.20g), or none
+// for any other node: every paper matches it with that weight.
+std::optional<double> fixed_weight_of(const Xapian::Query& query);
 
 }  // namespace paperdex::detail
