@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "paper.h"
+#include "results/facet_table.h"
 #include "paperdex/common/citations.h"
 #include "paperdex/common/schema.h"
 
@@ -101,8 +102,18 @@ std::vector<int> cited_by_counts(const Xapian::Database& db, const Analyzer& ana
     all.insert(all.end(), terms.back().citing.begin(), terms.back().citing.end());
     if (!terms.back().title_key.empty()) all.push_back(terms.back().title_key);
   }
-  // Xapian gathers the statistics of every term of a query before it
-  // matches: a match of nothing brings all their frequencies at once.
+  if (!has_remote_shard(db)) {
+    // Local tables: each frequency is one look-up, cheaper than the
+    // posting lists a match of nothing opens (below).
+    for (const PaperTerms& paper : terms) {
+      counts.push_back(
+          count_from(db, paper, [&](const std::string& term) { return db.get_termfreq(term); }));
+    }
+    return counts;
+  }
+  // Over remote shards each look-up is an exchange with every server; Xapian
+  // gathers the statistics of every term of a query before it matches: a
+  // match of nothing brings all their frequencies in one.
   Xapian::Enquire enquire(db);
   enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, all.begin(), all.end()));
   enquire.set_weighting_scheme(Xapian::BoolWeight());
