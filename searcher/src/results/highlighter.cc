@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -284,14 +285,14 @@ Excerpt Highlighter::excerpt(std::string_view text, std::size_t target_bytes) co
   return result;
 }
 
-int Highlighter::words_it_may_hold(std::string_view lowered) const {
-  int found = 0;
+std::vector<std::string> Highlighter::listed_words() const {
+  std::set<std::string> words;
   for (const std::unordered_set<std::string>* listed : {&terms_, &stems_}) {
     for (const std::string& word : *listed) {
-      if (!word.empty() && lowered.find(word) != std::string_view::npos) ++found;
+      if (!word.empty()) words.insert(word);
     }
   }
-  return found;
+  return {words.begin(), words.end()};
 }
 
 bool Highlighter::has_non_ascii_words() const {

@@ -52,11 +52,11 @@ class Highlighter {
   // The snippet, and where its matches are in `text`.
   Excerpt excerpt(std::string_view text, std::size_t target_bytes) const;
 
-  // How many of the listed terms and stems a text, `lowered` to ASCII lower
-  // case, holds as bytes. A look that spares analysing the paragraphs of a
-  // long body that cannot match, or that match fewer of the query's words
-  // than others. 0 is no match only without non-ASCII words (below).
-  int words_it_may_hold(std::string_view lowered) const;
+  // The listed terms and stems, for a look at a long text's bytes, lowered
+  // to ASCII lower case, that spares analysing the parts of a body that
+  // cannot match (passage.cc). A text without any of them as bytes matches
+  // nothing, unless a listed word is not ASCII (below).
+  std::vector<std::string> listed_words() const;
 
   // Whether a listed term or stem is not ASCII: text may hold it in a case
   // or form the byte look cannot find.

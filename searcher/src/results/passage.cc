@@ -1,6 +1,7 @@
 #include "results/passage.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 #include <string>
 #include <utility>
@@ -85,19 +86,30 @@ BodyPlace place_in_body(std::string_view facts, std::size_t offset) {
 
 namespace {
 
-// The paragraphs of a body ('\n' or '\f' ends one) that may hold the best
-// passage, each with the one before and after it, in order, and where each
-// piece starts in the body: analysing a body of 30,000 words for every hit
-// took most of a search's time (tokenizing and stemming lead its profile).
-// Most paragraphs hold none of the query's words; of those that may, only the
-// kMostParagraphs that may hold the most of them are analysed (the earliest
+// What of a body is analysed for its passage, and where each piece starts
+// in the body: analysing a body of 30,000 words for every hit took most of a
+// search's time (tokenizing and stemming lead its profile), and bodies of
+// 80 KB are read for 1.5 hits of a title query on average. The query's words
+// are first looked for as bytes (Highlighter::listed_words). Most paragraphs
+// ('\n' or '\f' ends one) hold none of them; of those that may, only the
+// kMostParagraphs that may hold the most of them are kept (the earliest
 // first among equals, as the excerpt prefers the earliest of equal windows),
-// so a query whose words fill a body costs what a rare one does.
+// so a query whose words fill a body costs what a rare one does. Of those,
+// only the bytes within target_bytes of a word found are analysed: the best
+// window (at most target_bytes, around matches) and its widening lie there.
+// Pieces are apart by more than target_bytes of spaces, so that no window
+// joins two.
 constexpr std::size_t kMostParagraphs = 12;
 
 struct BodyExtract {
   std::string text;
   std::vector<std::pair<std::size_t, std::size_t>> pieces;  // (offset in text, in the body)
+
+  void add(std::string_view body, std::size_t begin, std::size_t end, std::size_t apart) {
+    if (!pieces.empty()) text.append(apart + 1, ' ');
+    pieces.emplace_back(text.size(), begin);
+    text.append(body.substr(begin, end - begin));
+  }
 
   std::size_t body_offset(std::size_t offset) const {
     std::size_t body = offset;
@@ -109,48 +121,131 @@ struct BodyExtract {
   }
 };
 
-BodyExtract paragraphs_that_may_match(const Highlighter& highlighter, std::string_view body) {
-  std::vector<std::pair<std::size_t, std::size_t>> paragraphs;  // [begin, end) with its break
+// A found word: where it is in the body, how long, and which listed word.
+struct Found {
+  std::size_t offset;
+  std::size_t size;
+  std::size_t word;
+};
+
+// Every place of each word in `lowered`, in body order.
+std::vector<Found> find_words(std::string_view lowered, const std::vector<std::string>& words) {
+  std::vector<Found> found;
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    const std::boyer_moore_horspool_searcher searcher(words[w].begin(), words[w].end());
+    for (auto at = lowered.begin();;) {
+      at = std::search(at, lowered.end(), searcher);
+      if (at == lowered.end()) break;
+      found.push_back({static_cast<std::size_t>(at - lowered.begin()), words[w].size(), w});
+      ++at;
+    }
+  }
+  std::sort(found.begin(), found.end(),
+            [](const Found& a, const Found& b) { return a.offset < b.offset; });
+  return found;
+}
+
+// [begin, end) widened to whole words: to the ASCII space or line break
+// before and after, looked for up to kMaxWordBytes, else to a UTF-8
+// character's start.
+constexpr std::size_t kMaxWordBytes = 64;
+std::pair<std::size_t, std::size_t> whole_words(std::string_view body, std::size_t begin,
+                                                std::size_t end) {
+  const auto is_break = [](char c) { return c == ' ' || c == '\n' || c == '\f' || c == '\t'; };
+  const auto is_continuation = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; };
+  for (std::size_t moved = 0; begin > 0 && !is_break(body[begin - 1]) && moved < kMaxWordBytes;
+       ++moved) {
+    --begin;
+  }
+  while (begin > 0 && is_continuation(body[begin])) --begin;
+  for (std::size_t moved = 0; end < body.size() && !is_break(body[end]) && moved < kMaxWordBytes;
+       ++moved) {
+    ++end;
+  }
+  while (end < body.size() && is_continuation(body[end])) ++end;
+  return {begin, end};
+}
+
+// The paragraphs of `body`: [begin, end), each with its break.
+std::vector<std::pair<std::size_t, std::size_t>> paragraphs_of(std::string_view body) {
+  std::vector<std::pair<std::size_t, std::size_t>> paragraphs;
+  // Each break by one memchr (find_first_of calls one for every byte).
+  const auto next = [&](char c, std::size_t from) {
+    const std::size_t at = body.find(c, from);
+    return at == std::string_view::npos ? body.size() : at;
+  };
+  std::size_t line = next('\n', 0), page = next('\f', 0);
   for (std::size_t begin = 0; begin < body.size();) {
-    const std::size_t stop = body.find_first_of("\n\f", begin);
-    const std::size_t end = stop == std::string_view::npos ? body.size() : stop + 1;
+    if (line < begin) line = next('\n', begin);
+    if (page < begin) page = next('\f', begin);
+    const std::size_t end = std::min(std::min(line, page) + 1, body.size());
     paragraphs.emplace_back(begin, end);
     begin = end;
+  }
+  return paragraphs;
+}
+
+// The kMostParagraphs paragraphs that may hold the most of the listed words,
+// as the words found in each.
+std::vector<bool> paragraphs_kept(const std::vector<std::pair<std::size_t, std::size_t>>& paragraphs,
+                                  const std::vector<Found>& found, std::size_t words) {
+  std::vector<std::pair<int, std::size_t>> candidates;  // (-words it may hold, paragraph)
+  std::size_t next = 0;
+  std::vector<bool> seen(words);
+  for (std::size_t i = 0; i < paragraphs.size() && next < found.size(); ++i) {
+    std::fill(seen.begin(), seen.end(), false);
+    int distinct = 0;
+    for (; next < found.size() && found[next].offset < paragraphs[i].second; ++next) {
+      if (!seen[found[next].word]) {
+        seen[found[next].word] = true;
+        ++distinct;
+      }
+    }
+    if (distinct > 0) candidates.emplace_back(-distinct, i);
+  }
+  const std::size_t most = std::min(candidates.size(), kMostParagraphs);
+  std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(most),
+                    candidates.end());
+  candidates.resize(most);
+  std::vector<bool> kept(paragraphs.size(), false);
+  for (const auto& candidate : candidates) kept[candidate.second] = true;
+  return kept;
+}
+
+BodyExtract extract_to_analyse(const Highlighter& highlighter, std::string_view body,
+                               std::size_t target_bytes) {
+  BodyExtract extract;
+  // A word not ASCII may be in the body in another case or form than the
+  // byte look can find: then the whole body is analysed.
+  if (highlighter.has_non_ascii_words()) {
+    extract.add(body, 0, body.size(), target_bytes);
+    return extract;
   }
   std::string lowered(body);
   for (char& c : lowered) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
-  const std::string_view lower = lowered;
-  // A paragraph found holding none of the words may still hold a non-ASCII
-  // one in another case or form: then every paragraph is analysed, as the
-  // byte look cannot rank them.
-  const bool may_hold_unseen = highlighter.has_non_ascii_words();
-  std::vector<std::pair<int, std::size_t>> candidates;  // (-words it may hold, paragraph)
-  for (std::size_t i = 0; i < paragraphs.size(); ++i) {
-    const auto [begin, end] = paragraphs[i];
-    const int words = highlighter.words_it_may_hold(lower.substr(begin, end - begin));
-    if (words > 0 || may_hold_unseen) candidates.emplace_back(-words, i);
-  }
-  const std::size_t most =
-      may_hold_unseen ? candidates.size() : std::min(candidates.size(), kMostParagraphs);
-  std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(most),
-                    candidates.end());
-  candidates.resize(most);
-  std::vector<bool> kept(paragraphs.size(), false);
-  for (const auto& [words, i] : candidates) {
-    for (std::size_t j = i == 0 ? 0 : i - 1; j <= i + 1 && j < paragraphs.size(); ++j)
-      kept[j] = true;
-  }
-  BodyExtract extract;
-  for (std::size_t i = 0; i < paragraphs.size(); ++i) {
-    if (!kept[i]) continue;
-    const auto [begin, end] = paragraphs[i];
-    if (extract.pieces.empty() || i == 0 || !kept[i - 1]) {
-      extract.pieces.emplace_back(extract.text.size(), begin);
+  const std::vector<std::string> words = highlighter.listed_words();
+  const std::vector<Found> found = find_words(lowered, words);
+  const std::vector<std::pair<std::size_t, std::size_t>> paragraphs = paragraphs_of(body);
+  const std::vector<bool> kept = paragraphs_kept(paragraphs, found, words.size());
+  std::size_t paragraph = 0;
+  std::size_t begin = 0, end = 0;  // the piece being grown; empty at first
+  for (const Found& word : found) {
+    while (paragraphs[paragraph].second <= word.offset) ++paragraph;
+    if (!kept[paragraph]) continue;
+    const auto [from, to] =
+        whole_words(body, word.offset - std::min(word.offset, target_bytes),
+                    std::min(body.size(), word.offset + word.size + target_bytes));
+    if (end > begin && from <= end) {
+      end = std::max(end, to);
+      continue;
     }
-    extract.text.append(body.substr(begin, end - begin));
+    if (end > begin) extract.add(body, begin, end, target_bytes);
+    begin = from;
+    end = to;
   }
+  if (end > begin) extract.add(body, begin, end, target_bytes);
   return extract;
 }
 
@@ -159,7 +254,7 @@ BodyExtract paragraphs_that_may_match(const Highlighter& highlighter, std::strin
 Passage body_passage(const Highlighter& highlighter, std::string_view body, std::string_view facts,
                      std::size_t target_bytes) {
   Passage passage;
-  const BodyExtract extract = paragraphs_that_may_match(highlighter, body);
+  const BodyExtract extract = extract_to_analyse(highlighter, body, target_bytes);
   Excerpt excerpt = highlighter.excerpt(extract.text, target_bytes);
   if (excerpt.text.spans.empty()) return passage;
   excerpt.match_offset = extract.body_offset(excerpt.match_offset);
