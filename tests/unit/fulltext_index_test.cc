@@ -2,7 +2,9 @@
 // (not in it), searched by body: (alias fulltext:) and by plain words, kept
 // when metadata for the paper arrives later, and replaced when a new body
 // does; both writers (IndexWriter's batches and the bulk builder) alike.
+#include <algorithm>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <utility>
@@ -250,6 +252,48 @@ TEST_CASE("a body match weighs by its words' rarity, the metadata's weights unch
   CHECK(titled[0].id == "1512.03385");
 }
 
+TEST_CASE("a word in most bodies lifts no paper with a body above the papers titled with it",
+          "[fulltext][index][ranking]") {
+  // A researcher's few PDFs in a harvest of many papers: "time" is in every
+  // body, so a body holding it says little. Its rarity is among the papers
+  // that have a body; among all the papers it looked rare (three of 203),
+  // and the PDFs came first for "time", above the papers titled with it.
+  TempDir dir;
+  const std::string path = (dir.path() / "index").string();
+  {
+    paperdex::IndexWriter writer(path);
+    for (int i = 0; i < 200; ++i) {
+      Record record = other_paper();
+      record.id = "1903." + std::to_string(10000 + i);
+      record.title = i % 5 == 0 ? "Time and tide number " + std::to_string(i)
+                                : "Sediment transport number " + std::to_string(i);
+      record.abstract = "We measure the estuary over many evenings.";
+      writer.add(record);
+    }
+    const std::pair<const char*, const char*> bodies[] = {
+        {"2001.00001", "Methods\fIn time the flock of starlings wheeled over the marsh."},
+        {"2001.00002", "Results\fA long time ago curlews fed on the mudflats."},
+        {"2001.00003", "Discussion\fEach time the gulls came, the waders left."}};
+    for (const auto& [id, body] : bodies) {
+      Record record = body_record(body);
+      record.id = id;
+      writer.add(record);
+    }
+    writer.finish();
+  }
+  paperdex::Searcher searcher(path);
+  const std::vector<std::string> found = ids(searcher, "time");
+  REQUIRE(found.size() == 10);
+  for (const std::string& id : found) {
+    INFO(id);
+    CHECK(id.starts_with("1903."));
+  }
+  // A word of one body alone is still rare among them: its paper is found.
+  const std::vector<std::string> rare = ids(searcher, "curlews");
+  REQUIRE(rare.size() == 1);
+  CHECK(rare[0] == "2001.00002");
+}
+
 TEST_CASE("a body holding the query's words in order ranks first, and only such bodies gain",
           "[fulltext][index][ranking]") {
   TempDir dir;
@@ -305,13 +349,15 @@ TEST_CASE("a body holding the query's words in order ranks first, and only such 
   REQUIRE(words.size() >= 3);
   CHECK(words[0] == "2001.00002");
 
-  // The bonus, weighed by Xapian itself: a paper gains exactly when its
-  // body holds the words in order. Xapian 1.4.22 gave a phrase's fixed
+  // The bonus, weighed by Xapian itself: a paper gains the most when its
+  // body holds the words in order, and the same lesser bonus when it holds
+  // them all out of order; no other paper gains. Xapian 1.4.22 gave a phrase's fixed
   // weight, when it was one of an AND_MAYBE's several optional parts and no
   // body held the phrase, to papers that had a title word (another part).
   const paperdex::Analyzer analyzer;
   const Xapian::Database db(path);
-  const auto check_gains = [&](const std::string& query, const std::string& gaining) {
+  const auto check_gains = [&](const std::string& query, const std::string& in_order,
+                               const std::set<std::string>& holding_all) {
     paperdex::detail::ParsedQuery parsed;
     std::vector<Xapian::Query> alternatives;
     for (const paperdex::Token& token : analyzer.tokenize(query)) {
@@ -338,20 +384,29 @@ TEST_CASE("a body holding the query's words in order ranks first, and only such 
     paperdex::detail::ParsedQuery unordered = parsed;
     unordered.word_sequence.clear();
     const std::map<std::string, double> without = weights(unordered, db.get_doccount());
+    // What a body holding every word out of order gains.
+    const std::map<std::string, double> all = weights(parsed, db.get_doccount());
+    const std::string unordered_one = *std::find_if(
+        holding_all.begin(), holding_all.end(), [&](const std::string& id) { return id != in_order; });
+    const double all_words = all.at(unordered_one) - without.at(unordered_one);
+    CHECK(all_words > 1);
     for (const Xapian::doccount best :
          {db.get_doccount(), Xapian::doccount{10}, Xapian::doccount{3}}) {
       for (const auto& [id, weight] : weights(parsed, best)) {
         INFO(query << ": " << id << " among the best " << best);
-        if (id == gaining) {
-          CHECK(weight > without.at(id) + 1);
+        if (id == in_order) {
+          CHECK(weight > without.at(id) + all_words + 1);
+        } else if (holding_all.count(id) == 1) {
+          CHECK(weight == Approx(without.at(id) + all_words));
         } else {
           CHECK(weight == Approx(without.at(id)));
         }
       }
     }
   };
-  check_gains("flock of starlings wheeled over the estuary", "2001.00001");
-  check_gains("estuary the over wheeled starlings of flock", "");
+  const std::set<std::string> bodies{"2001.00001", "2001.00002", "2001.00003"};
+  check_gains("flock of starlings wheeled over the estuary", "2001.00001", bodies);
+  check_gains("estuary the over wheeled starlings of flock", "", bodies);
 }
 
 TEST_CASE("a body is stored compressed and read back whole", "[fulltext][index]") {

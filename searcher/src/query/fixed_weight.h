@@ -18,4 +18,11 @@ Xapian::Query fixed_weight(double weight, Xapian::Query papers);
 // (`having` > 0).
 double idf_weight(double documents, double having);
 
+// How many papers of `db` have a body (the full text, schema.h kBodySlot):
+// the N of a body word's idf. A word's rarity in bodies is among the papers
+// that have one, as a field's own statistics weigh it in Lucene: among all
+// the papers, a word of most bodies looked rare wherever few papers had a
+// body, and a handful of PDFs came first for "time" in 102,563 papers.
+Xapian::doccount papers_with_body(const Xapian::Database& db);
+
 }  // namespace paperdex::detail

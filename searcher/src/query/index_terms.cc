@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "paperdex/common/schema.h"
+#include "query/fixed_weight.h"
 
 namespace paperdex::detail {
 namespace {
@@ -93,6 +94,10 @@ std::optional<Xapian::doccount> IndexTermSource::termfreq(const std::string& ter
     return std::nullopt;
   }
   return remember(term, db_.get_termfreq(term));
+}
+
+std::optional<Xapian::doccount> IndexTermSource::papers_with_body() const {
+  return detail::papers_with_body(db_);
 }
 
 std::optional<bool> IndexTermSource::has_match(const Xapian::Query& query) const {

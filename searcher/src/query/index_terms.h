@@ -57,7 +57,7 @@ class IndexTermSource : public TermSource {
   // Asked of the index (remote: an exchange with each server; the parser
   // asks only once the terms' frequencies say the query may match).
   std::optional<bool> has_match(const Xapian::Query& query) const override;
-  std::optional<Xapian::doccount> documents() const override { return db_.get_doccount(); }
+  std::optional<Xapian::doccount> papers_with_body() const override;
   // Of the first kMostPapersPerTerm papers with `term`.
   std::vector<std::string> paper_terms(const std::string& term,
                                        std::span<const std::string_view> prefixes) const override;

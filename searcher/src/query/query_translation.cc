@@ -1178,12 +1178,13 @@ class Translator {
   // A body match, weighed: body postings carry no wdf (schema.h
   // kBodyWordsInPlainQuery says why), so a match weighs nothing by the
   // ranking weight; here it weighs the sum of its terms' idf,
-  // log2(1 + N / df), a fixed weight per matching paper (the binary
-  // independence model's), which Xapian and remote servers know. Unweighed
-  // when the source cannot tell the index's size or a term's frequency.
+  // log2(1 + N / df) with N the papers that have a body, a fixed weight per
+  // matching paper (the binary independence model's), which Xapian and
+  // remote servers know. Unweighed when the source cannot tell how many
+  // papers have a body or a term's frequency.
   Query body_weighted(Query match) const {
     if (terms_ == nullptr) return match;
-    const std::optional<Xapian::doccount> documents = terms_->documents();
+    const std::optional<Xapian::doccount> documents = terms_->papers_with_body();
     if (!documents || *documents == 0) return match;
     double weight = 0;
     for (auto term = match.get_unique_terms_begin(); term != match.get_unique_terms_end(); ++term) {

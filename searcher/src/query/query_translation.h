@@ -60,9 +60,10 @@ class TermSource {
   virtual std::optional<Xapian::doccount> termfreq(const std::string& /*term*/) const {
     return std::nullopt;
   }
-  // How many papers the index has, or none when the source cannot tell: a
-  // body match weighs by it (Translator's body_weighted).
-  virtual std::optional<Xapian::doccount> documents() const { return std::nullopt; }
+  // How many papers of the index have a body, or none when the source
+  // cannot tell: a body match weighs by its words' rarity among them
+  // (Translator's body_weighted; fixed_weight.h papers_with_body).
+  virtual std::optional<Xapian::doccount> papers_with_body() const { return std::nullopt; }
   // The index terms starting with one of `prefixes` (each a whole prefix,
   // schema::prefix_of) of the papers that have the index term `term` (the
   // first few): a paper's own id, DOI and title key, which cites: asks for,

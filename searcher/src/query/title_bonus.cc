@@ -1,7 +1,7 @@
 #include "query/title_bonus.h"
 
 #include <string>
-#include <unordered_set>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -40,7 +40,8 @@ Query all_words_in_title_or_names(const ParsedQuery& parsed) {
 }
 
 // The bonus of a body holding ParsedQuery::word_sequence in order
-// (kBodySequenceWeight, kBodyWindowWeight), when every word is in some body.
+// (kBodySequenceWeight, kBodyWindowWeight), or anywhere (kBodyAllWordsWeight),
+// when every word is in some body.
 // Function words (empty) are not in bodies: the others must be in order
 // within the span they cover.
 void add_body_sequence(const Xapian::Database& db, const std::vector<std::string>& stems,
@@ -48,7 +49,7 @@ void add_body_sequence(const Xapian::Database& db, const std::vector<std::string
   if (stems.size() < kBodySequenceWords) return;
   const double papers = db.get_doccount();
   std::vector<std::string> terms;
-  std::unordered_set<std::string> distinct;
+  std::set<std::string> distinct;  // in order: one query for the same words
   std::size_t first = 0;
   std::size_t last = 0;
   double idf = 0;
@@ -70,6 +71,8 @@ void add_body_sequence(const Xapian::Database& db, const std::vector<std::string
   bonus.push_back(fixed_weight(
       kBodyWindowWeight * idf,
       Query(Query::OP_PHRASE, terms.begin(), terms.end(), words * kBodyWindowPerWord)));
+  bonus.push_back(fixed_weight(kBodyAllWordsWeight * idf,
+                               Query(Query::OP_AND, distinct.begin(), distinct.end())));
 }
 
 }  // namespace
