@@ -69,9 +69,15 @@ std::map<Xapian::docid, double> walked_weights(const Xapian::Database& db, const
   const std::unique_ptr<PostingWalk> walk = PostingWalk::open_weighed(db, query, stats, *lengths);
   REQUIRE(walk != nullptr);
   std::map<Xapian::docid, double> weights;
+  const double slack = 1 + paperdex::detail::kWeightTolerance;
   for (Xapian::docid did = walk->seek(1); did != PostingWalk::kEnd; did = walk->seek(did + 1)) {
     REQUIRE(walk->at() == did);
+    // The bounds a page's walk skips weights by (part_count.cc), asked
+    // first, as it asks them.
+    const double bound = walk->weight_bound();
     weights[did] = walk->weight();
+    CHECK(weights[did] <= bound * slack);
+    CHECK(weights[did] <= walk->max_weight() * slack);
   }
   return weights;
 }
@@ -217,4 +223,28 @@ TEST_CASE("a posting-list walk matches what Xapian matches", "[posting_walk]") {
     CHECK_FALSE(PostingWalk::walkable(query));
     CHECK(PostingWalk::open(db, query) == nullptr);
   }
+}
+
+TEST_CASE("a weighed walk bounds a match's weight without its bonus, when the bonus is not there",
+          "[posting_walk]") {
+  const SnapshotIndex index;
+  const Xapian::Database& db = index.db;
+  // A bonus on few papers (as a whole title's): the papers without it are
+  // bounded below the bonus, unweighed, and those with it above it.
+  const Q query(Q::OP_AND_MAYBE, index.learning, fixed_weight(1000, index.quantum));
+  const auto lengths = paperdex::detail::DocumentLengths::load(db);
+  const auto stats = paperdex::detail::WeighingStats::of(db, query);
+  const std::unique_ptr<PostingWalk> walk = PostingWalk::open_weighed(db, query, stats, *lengths);
+  REQUIRE(walk != nullptr);
+  CHECK(walk->max_weight() > 1000);
+  std::size_t below = 0, above = 0;
+  for (Xapian::docid did = walk->seek(1); did != PostingWalk::kEnd; did = walk->seek(did + 1)) {
+    const double bound = walk->weight_bound();
+    const double weight = walk->weight();
+    (weight > 1000 ? above : below) += 1;
+    if (weight < 1000) CHECK(bound < 1000);
+    if (weight > 1000) CHECK(bound > 1000);
+  }
+  CHECK(above > 0);
+  CHECK(below > above);
 }

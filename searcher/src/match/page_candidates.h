@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 #include <xapian.h>
@@ -26,6 +27,12 @@ class PageCandidates {
   static constexpr std::size_t kMaxCandidates = 20000;
 
   explicit PageCandidates(std::size_t wanted);
+
+  // The weight a paper needs to be kept: a match whose weight is bounded
+  // below it need not be weighed.
+  double floor() const {
+    return best_.size() < wanted_ ? -std::numeric_limits<double>::infinity() : lowest_kept();
+  }
 
   void offer(Xapian::docid docid, double weight) {
     if (best_.size() < wanted_) return take(docid, weight);

@@ -113,7 +113,12 @@ CountedPart walk_part(const std::shared_ptr<const FacetTable>& table, PostingWal
        did = matches.seek(did + 1)) {
     ++part.matches;
     if (request.facets) facets.add(did);
-    if (candidates != nullptr) candidates->offer(did, matches.weight());
+    // The bound is a sum of the same parts as the weight, in the same
+    // order: a tolerance covers the last bits.
+    if (candidates != nullptr &&
+        matches.weight_bound() * (1 + kWeightTolerance) >= candidates->floor()) {
+      candidates->offer(did, matches.weight());
+    }
     if (part.matches % kClockEvery == 0 && request.deadline &&
         std::chrono::steady_clock::now() >= *request.deadline) {
       part.exact = false;

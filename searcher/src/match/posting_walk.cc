@@ -30,6 +30,7 @@ class TermWalk final : public Walk {
     if (weight.weighs()) {
       weight_ = weight;
       lengths_ = &lengths;
+      max_weight_ = weight.upper_bound();
     }
   }
 
@@ -44,6 +45,8 @@ class TermWalk final : public Walk {
   double weight() override {
     return lengths_ == nullptr ? 0 : weight_(it_.get_wdf(), lengths_->of(current_));
   }
+  double max_weight() const override { return max_weight_; }
+  double weight_bound() override { return max_weight_; }
 
  private:
   Xapian::PostingIterator it_;
@@ -52,6 +55,7 @@ class TermWalk final : public Walk {
   Xapian::docid current_;
   TermWeight weight_;
   const DocumentLengths* lengths_ = nullptr;  // nullptr: not weighed
+  double max_weight_ = 0;
 };
 
 class NothingWalk final : public Walk {
@@ -60,6 +64,8 @@ class NothingWalk final : public Walk {
   Xapian::doccount bound() const override { return 0; }
   Xapian::docid at() const override { return kEnd; }
   double weight() override { return 0; }
+  double max_weight() const override { return 0; }
+  double weight_bound() override { return 0; }
 };
 
 // Every part: the rarest leads, the others are moved up to it.
@@ -91,6 +97,16 @@ class AndWalk final : public Walk {
     for (const auto& part : parts_) sum += part->weight();
     return sum;
   }
+  double max_weight() const override {
+    double sum = 0;
+    for (const auto& part : parts_) sum += part->max_weight();
+    return sum;
+  }
+  double weight_bound() override {
+    double sum = 0;
+    for (const auto& part : parts_) sum += part->weight_bound();
+    return sum;
+  }
 
  private:
   Walks parts_;
@@ -118,6 +134,18 @@ class OrWalk final : public Walk {
     }
     return sum;
   }
+  double max_weight() const override {
+    double sum = 0;
+    for (const auto& part : parts_) sum += part->max_weight();
+    return sum;
+  }
+  double weight_bound() override {
+    double sum = 0;
+    for (const auto& part : parts_) {
+      if (part->at() == at_) sum += part->weight_bound();
+    }
+    return sum;
+  }
 
  private:
   Walks parts_;
@@ -141,6 +169,8 @@ class AndNotWalk final : public Walk {
   Xapian::doccount bound() const override { return kept_->bound(); }
   Xapian::docid at() const override { return kept_->at(); }
   double weight() override { return kept_->weight(); }
+  double max_weight() const override { return kept_->max_weight(); }
+  double weight_bound() override { return kept_->weight_bound(); }
 
  private:
   std::unique_ptr<Walk> kept_;
@@ -162,6 +192,17 @@ class MaybeWalk final : public Walk {
     const double kept = kept_->weight();
     return maybe_->seek(did) == did ? kept + maybe_->weight() : kept;
   }
+  double max_weight() const override { return kept_->max_weight() + maybe_->max_weight(); }
+  // Whether the optional part matches here, without its weight: most
+  // matches of a query lack the title bonus, and most cannot reach the page
+  // with it. (It is moved only when it stands before the match: calls ask
+  // for ascending matches.)
+  double weight_bound() override {
+    const Xapian::docid did = kept_->at();
+    const double kept = kept_->weight_bound();
+    if (maybe_->at() < did) maybe_->seek(did);
+    return maybe_->at() == did ? kept + maybe_->max_weight() : kept;
+  }
 
  private:
   std::unique_ptr<Walk> kept_;
@@ -179,6 +220,8 @@ class FixedWeightWalk final : public Walk {
   Xapian::doccount bound() const override { return matches_->bound(); }
   Xapian::docid at() const override { return matches_->at(); }
   double weight() override { return weight_; }
+  double max_weight() const override { return weight_; }
+  double weight_bound() override { return weight_; }
 
  private:
   std::unique_ptr<Walk> matches_;

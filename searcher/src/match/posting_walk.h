@@ -54,6 +54,12 @@ class PostingWalk {
   virtual Xapian::docid at() const = 0;
   // The weight of the match at(): 0 unless opened weighed.
   virtual double weight() = 0;
+  // Bounds of weight(), cheaper to know than it (no paper's length, no
+  // logarithm, no look at a bonus's posting lists): a walk weighing for a
+  // page skips the weights of the matches that cannot reach it. Of any
+  // match, and of the match at().
+  virtual double max_weight() const = 0;
+  virtual double weight_bound() = 0;
 };
 
 }  // namespace paperdex::detail

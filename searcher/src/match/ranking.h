@@ -53,6 +53,9 @@ class TermWeight {
              double factor);
 
   bool weighs() const { return wqf_product_idf_ != 0; }
+  // Above every weight operator() gives: its wdf part, wdfn / (wdfn + 1),
+  // is below 1.
+  double upper_bound() const { return b_constant_ * wqf_product_idf_; }
   double operator()(Xapian::termcount wdf, Xapian::termcount length) const {
     if (wdf == 0) return 0;
     const double wdfn = wdf * std::log2(1 + c_product_avlen_ / length);
