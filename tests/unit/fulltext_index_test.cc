@@ -4,8 +4,8 @@
 // does; both writers (IndexWriter's batches and the bulk builder) alike.
 #include <algorithm>
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -294,8 +294,9 @@ TEST_CASE("a word in most bodies lifts no paper with a body above the papers tit
   CHECK(rare[0] == "2001.00002");
 }
 
-TEST_CASE("a body holding the query's words in order ranks first, and only such bodies gain",
-          "[fulltext][index][ranking]") {
+TEST_CASE(
+    "a body holding the query's words in order ranks first, and only bodies holding them all gain",
+    "[fulltext][index][ranking]") {
   TempDir dir;
   const std::string path = (dir.path() / "index").string();
   {
@@ -386,8 +387,9 @@ TEST_CASE("a body holding the query's words in order ranks first, and only such 
     const std::map<std::string, double> without = weights(unordered, db.get_doccount());
     // What a body holding every word out of order gains.
     const std::map<std::string, double> all = weights(parsed, db.get_doccount());
-    const std::string unordered_one = *std::find_if(
-        holding_all.begin(), holding_all.end(), [&](const std::string& id) { return id != in_order; });
+    const std::string unordered_one =
+        *std::find_if(holding_all.begin(), holding_all.end(),
+                      [&](const std::string& id) { return id != in_order; });
     const double all_words = all.at(unordered_one) - without.at(unordered_one);
     CHECK(all_words > 1);
     for (const Xapian::doccount best :

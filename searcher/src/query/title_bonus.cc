@@ -1,7 +1,7 @@
 #include "query/title_bonus.h"
 
-#include <string>
 #include <set>
+#include <string>
 #include <utility>
 #include <vector>
 

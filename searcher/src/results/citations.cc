@@ -3,9 +3,9 @@
 #include <optional>
 
 #include "paper.h"
-#include "results/facet_table.h"
 #include "paperdex/common/citations.h"
 #include "paperdex/common/schema.h"
+#include "results/facet_table.h"
 
 namespace paperdex::detail {
 namespace {

@@ -152,7 +152,9 @@ constexpr std::size_t kMaxWordBytes = 64;
 std::pair<std::size_t, std::size_t> whole_words(std::string_view body, std::size_t begin,
                                                 std::size_t end) {
   const auto is_break = [](char c) { return c == ' ' || c == '\n' || c == '\f' || c == '\t'; };
-  const auto is_continuation = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; };
+  const auto is_continuation = [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+  };
   for (std::size_t moved = 0; begin > 0 && !is_break(body[begin - 1]) && moved < kMaxWordBytes;
        ++moved) {
     --begin;
@@ -187,8 +189,9 @@ std::vector<std::pair<std::size_t, std::size_t>> paragraphs_of(std::string_view 
 
 // The kMostParagraphs paragraphs that may hold the most of the listed words,
 // as the words found in each.
-std::vector<bool> paragraphs_kept(const std::vector<std::pair<std::size_t, std::size_t>>& paragraphs,
-                                  const std::vector<Found>& found, std::size_t words) {
+std::vector<bool> paragraphs_kept(
+    const std::vector<std::pair<std::size_t, std::size_t>>& paragraphs,
+    const std::vector<Found>& found, std::size_t words) {
   std::vector<std::pair<int, std::size_t>> candidates;  // (-words it may hold, paragraph)
   std::size_t next = 0;
   std::vector<bool> seen(words);
