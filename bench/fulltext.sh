@@ -27,7 +27,8 @@
 #      other; medians of R rounds and the ratios
 #   3. metadata searches with bodies: title queries (1,000, from CORPUS's
 #      titles) on CORPUS's index with and without the full texts, p50 and p99
-#      (bench/query_bench.sh: paperdex-search --batch, in-process latency)
+#      (paperdex-query-bench through the library, each query on both indexes
+#      in turn)
 # Time on 2 shared cores with the cs harvest: ~6 min.
 set -euo pipefail
 
@@ -156,14 +157,20 @@ log "indexing $CORPUS alone"
 index "$WORK/metadata-only" "$CORPUS"
 python3 "$SHARED/peers/title_queries.py" "$CORPUS" 1000 -o "$WORK/title-queries.txt"
 echo
-echo "## Title queries (1,000) with and without the full texts (paperdex-search --batch, median of $ROUNDS rounds)"
+echo "## Title queries (1,000) with and without the full texts (paperdex-query-bench, median of $ROUNDS rounds)"
+echo
+echo "Each query runs on both indexes in turn, so that both meet the same moment's load."
 echo
 echo "| index | p50 ms | p99 ms |"
 echo "|---|---:|---:|"
-for db in metadata-only with-fulltext; do
-  "$ROOT/bench/query_bench.sh" -r "$ROUNDS" -t 1 -b "$BUILD_DIR" "$WORK/$db" "$WORK/title-queries.txt" \
-    >"$WORK/query-bench-$db.txt" 2>&1
-  awk -v db="$db" '/^p50 ms/ && !p50 {p50 = $3} /^p99 ms/ && !p99 {p99 = $3}
-    END {print "| " db " | " p50 " | " p99 " |"}' "$WORK/query-bench-$db.txt"
-done
+"$BUILD_DIR/bench/perf/paperdex-query-bench" --db "$WORK/metadata-only" --db "$WORK/with-fulltext" \
+  --queries "$WORK/title-queries.txt" --rounds "$ROUNDS" --warmup 1 >"$WORK/query-bench.txt" 2>&1
+awk '$1 == 1 && NF >= 10 {n = split($10, path, "/"); p50[path[n]] = $2; p99[path[n]] = $4}
+  END {
+    print "| metadata-only | " p50["metadata-only"] " | " p99["metadata-only"] " |"
+    print "| with-fulltext | " p50["with-fulltext"] " | " p99["with-fulltext"] " |"
+    if (p50["metadata-only"] > 0)
+      printf "\nWith the full texts: p50 %.2fx, p99 %.2fx.\n",
+        p50["with-fulltext"] / p50["metadata-only"], p99["with-fulltext"] / p99["metadata-only"]
+  }' "$WORK/query-bench.txt"
 [ -z "$KEEP" ] || log "work kept in $WORK"
