@@ -115,9 +115,11 @@ CountedPart walk_part(const std::shared_ptr<const FacetTable>& table, PostingWal
     if (request.facets) facets.add(did);
     // The bound is a sum of the same parts as the weight, in the same
     // order: a tolerance covers the last bits.
-    if (candidates != nullptr &&
-        matches.weight_bound() * (1 + kWeightTolerance) >= candidates->floor()) {
-      candidates->offer(did, matches.weight());
+    if (candidates != nullptr) {
+      const double floor = candidates->floor();
+      if (matches.weight_bound(floor) * (1 + kWeightTolerance) >= floor) {
+        candidates->offer(did, matches.weight());
+      }
     }
     if (part.matches % kClockEvery == 0 && request.deadline &&
         std::chrono::steady_clock::now() >= *request.deadline) {

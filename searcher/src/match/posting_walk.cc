@@ -46,7 +46,7 @@ class TermWalk final : public Walk {
     return lengths_ == nullptr ? 0 : weight_(it_.get_wdf(), lengths_->of(current_));
   }
   double max_weight() const override { return max_weight_; }
-  double weight_bound() override { return max_weight_; }
+  double weight_bound(double /*floor*/) override { return max_weight_; }
 
  private:
   Xapian::PostingIterator it_;
@@ -65,7 +65,7 @@ class NothingWalk final : public Walk {
   Xapian::docid at() const override { return kEnd; }
   double weight() override { return 0; }
   double max_weight() const override { return 0; }
-  double weight_bound() override { return 0; }
+  double weight_bound(double /*floor*/) override { return 0; }
 };
 
 // Every part: the rarest leads, the others are moved up to it.
@@ -74,6 +74,7 @@ class AndWalk final : public Walk {
   explicit AndWalk(Walks parts) : parts_(std::move(parts)) {
     std::sort(parts_.begin(), parts_.end(),
               [](const auto& a, const auto& b) { return a->bound() < b->bound(); });
+    for (const auto& part : parts_) max_weight_ += part->max_weight();
   }
 
   Xapian::docid seek(Xapian::docid did) override {
@@ -97,27 +98,27 @@ class AndWalk final : public Walk {
     for (const auto& part : parts_) sum += part->weight();
     return sum;
   }
-  double max_weight() const override {
+  double max_weight() const override { return max_weight_; }
+  double weight_bound(double /*floor*/) override {
     double sum = 0;
-    for (const auto& part : parts_) sum += part->max_weight();
-    return sum;
-  }
-  double weight_bound() override {
-    double sum = 0;
-    for (const auto& part : parts_) sum += part->weight_bound();
+    for (const auto& part : parts_) sum += part->weight_bound(kNoFloor);
     return sum;
   }
 
  private:
   Walks parts_;
   Xapian::docid at_ = 0;
+  double max_weight_ = 0;  // the parts', summed once
 };
 
 // Any part.
 class OrWalk final : public Walk {
  public:
   explicit OrWalk(Walks parts) : parts_(std::move(parts)) {
-    for (const auto& part : parts_) bound_ += part->bound();
+    for (const auto& part : parts_) {
+      bound_ += part->bound();
+      max_weight_ += part->max_weight();
+    }
   }
 
   Xapian::docid seek(Xapian::docid did) override {
@@ -134,15 +135,11 @@ class OrWalk final : public Walk {
     }
     return sum;
   }
-  double max_weight() const override {
-    double sum = 0;
-    for (const auto& part : parts_) sum += part->max_weight();
-    return sum;
-  }
-  double weight_bound() override {
+  double max_weight() const override { return max_weight_; }
+  double weight_bound(double /*floor*/) override {
     double sum = 0;
     for (const auto& part : parts_) {
-      if (part->at() == at_) sum += part->weight_bound();
+      if (part->at() == at_) sum += part->weight_bound(kNoFloor);
     }
     return sum;
   }
@@ -151,6 +148,7 @@ class OrWalk final : public Walk {
   Walks parts_;
   Xapian::doccount bound_ = 0;
   Xapian::docid at_ = 0;
+  double max_weight_ = 0;  // the parts', summed once
 };
 
 // The first part, without the others' matches.
@@ -170,7 +168,7 @@ class AndNotWalk final : public Walk {
   Xapian::docid at() const override { return kept_->at(); }
   double weight() override { return kept_->weight(); }
   double max_weight() const override { return kept_->max_weight(); }
-  double weight_bound() override { return kept_->weight_bound(); }
+  double weight_bound(double floor) override { return kept_->weight_bound(floor); }
 
  private:
   std::unique_ptr<Walk> kept_;
@@ -182,7 +180,7 @@ class AndNotWalk final : public Walk {
 class MaybeWalk final : public Walk {
  public:
   MaybeWalk(std::unique_ptr<Walk> kept, std::unique_ptr<Walk> maybe)
-      : kept_(std::move(kept)), maybe_(std::move(maybe)) {}
+      : kept_(std::move(kept)), maybe_(std::move(maybe)), optional_(maybe_->max_weight()) {}
 
   Xapian::docid seek(Xapian::docid did) override { return kept_->seek(did); }
   Xapian::doccount bound() const override { return kept_->bound(); }
@@ -192,21 +190,24 @@ class MaybeWalk final : public Walk {
     const double kept = kept_->weight();
     return maybe_->seek(did) == did ? kept + maybe_->weight() : kept;
   }
-  double max_weight() const override { return kept_->max_weight() + maybe_->max_weight(); }
-  // Whether the optional part matches here, without its weight: most
-  // matches of a query lack the title bonus, and most cannot reach the page
-  // with it. (It is moved only when it stands before the match: calls ask
-  // for ascending matches.)
-  double weight_bound() override {
+  double max_weight() const override { return kept_->max_weight() + optional_; }
+  // Most matches of a query cannot reach the page even with the title
+  // bonus: the optional part is not looked at for them. Else whether it
+  // matches here, without its weight (most matches lack the bonus). It is
+  // moved only when it stands before the match: calls ask for ascending
+  // matches.
+  double weight_bound(double floor) override {
+    const double kept = kept_->weight_bound(floor - optional_);
+    if (kept + optional_ < floor) return kept + optional_;
     const Xapian::docid did = kept_->at();
-    const double kept = kept_->weight_bound();
     if (maybe_->at() < did) maybe_->seek(did);
-    return maybe_->at() == did ? kept + maybe_->max_weight() : kept;
+    return maybe_->at() == did ? kept + optional_ : kept;
   }
 
  private:
   std::unique_ptr<Walk> kept_;
   std::unique_ptr<Walk> maybe_;
+  double optional_;  // maybe_'s max_weight()
 };
 
 // Another walk's matches, each weighing `weight`: a fixed weight's
@@ -221,7 +222,7 @@ class FixedWeightWalk final : public Walk {
   Xapian::docid at() const override { return matches_->at(); }
   double weight() override { return weight_; }
   double max_weight() const override { return weight_; }
-  double weight_bound() override { return weight_; }
+  double weight_bound(double /*floor*/) override { return weight_; }
 
  private:
   std::unique_ptr<Walk> matches_;

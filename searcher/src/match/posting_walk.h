@@ -18,6 +18,7 @@
 // from synonyms, MAX or positions, Xapian weighs it (weighable()).
 #pragma once
 
+#include <limits>
 #include <memory>
 
 #include <xapian.h>
@@ -57,9 +58,11 @@ class PostingWalk {
   // Bounds of weight(), cheaper to know than it (no paper's length, no
   // logarithm, no look at a bonus's posting lists): a walk weighing for a
   // page skips the weights of the matches that cannot reach it. Of any
-  // match, and of the match at().
+  // match, and of the match at(); where a first, looser bound of the match
+  // is already below `floor` (the weight a page needs), that one.
   virtual double max_weight() const = 0;
-  virtual double weight_bound() = 0;
+  virtual double weight_bound(double floor) = 0;
+  static constexpr double kNoFloor = -std::numeric_limits<double>::infinity();
 };
 
 }  // namespace paperdex::detail
