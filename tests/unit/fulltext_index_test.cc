@@ -3,6 +3,7 @@
 // when metadata for the paper arrives later, and replaced when a new body
 // does; both writers (IndexWriter's batches and the bulk builder) alike.
 #include <algorithm>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <set>
@@ -76,6 +77,16 @@ Record stored(const std::string& path) {
   const std::string id_term = paperdex::schema::make_term(paperdex::schema::kIdPrefix, kId);
   REQUIRE(db.postlist_begin(id_term) != db.postlist_end(id_term));
   return paperdex::DocumentBuilder::stored_paper(db.get_document(*db.postlist_begin(id_term)));
+}
+
+// Body-only papers, as PDFs give them: each id with its body.
+void add_bodies(paperdex::IndexWriter& writer,
+                std::initializer_list<std::pair<const char*, const char*>> bodies) {
+  for (const auto& [id, body] : bodies) {
+    Record record = body_record(body);
+    record.id = id;
+    writer.add(record);
+  }
 }
 
 // A second paper, so that the index is not all one paper.
@@ -218,15 +229,9 @@ TEST_CASE("a body match weighs by its words' rarity, the metadata's weights unch
     paperdex::IndexWriter writer(path);
     writer.add(other_paper());
     // Two bodies with a common word, one with a rare one.
-    const std::pair<const char*, const char*> bodies[] = {
-        {"2001.00001", "starlings over the estuary"},
-        {"2001.00002", "starlings over the mudflats"},
-        {"2001.00003", "curlews over the mudflats"}};
-    for (const auto& [id, body] : bodies) {
-      Record record = body_record(body);
-      record.id = id;
-      writer.add(record);
-    }
+    add_bodies(writer, {{"2001.00001", "starlings over the estuary"},
+                        {"2001.00002", "starlings over the mudflats"},
+                        {"2001.00003", "curlews over the mudflats"}});
     writer.finish();
   }
   paperdex::Searcher searcher(path);
@@ -270,15 +275,10 @@ TEST_CASE("a word in most bodies lifts no paper with a body above the papers tit
       record.abstract = "We measure the estuary over many evenings.";
       writer.add(record);
     }
-    const std::pair<const char*, const char*> bodies[] = {
-        {"2001.00001", "Methods\fIn time the flock of starlings wheeled over the marsh."},
-        {"2001.00002", "Results\fA long time ago curlews fed on the mudflats."},
-        {"2001.00003", "Discussion\fEach time the gulls came, the waders left."}};
-    for (const auto& [id, body] : bodies) {
-      Record record = body_record(body);
-      record.id = id;
-      writer.add(record);
-    }
+    add_bodies(writer,
+               {{"2001.00001", "Methods\fIn time the flock of starlings wheeled over the marsh."},
+                {"2001.00002", "Results\fA long time ago curlews fed on the mudflats."},
+                {"2001.00003", "Discussion\fEach time the gulls came, the waders left."}});
     writer.finish();
   }
   paperdex::Searcher searcher(path);
