@@ -1,13 +1,41 @@
 #include "match/ranking.h"
 
+#include <set>
+#include <string>
+
 namespace paperdex::detail {
+
+namespace {
+
+// The terms of `query` that may weigh: not those only filters and
+// exclusions hold (a body word under its fixed weight, a subject, a year),
+// whose statistics no walk reads. Each term's are two look-ups.
+void add_weighed_terms(const Xapian::Query& query, std::set<std::string>& terms) {
+  switch (query.get_type()) {
+    case Xapian::Query::LEAF_TERM:
+      terms.insert(*query.get_terms_begin());
+      return;
+    case Xapian::Query::OP_FILTER:
+    case Xapian::Query::OP_AND_NOT:
+      if (query.get_num_subqueries() > 0) add_weighed_terms(query.get_subquery(0), terms);
+      return;
+    default:
+      for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+        add_weighed_terms(query.get_subquery(i), terms);
+      }
+  }
+}
+
+}  // namespace
 
 WeighingStats WeighingStats::of(const Xapian::Database& db, const Xapian::Query& query) {
   WeighingStats stats;
   stats.documents = db.get_doccount();
   stats.average_length = db.get_avlength();
-  for (auto it = query.get_unique_terms_begin(); it != query.get_unique_terms_end(); ++it) {
-    stats.terms[*it] = {db.get_termfreq(*it), db.get_collection_freq(*it)};
+  std::set<std::string> terms;
+  add_weighed_terms(query, terms);
+  for (const std::string& term : terms) {
+    stats.terms[term] = {db.get_termfreq(term), db.get_collection_freq(term)};
   }
   return stats;
 }

@@ -97,7 +97,9 @@ std::optional<Xapian::doccount> IndexTermSource::termfreq(const std::string& ter
 }
 
 std::optional<Xapian::doccount> IndexTermSource::papers_with_body() const {
-  return detail::papers_with_body(db_);
+  // Asked for each plain word: the value statistics are a look-up each.
+  if (!papers_with_body_) papers_with_body_ = detail::papers_with_body(db_);
+  return papers_with_body_;
 }
 
 std::optional<bool> IndexTermSource::has_match(const Xapian::Query& query) const {

@@ -91,6 +91,7 @@ class IndexTermSource : public TermSource {
   bool remote_;
   mutable std::vector<std::string> unanswered_;  // remote
   mutable Listings words_read_, terms_read_;     // remote
+  mutable std::optional<Xapian::doccount> papers_with_body_;
 };
 
 }  // namespace paperdex::detail

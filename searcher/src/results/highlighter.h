@@ -52,10 +52,10 @@ class Highlighter {
   // The snippet, and where its matches are in `text`.
   Excerpt excerpt(std::string_view text, std::size_t target_bytes) const;
 
-  // The listed terms and stems, for a look at a long text's bytes, lowered
-  // to ASCII lower case, that spares analysing the parts of a body that
-  // cannot match (passage.cc). A text without any of them as bytes matches
-  // nothing, unless a listed word is not ASCII (below).
+  // The listed terms and stems, for a look at a long text's bytes (its
+  // ASCII letters in lower case) that spares analysing the parts of a body
+  // that cannot match (passage.cc). A text without any of them as bytes
+  // matches nothing, unless a listed word is not ASCII (below).
   std::vector<std::string> listed_words() const;
 
   // Whether a listed term or stem is not ASCII: text may hold it in a case

@@ -1,7 +1,7 @@
 #include "results/passage.h"
 
 #include <algorithm>
-#include <functional>
+#include <array>
 #include <set>
 #include <string>
 #include <utility>
@@ -128,20 +128,41 @@ struct Found {
   std::size_t word;
 };
 
-// Every place of each word in `lowered`, in body order.
-std::vector<Found> find_words(std::string_view lowered, const std::vector<std::string>& words) {
-  std::vector<Found> found;
+// Every place in `body` where a word starts with one of `words` (ASCII
+// lower case; the body's ASCII letters compared in lower case), in body
+// order: one pass over the body. A token starts where a word does, and it
+// matches a listed word only when its stem or itself is that word, which a
+// stem begins (so "subnetworks" is no match of "network", as its stem is
+// not): a word found inside another could not match.
+std::vector<Found> find_words(std::string_view body, const std::vector<std::string>& words) {
+  std::array<std::vector<std::size_t>, 256> starting_with;
   for (std::size_t w = 0; w < words.size(); ++w) {
-    const std::boyer_moore_horspool_searcher searcher(words[w].begin(), words[w].end());
-    for (auto at = lowered.begin();;) {
-      at = std::search(at, lowered.end(), searcher);
-      if (at == lowered.end()) break;
-      found.push_back({static_cast<std::size_t>(at - lowered.begin()), words[w].size(), w});
-      ++at;
-    }
+    if (!words[w].empty()) starting_with[static_cast<unsigned char>(words[w][0])].push_back(w);
   }
-  std::sort(found.begin(), found.end(),
-            [](const Found& a, const Found& b) { return a.offset < b.offset; });
+  const auto lower = [](unsigned char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<unsigned char>(c - 'A' + 'a') : c;
+  };
+  const auto in_word = [](unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
+  };
+  std::vector<Found> found;
+  bool after_word_character = false;
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    const auto c = static_cast<unsigned char>(body[i]);
+    if (!after_word_character) {
+      for (const std::size_t w : starting_with[lower(c)]) {
+        const std::string& word = words[w];
+        if (body.size() - i < word.size()) continue;
+        bool same = true;
+        for (std::size_t k = 1; k < word.size() && same; ++k) {
+          same =
+              lower(static_cast<unsigned char>(body[i + k])) == static_cast<unsigned char>(word[k]);
+        }
+        if (same) found.push_back({i, word.size(), w});
+      }
+    }
+    after_word_character = in_word(c);
+  }
   return found;
 }
 
@@ -224,12 +245,8 @@ BodyExtract extract_to_analyse(const Highlighter& highlighter, std::string_view 
     extract.add(body, 0, body.size(), target_bytes);
     return extract;
   }
-  std::string lowered(body);
-  for (char& c : lowered) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
   const std::vector<std::string> words = highlighter.listed_words();
-  const std::vector<Found> found = find_words(lowered, words);
+  const std::vector<Found> found = find_words(body, words);
   const std::vector<std::pair<std::size_t, std::size_t>> paragraphs = paragraphs_of(body);
   const std::vector<bool> kept = paragraphs_kept(paragraphs, found, words.size());
   std::size_t paragraph = 0;
