@@ -2,6 +2,7 @@
 // highlighted by the snippets' Highlighter, with the page and section its
 // matches begin in (results/passage.h); read only when the query searches
 // bodies and the paper has one. The shared PDFs: integration/passage_test.cc.
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -271,4 +272,43 @@ TEST_CASE("a non-ASCII query word is found in a body however late and in whateve
   INFO(passage.text);
   CHECK(passage.text.find("ΣΥΣΤΗΜΑΤΑ") != std::string::npos);
   CHECK_FALSE(passage.spans.empty());
+}
+
+TEST_CASE("in one long paragraph the passage is around its words, never joining far-apart ones",
+          "[passage]") {
+  const paperdex::Analyzer analyzer;
+  std::vector<std::string> terms, stems;
+  for (const paperdex::Token& token : analyzer.tokenize("sparse attention kernels")) {
+    terms.push_back(token.term);
+    stems.push_back(token.stem);
+  }
+  const paperdex::detail::Highlighter highlighter(analyzer, terms, stems);
+  // One paragraph of ~30 KB: "Sparse" in capitals near its start, "attention"
+  // and "kernels" together near its end, plain words between. Only the text
+  // around the words is analysed; the best window is the one with two words,
+  // and it holds no text from the other place.
+  std::string filler;
+  for (int i = 0; i < 2000; ++i) filler += "plain" + std::to_string(i % 97) + " words ";
+  const std::string body = "Intro. Sparse matrices first. " + filler +
+                           "then the attention kernels run on long inputs. The end.\n";
+  const Passage passage = paperdex::detail::body_passage(highlighter, body, "{}", 60);
+  INFO(passage.text);
+  CHECK(passage.text.find("attention kernels") != std::string::npos);
+  CHECK(passage.text.find("Sparse") == std::string::npos);
+  CHECK(marked(passage) == "attention kernels");
+  // One stretch of the body, as it is there, its line breaks read as
+  // spaces (the pieces analysed are apart).
+  std::string one_line = body;
+  std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+  std::string stretch = passage.text;
+  for (const std::string cut : {std::string("\u2026")}) {
+    if (stretch.starts_with(cut)) stretch.erase(0, cut.size());
+    if (stretch.ends_with(cut)) stretch.erase(stretch.size() - cut.size());
+  }
+  CHECK(one_line.find(stretch) != std::string::npos);
+  // A word in capitals is found: alone, "Sparse" gives its own passage.
+  const paperdex::detail::Highlighter sparse_only(analyzer, {"sparse"}, {"spars"});
+  const Passage sparse = paperdex::detail::body_passage(sparse_only, body, "{}", 60);
+  INFO(sparse.text);
+  CHECK(sparse.text.find("Sparse matrices") != std::string::npos);
 }

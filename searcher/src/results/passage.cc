@@ -142,8 +142,11 @@ std::vector<Found> find_words(std::string_view body, const std::vector<std::stri
   const auto lower = [](unsigned char c) {
     return c >= 'A' && c <= 'Z' ? static_cast<unsigned char>(c - 'A' + 'a') : c;
   };
+  // Bytes outside ASCII count as breaks: a word after a dash or quote of
+  // several bytes is looked at (a place found in vain costs only its
+  // analysis).
   const auto in_word = [](unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
   };
   std::vector<Found> found;
   bool after_word_character = false;
