@@ -99,6 +99,17 @@ std::string marked(const Passage& passage) {
   return words;
 }
 
+// The snippets' Highlighter of a query's plain words, as a search makes it.
+paperdex::detail::Highlighter highlighter_of(const paperdex::Analyzer& analyzer,
+                                             const std::string& words) {
+  std::vector<std::string> terms, stems;
+  for (const paperdex::Token& token : analyzer.tokenize(words)) {
+    terms.push_back(token.term);
+    stems.push_back(token.stem);
+  }
+  return paperdex::detail::Highlighter(analyzer, terms, stems);
+}
+
 }  // namespace
 
 TEST_CASE("a sentence of a body gives the passage holding it with its page and section",
@@ -231,12 +242,8 @@ TEST_CASE("only papers with a body term of the query outside its exclusions matc
 TEST_CASE("of a body whose paragraphs all hold a query word the one holding most is the passage",
           "[passage]") {
   const paperdex::Analyzer analyzer;
-  std::vector<std::string> terms, stems;
-  for (const paperdex::Token& token : analyzer.tokenize("sparse attention kernels")) {
-    terms.push_back(token.term);
-    stems.push_back(token.stem);
-  }
-  const paperdex::detail::Highlighter highlighter(analyzer, terms, stems);
+  const paperdex::detail::Highlighter highlighter =
+      highlighter_of(analyzer, "sparse attention kernels");
   // 500 paragraphs holding one word each, then the one holding all three,
   // then 500 more: only the paragraphs holding most words are analysed, and
   // the passage is still the best one, with its place.
@@ -257,12 +264,7 @@ TEST_CASE("of a body whose paragraphs all hold a query word the one holding most
 TEST_CASE("a non-ASCII query word is found in a body however late and in whatever case",
           "[passage]") {
   const paperdex::Analyzer analyzer;
-  std::vector<std::string> terms, stems;
-  for (const paperdex::Token& token : analyzer.tokenize("συστήματα")) {
-    terms.push_back(token.term);
-    stems.push_back(token.stem);
-  }
-  const paperdex::detail::Highlighter highlighter(analyzer, terms, stems);
+  const paperdex::detail::Highlighter highlighter = highlighter_of(analyzer, "συστήματα");
   // The byte look cannot see the word written in capitals: every paragraph
   // is analysed, not the first few.
   std::string body;
@@ -276,13 +278,6 @@ TEST_CASE("a non-ASCII query word is found in a body however late and in whateve
 
 TEST_CASE("in one long paragraph the passage is around its words, never joining far-apart ones",
           "[passage]") {
-  const paperdex::Analyzer analyzer;
-  std::vector<std::string> terms, stems;
-  for (const paperdex::Token& token : analyzer.tokenize("sparse attention kernels")) {
-    terms.push_back(token.term);
-    stems.push_back(token.stem);
-  }
-  const paperdex::detail::Highlighter highlighter(analyzer, terms, stems);
   // One paragraph of ~30 KB: "Sparse" in capitals near its start, "attention"
   // and "kernels" together near its end, plain words between. Only the text
   // around the words is analysed; the best window is the one with two words,
@@ -291,6 +286,9 @@ TEST_CASE("in one long paragraph the passage is around its words, never joining 
   for (int i = 0; i < 2000; ++i) filler += "plain" + std::to_string(i % 97) + " words ";
   const std::string body = "Intro. Sparse matrices first. " + filler +
                            "then the attention kernels run on long inputs. The end.\n";
+  const paperdex::Analyzer analyzer;
+  const paperdex::detail::Highlighter highlighter =
+      highlighter_of(analyzer, "sparse attention kernels");
   const Passage passage = paperdex::detail::body_passage(highlighter, body, "{}", 60);
   INFO(passage.text);
   CHECK(passage.text.find("attention kernels") != std::string::npos);
