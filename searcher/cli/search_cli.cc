@@ -532,6 +532,15 @@ Problem check_show(const CliOptions& options) {
   return std::nullopt;
 }
 
+// --timings times the queries of a --batch file: alone, it would take the
+// next word for its file and time nothing ("--timings --limit 10 q" searched
+// "10 q").
+Problem check_timings(const CliOptions& options) {
+  if (options.timings_file.empty() || !options.batch_file.empty()) return std::nullopt;
+  return "--timings goes with --batch: it writes each query's time to FILE (not " +
+         quote_input(options.timings_file) + " alone)";
+}
+
 // The saved-search options: one at a time, --new with --saved, and no query
 // but for --save (a saved search's query is its own).
 Problem check_saved(const CliOptions& options) {
@@ -572,6 +581,7 @@ bool interpret(CliOptions& options, const po::variables_map& vm, std::ostream& e
   if (!problem) problem = apply_format(options, vm);
   if (!problem) problem = check_citations(options);
   if (!problem) problem = check_show(options);
+  if (!problem) problem = check_timings(options);
   if (!problem) problem = check_saved(options);
   if (!problem) {
     const bool alone = !options.stats && options.show_ids.empty() && options.batch_file.empty() &&

@@ -178,3 +178,14 @@ TEST_CASE("TSV has a header row with --header, from the fields' names", "[cli][u
     WARN("script(1) is missing: the default header on a terminal is not checked");
   }
 }
+
+TEST_CASE("--timings without --batch is a usage error that says it goes with --batch",
+          "[cli][usage]") {
+  // Alone it took the next option for its file: "--timings --limit 10 bandit"
+  // searched "10 bandit".
+  const RunOutput run = search("--timings --limit 10 bandit");
+  INFO(run.out);
+  CHECK(run.status == 2);
+  CHECK(run.out.find("--timings goes with --batch") != std::string::npos);
+  CHECK(run.out.find("--limit") != std::string::npos);
+}
