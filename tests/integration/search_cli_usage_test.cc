@@ -179,7 +179,7 @@ TEST_CASE("TSV has a header row with --header, from the fields' names", "[cli][u
   }
 }
 
-TEST_CASE("--timings without --batch is a usage error that says it goes with --batch",
+TEST_CASE("a timings file without --batch is a usage error that says it goes with --batch",
           "[cli][usage]") {
   // Alone it took the next option for its file: "--timings --limit 10 bandit"
   // searched "10 bandit".
