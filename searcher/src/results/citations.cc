@@ -94,6 +94,12 @@ int cited_by_count(const Xapian::Database& db, const Analyzer& analyzer, const P
 std::vector<int> cited_by_counts(const Xapian::Database& db, const Analyzer& analyzer,
                                  const std::vector<const PaperRecord*>& papers) {
   std::vector<int> counts;
+  if (!has_remote_shard(db)) {
+    // Local tables: each frequency is one look-up, cheaper than the
+    // posting lists a match of nothing opens (below).
+    for (const PaperRecord* paper : papers) counts.push_back(cited_by_count(db, analyzer, *paper));
+    return counts;
+  }
   if (papers.empty()) return counts;
   std::vector<PaperTerms> terms;
   std::vector<std::string> all;
@@ -101,15 +107,6 @@ std::vector<int> cited_by_counts(const Xapian::Database& db, const Analyzer& ana
     terms.push_back(terms_citing(analyzer, *paper));
     all.insert(all.end(), terms.back().citing.begin(), terms.back().citing.end());
     if (!terms.back().title_key.empty()) all.push_back(terms.back().title_key);
-  }
-  if (!has_remote_shard(db)) {
-    // Local tables: each frequency is one look-up, cheaper than the
-    // posting lists a match of nothing opens (below).
-    for (const PaperTerms& paper : terms) {
-      counts.push_back(
-          count_from(db, paper, [&](const std::string& term) { return db.get_termfreq(term); }));
-    }
-    return counts;
   }
   // Over remote shards each look-up is an exchange with every server; Xapian
   // gathers the statistics of every term of a query before it matches: a
