@@ -145,7 +145,8 @@ struct Analyzer::Impl {
   // always breaks before a space and after a run of spaces (a combining mark
   // after a space sticks to the space, which is why the spaces go with the
   // ICU run), so both give the tokens ICU would give for the whole text.
-  void tokenize(std::string_view text, std::vector<Token>& tokens) {
+  void tokenize(std::string_view text, std::vector<Token>& tokens, bool stems) {
+    with_stems = stems;
     if (!ascii_fast_path) {
       tokenize_with_icu(text, 0, tokens);
       return;
@@ -213,7 +214,7 @@ struct Analyzer::Impl {
         folder.fold(chunk.substr(b, e - b), decimals);
         previous.term += '.';
         previous.term += decimals;
-        previous.stem = previous.term;
+        if (with_stems) previous.stem = previous.term;
         previous.end = base + e;
         number_end = e;
         continue;
@@ -226,7 +227,7 @@ struct Analyzer::Impl {
         continue;
       }
       number_end = number ? e : std::string_view::npos;
-      token.stem = stem(token.term);
+      if (with_stems) token.stem = stem(token.term);
       token.begin = base + b;
       token.end = base + e;
       token.position = static_cast<std::uint32_t>(tokens.size() - 1);
@@ -236,7 +237,7 @@ struct Analyzer::Impl {
   void add_ascii_token(std::string_view word, std::size_t begin, std::vector<Token>& tokens) {
     Token& token = tokens.emplace_back();
     folder.fold(word, token.term);
-    token.stem = stem(token.term);
+    if (with_stems) token.stem = stem(token.term);
     token.begin = begin;
     token.end = begin + word.size();
     token.position = static_cast<std::uint32_t>(tokens.size() - 1);
@@ -302,6 +303,7 @@ struct Analyzer::Impl {
   Xapian::Stem stemmer{"english"};
   std::vector<StemCacheEntry> stem_cache = std::vector<StemCacheEntry>(kStemCacheSlots);
   bool ascii_fast_path = false;
+  bool with_stems = true;  // the current tokenize call's
 };
 
 Analyzer::Analyzer() : impl_(std::make_unique<Impl>()) {}
@@ -316,7 +318,14 @@ std::string Analyzer::prepare(std::string_view raw) const {
 std::vector<Token> Analyzer::tokenize(std::string_view text) const {
   std::vector<Token> tokens;
   tokens.reserve(text.size() / 5 + 1);  // English runs at about one token per 6-7 bytes
-  impl_->tokenize(text, tokens);
+  impl_->tokenize(text, tokens, true);
+  return tokens;
+}
+
+std::vector<Token> Analyzer::tokenize_unstemmed(std::string_view text) const {
+  std::vector<Token> tokens;
+  tokens.reserve(text.size() / 5 + 1);
+  impl_->tokenize(text, tokens, false);
   return tokens;
 }
 

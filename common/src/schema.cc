@@ -65,7 +65,7 @@ std::string joined_terms(std::span<const Token> tokens) {
 }  // namespace
 
 std::string folded_words(const Analyzer& analyzer, std::string_view text) {
-  return joined_terms(analyzer.tokenize(text));
+  return joined_terms(analyzer.tokenize_unstemmed(text));
 }
 
 std::string title_key_term(std::span<const Token> title) {
@@ -75,7 +75,7 @@ std::string title_key_term(std::span<const Token> title) {
 }
 
 std::string title_key_term(const Analyzer& analyzer, std::string_view title) {
-  return title_key_term(analyzer.tokenize(title));
+  return title_key_term(analyzer.tokenize_unstemmed(title));
 }
 
 std::string title_sketch_term(std::span<const Token> title) {
@@ -99,7 +99,7 @@ std::string title_sketch_term(std::span<const Token> title) {
 }
 
 std::string title_sketch_term(const Analyzer& analyzer, std::string_view title) {
-  return title_sketch_term(analyzer.tokenize(title));
+  return title_sketch_term(analyzer.tokenize_unstemmed(title));
 }
 
 std::optional<int> stored_schema_version(const Xapian::Database& db) {

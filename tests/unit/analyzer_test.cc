@@ -139,6 +139,27 @@ TEST_CASE("Analyzer::tokenize keeps identifiers, numbers and words whole", "[ana
   }
 }
 
+TEST_CASE("Analyzer::tokenize_unstemmed: tokenize's tokens, their stems left empty", "[analyzer]") {
+  const paperdex::Analyzer analyzer;
+  // ASCII, ICU (accents, Greek, a CJK run) and the Lancet's decimal point.
+  const std::string text =
+      "Scheduling networks, caf\u00e9s and \u03b2-decays: 0\u00b776 of \u6df1\u5c64 "
+      "learning in cs.NI 2.0";
+  const std::vector<paperdex::Token> stemmed = analyzer.tokenize(text);
+  const std::vector<paperdex::Token> unstemmed = analyzer.tokenize_unstemmed(text);
+  REQUIRE(unstemmed.size() == stemmed.size());
+  for (std::size_t i = 0; i < stemmed.size(); ++i) {
+    CHECK(unstemmed[i].term == stemmed[i].term);
+    CHECK(unstemmed[i].begin == stemmed[i].begin);
+    CHECK(unstemmed[i].end == stemmed[i].end);
+    CHECK(unstemmed[i].position == stemmed[i].position);
+    CHECK(unstemmed[i].stem.empty());
+  }
+  CHECK(stemmed.front().stem == "schedul");
+  // The stems come back with the next tokenize.
+  CHECK(analyzer.tokenize("networks").front().stem == "network");
+}
+
 TEST_CASE("Analyzer::prepare then tokenize: TeX in arXiv text", "[analyzer]") {
   struct Case {
     const char* raw;

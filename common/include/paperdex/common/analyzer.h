@@ -73,6 +73,10 @@ class Analyzer {
   // Display text -> word tokens with byte offsets into `text`. Punctuation and
   // symbols are not tokens. Invalid UTF-8 never crashes (treated as U+FFFD).
   std::vector<Token> tokenize(std::string_view text) const;
+  // tokenize()'s tokens with their stems left empty: for what compares
+  // folded words only (a title's key, a reference's runs), which would
+  // otherwise pay for Snowball on every word.
+  std::vector<Token> tokenize_unstemmed(std::string_view text) const;
 
   // One word -> its folded form (NFKC + case fold + accent fold), no splitting.
   std::string fold(std::string_view word) const;
