@@ -48,6 +48,9 @@ bool is_valid_utf8(std::string_view text) {
 }
 
 std::string sanitize_utf8(std::string_view text) {
+  // Nearly all text is valid: checked first, it is copied whole rather than
+  // a character at a time.
+  if (is_valid_utf8(text)) return std::string(text);
   std::string result;
   result.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {

@@ -23,8 +23,11 @@ std::size_t digits_at(std::string_view text, std::size_t at) {
 
 bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
   if (text.size() < prefix.size()) return false;
+  // ASCII only, without the locale's tolower: this runs at every byte of a
+  // reference list.
   for (std::size_t i = 0; i < prefix.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(text[i])) != prefix[i]) return false;
+    const char c = text[i];
+    if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != prefix[i]) return false;
   }
   return true;
 }
@@ -91,6 +94,13 @@ std::size_t new_style_at(std::string_view text) {
 std::size_t old_style_at(std::string_view text, std::string& canonical, bool hyphen_lost = false) {
   std::size_t end = 0;
   while (end < text.size() && (is_lower(text[end]) || text[end] == '-')) ++end;
+  // What follows an archive's name: a slash, its subject, its number. Any
+  // other word ends here, before the archives are looked through: this runs
+  // at every lower-case word of a reference list.
+  if (end == text.size() ||
+      (text[end] != '/' && text[end] != '.' && text[end] != '_' && !is_digit(text[end]))) {
+    return 0;
+  }
   std::string_view archive = text.substr(0, end);
   if (hyphen_lost && !is_old_archive(archive)) archive = archive_without_hyphen(archive);
   if (!is_old_archive(archive)) return 0;
