@@ -9,16 +9,72 @@
 #include "paperdex/common/arxiv_id.h"
 #include "paperdex/common/schema.h"
 #include "paperdex/common/stored_record.h"
+#include "paperdex/common/utf8.h"
 
 namespace paperdex::citations {
 namespace {
 
 using nlohmann::json;
 
+// The stored list is JSON written here and read with nlohmann: building
+// nlohmann's objects (a map of short-keyed strings per entry) and dumping
+// them took two and a half times as long as writing the text here.
+
+// `text` as a JSON string, appended: valid UTF-8 (an invalid byte becomes
+// U+FFFD), with quotes, backslashes and control characters escaped.
+void put_string(std::string& out, std::string_view text) {
+  std::string valid;
+  if (!is_valid_utf8(text)) text = valid = sanitize_utf8(text);
+  out.push_back('"');
+  std::size_t plain = 0;  // start of the bytes not yet appended
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte != '"' && byte != '\\') continue;
+    out.append(text, plain, i - plain);
+    if (byte == '"' || byte == '\\') {
+      out.push_back('\\');
+      out.push_back(static_cast<char>(byte));
+    } else {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\u00";
+      out.push_back(kHex[byte >> 4]);
+      out.push_back(kHex[byte & 0xF]);
+    }
+    plain = i + 1;
+  }
+  out.append(text, plain, text.size() - plain);
+  out.push_back('"');
+}
+
 // Short keys, as the stored record's: a list is stored once per paper, but
-// a paper may have thousands of entries.
-void put(json& object, const char* key, const std::string& value) {
-  if (!value.empty()) object[key] = value;
+// a paper may have thousands of entries. Empty fields are left out.
+void put_key(std::string& out, std::string_view key) {
+  if (out.back() != '{') out.push_back(',');
+  put_string(out, key);
+  out.push_back(':');
+}
+
+void put(std::string& out, std::string_view key, std::string_view value) {
+  if (value.empty()) return;
+  put_key(out, key);
+  put_string(out, value);
+}
+
+void put(std::string& out, std::string_view key, const std::vector<std::string>& values) {
+  if (values.empty()) return;
+  put_key(out, key);
+  out.push_back('[');
+  for (const std::string& value : values) {
+    if (out.back() != '[') out.push_back(',');
+    put_string(out, value);
+  }
+  out.push_back(']');
+}
+
+void put(std::string& out, std::string_view key, int number) {
+  if (number <= 0) return;
+  put_key(out, key);
+  out += std::to_string(number);
 }
 
 std::string text_member(const json& object, const char* key) {
@@ -79,62 +135,149 @@ Divide divide_in(std::string_view gap) {
   return strongest;
 }
 
-// A run of text between divides: its folded words, and whether the divide
-// after it lets a title go on into the next run.
+// A run of the text between divides: where its folded words lie in the
+// text's (Runs::words), how many there are and how many hold no digit,
+// whether each is a word of the entry's author names, and whether the
+// divide after it lets a title go on into the next run.
 struct Run {
-  std::string words;
+  std::size_t begin = 0;
+  std::size_t end = 0;
   std::size_t count = 0;
+  std::size_t lettered = 0;
+  bool names_only = true;
   bool joins_next = false;
+
+  // The run from this one to `next`, which follows it.
+  void extend(const Run& next) {
+    end = next.end;
+    count += next.count;
+    lettered += next.lettered;
+    names_only = names_only && next.names_only;
+  }
+};
+
+// The text's folded words, one space apart, and its runs.
+struct Runs {
+  std::string words;
+  std::vector<Run> runs;
+
+  std::string_view words_of(const Run& run) const {
+    return std::string_view(words).substr(run.begin, run.end - run.begin);
+  }
+};
+
+bool is_lettered(std::string_view term) {
+  return std::none_of(term.begin(), term.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool is_word_byte(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         (static_cast<unsigned char>(c) & 0x80) != 0 || c == '\'';
+}
+
+// `word` as written words are compared: lower case (ASCII; other letters as
+// they are).
+void written_form(std::string_view word, std::string& form) {
+  form.assign(word);
+  for (char& c : form) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+}
+
+// The words of the entry's author names as written, sorted, with the words
+// that join names in a list ("and", "et al."). The names were read from the
+// entry's text, so they are matched with its words as written
+// (written_form of a token's bytes), not analysed a second time.
+class NameWords {
+ public:
+  explicit NameWords(const Reference& reference) : words_{"al", "and", "et"} {
+    for (const std::string_view author : reference.authors) {
+      for (std::size_t at = 0; at < author.size();) {
+        std::size_t end = at;
+        while (end < author.size() && is_word_byte(author[end])) ++end;
+        if (end > at) written_form(author.substr(at, end - at), words_.emplace_back());
+        at = end + 1;
+      }
+    }
+    std::sort(words_.begin(), words_.end());
+    words_.erase(std::unique(words_.begin(), words_.end()), words_.end());
+  }
+
+  // Whether `written` (in written_form) is one of them.
+  bool contains(const std::string& written) const {
+    return std::binary_search(words_.begin(), words_.end(), written);
+  }
+
+ private:
+  std::vector<std::string> words_;
 };
 
 // The text's words as the analyzer reads a title (schema::folded_words:
 // one pass, so "2.0" or "cs.NI" stay one word, as in the title's own key),
 // grouped into runs by the divides between them.
-std::vector<Run> runs_of(const Analyzer& analyzer, std::string_view text) {
-  std::vector<Run> runs;
+Runs runs_of(const Analyzer& analyzer, std::string_view text, const NameWords& names) {
+  Runs runs;
   std::size_t previous_end = 0;
-  for (const Token& token : analyzer.tokenize(text)) {
+  std::string written;  // a token's bytes in written_form
+  for (const Token& token : analyzer.tokenize_unstemmed(text)) {
     const std::size_t begin = std::max(previous_end, std::min(token.begin, text.size()));
     const Divide divide = divide_in(text.substr(previous_end, begin - previous_end));
-    if (runs.empty() || divide != Divide::kNone) {
-      if (!runs.empty()) runs.back().joins_next = divide == Divide::kJoinable;
-      runs.emplace_back();
+    if (!runs.words.empty()) runs.words.push_back(' ');
+    if (runs.runs.empty() || divide != Divide::kNone) {
+      if (!runs.runs.empty()) runs.runs.back().joins_next = divide == Divide::kJoinable;
+      runs.runs.push_back({.begin = runs.words.size()});
     }
-    Run& run = runs.back();
-    if (!run.words.empty()) run.words.push_back(' ');
-    run.words += token.term;
+    Run& run = runs.runs.back();
+    runs.words += token.term;
+    run.end = runs.words.size();
     ++run.count;
+    run.lettered += is_lettered(token.term) ? 1 : 0;
+    if (run.names_only) {
+      written_form(text.substr(std::min(token.begin, text.size()), token.end - token.begin),
+                   written);
+      run.names_only = names.contains(written);
+    }
     previous_end = std::max(previous_end, std::min(token.end, text.size()));
   }
   return runs;
 }
 
-void add_key(std::vector<std::string>& keys, const std::string& words, std::size_t count) {
+void add_key(std::vector<std::string>& keys, std::string_view words, std::size_t count) {
   if (count < kMinTitleWords || count > kMaxTitleWords) return;
   if (keys.size() >= kMaxTitleKeysPerReference) return;
   std::string key = stable_hash_hex(words);
   if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(std::move(key));
 }
 
+// Whether a run of the entry's text may be a title: kMinTitleWords of its
+// words hold no digit (a run of pages, volumes, years and a DOI, "2018 614
+// a1 doi 10.1051 0004 6361", is none), and not all of them are names (a
+// list of authors is none). Four in ten of the keys of unarXive's entries
+// came from such runs; each is an index term of the citing paper, and
+// terms are what references cost most to index.
+bool may_be_title(const Run& run) { return run.lettered >= kMinTitleWords && !run.names_only; }
+
 }  // namespace
 
 std::string encode_references(const std::vector<Reference>& references) {
   if (references.empty()) return {};
-  json list = json::array();
+  std::string list = "[";
   for (const Reference& reference : references) {
-    json object = json::object();
-    put(object, "t", reference.text);
-    put(object, "id", reference.id);
-    if (!reference.more_ids.empty()) object["ids"] = reference.more_ids;
-    put(object, "doi", reference.doi);
-    put(object, "u", reference.url);
-    put(object, "ti", reference.title);
-    if (!reference.authors.empty()) object["au"] = reference.authors;
-    if (reference.year > 0) object["y"] = reference.year;
-    put(object, "v", reference.venue);
-    list.push_back(std::move(object));
+    if (list.size() > 1) list.push_back(',');
+    list.push_back('{');
+    put(list, "t", reference.text);
+    put(list, "id", reference.id);
+    put(list, "ids", reference.more_ids);
+    put(list, "doi", reference.doi);
+    put(list, "u", reference.url);
+    put(list, "ti", reference.title);
+    put(list, "au", reference.authors);
+    put(list, "y", reference.year);
+    put(list, "v", reference.venue);
+    list.push_back('}');
   }
-  return encode_body(list.dump(-1, ' ', false, json::error_handler_t::replace));
+  list.push_back(']');
+  return encode_body(list);
 }
 
 std::vector<Reference> decode_references(std::string_view value) {
@@ -182,15 +325,18 @@ std::vector<std::string> title_keys(const Analyzer& analyzer, const Reference& r
     const std::string words = schema::folded_words(analyzer, reference.title);
     add_key(keys, words, static_cast<std::size_t>(std::count(words.begin(), words.end(), ' ')) + 1);
   }
-  const std::vector<Run> runs = runs_of(analyzer, reference.text);
+  const Runs text = runs_of(analyzer, reference.text, NameWords(reference));
+  const std::vector<Run>& runs = text.runs;
   for (std::size_t first = 0; first < runs.size(); ++first) {
-    std::string words;
-    std::size_t count = 0;
-    for (std::size_t last = first; last < runs.size() && count <= kMaxTitleWords; ++last) {
-      if (!words.empty()) words.push_back(' ');
-      words += runs[last].words;
-      count += runs[last].count;
-      add_key(keys, words, count);
+    Run joined = runs[first];
+    for (std::size_t last = first; last < runs.size() && joined.count <= kMaxTitleWords; ++last) {
+      if (last > first) joined.extend(runs[last]);
+      // A title ends in words: "Advances in neural information processing
+      // systems, 26, 2292, doi 10.1109/CVPR.2009" gives one key, not one for
+      // each run of numbers and ids after it.
+      if (2 * runs[last].lettered > runs[last].count && may_be_title(joined)) {
+        add_key(keys, text.words_of(joined), joined.count);
+      }
       if (!runs[last].joins_next) break;
     }
   }

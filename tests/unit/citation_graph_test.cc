@@ -196,6 +196,34 @@ TEST_CASE("title keys: a reference's runs of text between punctuation, joined ac
         paperdex::citations::kMaxTitleKeysPerReference);
 }
 
+TEST_CASE("title keys: no runs of numbers and ids, nor of the entry's author names",
+          "[citations]") {
+  const paperdex::Analyzer analyzer;
+  Reference entry = reference(
+      "Jia Deng, Wei Dong, Richard Socher, Li-Jia Li, Kai Li. ImageNet: a large-scale "
+      "hierarchical image database. Advances in neural information processing systems, 22, "
+      "248-255, 2009, doi 10.1109/CVPR.2009.5206848");
+  entry.authors = {"Jia Deng", "Wei Dong", "Richard Socher", "Li-Jia Li", "Kai Li"};
+  const std::vector<std::string> keys = paperdex::citations::title_keys(analyzer, entry);
+  const auto has = [&](const std::string& title) {
+    const std::string key =
+        paperdex::stable_hash_hex(paperdex::schema::folded_words(analyzer, title));
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+  };
+  CHECK(has("ImageNet: A Large-Scale Hierarchical Image Database"));
+  CHECK(has("Advances in Neural Information Processing Systems"));
+  // Each of these was a key, and so an index term of the citing paper.
+  CHECK_FALSE(has("Jia Deng, Wei Dong, Richard Socher"));
+  CHECK_FALSE(has("Wei Dong, Richard Socher, Li-Jia Li, Kai Li"));
+  CHECK_FALSE(has("Advances in neural information processing systems, 22"));
+  CHECK_FALSE(has("Advances in neural information processing systems, 22, 248-255, 2009"));
+  CHECK_FALSE(has("22, 248-255, 2009, doi 10.1109"));
+  // Without the parsed authors, a list of names may be a title.
+  entry.authors.clear();
+  const std::vector<std::string> unparsed = paperdex::citations::title_keys(analyzer, entry);
+  CHECK(unparsed.size() > keys.size());
+}
+
 TEST_CASE("a reference list round-trips through its slot's encoding", "[citations]") {
   Reference entry = reference("[1] Text, 2017.", "1706.03762", "10.1/x");
   entry.url = "https://arxiv.org/abs/1706.03762";
@@ -216,6 +244,20 @@ TEST_CASE("a reference list round-trips through its slot's encoding", "[citation
   CHECK(read[0].venue == "NeurIPS");
   CHECK(paperdex::citations::decode_references("").empty());
   CHECK(paperdex::citations::decode_references("not a list").empty());
+
+  // Any text: quotes, backslashes, control characters, invalid UTF-8; and an
+  // entry with no text at all.
+  Reference odd = reference("\"Quoted\" \\emph{TeX}\ttab\x01 caf\xC3\xA9 bad\xFF byte");
+  odd.authors = {"O'Brien, \"Pat\""};
+  Reference bare;
+  bare.year = 1999;
+  const std::vector<Reference> odd_read =
+      paperdex::citations::decode_references(paperdex::citations::encode_references({odd, bare}));
+  REQUIRE(odd_read.size() == 2);
+  CHECK(odd_read[0].text == "\"Quoted\" \\emph{TeX}\ttab\x01 caf\xC3\xA9 bad\xEF\xBF\xBD byte");
+  CHECK(odd_read[0].authors == odd.authors);
+  CHECK(odd_read[1].text.empty());
+  CHECK(odd_read[1].year == 1999);
 }
 
 TEST_CASE("cites: and cited_by: follow references by id, DOI and title, with filters",

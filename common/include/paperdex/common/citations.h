@@ -47,8 +47,10 @@ inline constexpr std::size_t kMaxCitationTerms = 20000;
 // from it, and each run of its text between punctuation (quotes, periods,
 // brackets), alone or joined with the next runs across ':', ',', '?' and
 // '!' (a subtitle, a title holding a comma), of kMinTitleWords to
-// kMaxTitleWords words. A paper whose whole title is one of them is the one
-// it cites. At most kMaxTitleKeysPerReference, distinct.
+// kMaxTitleWords words, of which kMinTitleWords hold no digit and not all
+// are words of the entry's author names (runs of pages and DOIs, and lists
+// of authors, are no titles). A paper whose whole title is one of them is
+// the one it cites. At most kMaxTitleKeysPerReference, distinct.
 std::vector<std::string> title_keys(const Analyzer& analyzer, const Reference& reference);
 
 // The terms a citing paper carries for `reference`: kCitedIdPrefix and each
