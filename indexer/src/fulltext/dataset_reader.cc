@@ -128,15 +128,16 @@ void read_bib_entries(const object& entries, FullText& text) {
     object entry;
     if (field.value.get_object().get(entry) != simdjson::SUCCESS) continue;
     Reference reference;
-    reference.raw = detail::normalise_whitespace(
-        detail::drop_invalid(sanitize_utf8(string_at(entry, "bib_entry_raw"))));
+    // Its whitespace is normalised as its fields are read (add_reference_fields).
+    reference.raw = detail::drop_invalid(sanitize_utf8(string_at(entry, "bib_entry_raw")));
     object ids;
     if (entry["ids"].get_object().get(ids) == simdjson::SUCCESS) {
       reference.arxiv_id = canonical_arxiv_id(string_at(ids, "arxiv_id"));
       reference.doi = detail::normalise_whitespace(string_at(ids, "doi"));
     }
-    if (!reference.raw.empty() || reference.arxiv_id)
+    if (reference.raw.find_first_not_of(" \t\n\r\f\v") != std::string::npos || reference.arxiv_id) {
       text.references.push_back(std::move(reference));
+    }
   }
   add_reference_fields(text);
 }
