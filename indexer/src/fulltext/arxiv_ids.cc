@@ -252,6 +252,8 @@ std::vector<std::string> arxiv_ids_cited_in(std::string_view text) {
 std::optional<std::string> arxiv_id_cited_in(std::string_view text) {
   std::string id;
   for (std::size_t at = 0; at < text.size(); ++at) {
+    // Every form below starts with a lower-case letter or "A" ("ArXiv").
+    if (!is_lower(text[at]) && text[at] != 'A') continue;
     const std::string_view rest = text.substr(at);
     std::size_t skip = 0;
     bool hyphen_lost = false;
