@@ -175,19 +175,10 @@ bool is_word_byte(char c) {
          (static_cast<unsigned char>(c) & 0x80) != 0 || c == '\'';
 }
 
-// `word` as written words are compared: lower case (ASCII; other letters as
-// they are).
-void written_form(std::string_view word, std::string& form) {
-  form.assign(word);
-  for (char& c : form) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-}
-
 // The words of the entry's author names as written, sorted, with the words
 // that join names in a list ("and", "et al."). The names were read from the
 // entry's text, so they are matched with its words as written
-// (written_form of a token's bytes), not analysed a second time.
+// (ascii_lower of a token's bytes), not analysed a second time.
 class NameWords {
  public:
   explicit NameWords(const Reference& reference) : words_{"al", "and", "et"} {
@@ -195,7 +186,7 @@ class NameWords {
       for (std::size_t at = 0; at < author.size();) {
         std::size_t end = at;
         while (end < author.size() && is_word_byte(author[end])) ++end;
-        if (end > at) written_form(author.substr(at, end - at), words_.emplace_back());
+        if (end > at) words_.push_back(ascii_lower(author.substr(at, end - at)));
         at = end + 1;
       }
     }
@@ -203,7 +194,7 @@ class NameWords {
     words_.erase(std::unique(words_.begin(), words_.end()), words_.end());
   }
 
-  // Whether `written` (in written_form) is one of them.
+  // Whether `written` (ascii_lower'd) is one of them.
   bool contains(const std::string& written) const {
     return std::binary_search(words_.begin(), words_.end(), written);
   }
@@ -218,7 +209,6 @@ class NameWords {
 Runs runs_of(const Analyzer& analyzer, std::string_view text, const NameWords& names) {
   Runs runs;
   std::size_t previous_end = 0;
-  std::string written;  // a token's bytes in written_form
   for (const Token& token : analyzer.tokenize_unstemmed(text)) {
     const std::size_t begin = std::max(previous_end, std::min(token.begin, text.size()));
     const Divide divide = divide_in(text.substr(previous_end, begin - previous_end));
@@ -233,8 +223,8 @@ Runs runs_of(const Analyzer& analyzer, std::string_view text, const NameWords& n
     ++run.count;
     run.lettered += is_lettered(token.term) ? 1 : 0;
     if (run.names_only) {
-      written_form(text.substr(std::min(token.begin, text.size()), token.end - token.begin),
-                   written);
+      const std::string written =
+          ascii_lower(text.substr(std::min(token.begin, text.size()), token.end - token.begin));
       run.names_only = names.contains(written);
     }
     previous_end = std::max(previous_end, std::min(token.end, text.size()));
