@@ -6,6 +6,8 @@
 #pragma once
 
 #include "fulltext/fulltext.h"
+#include "fulltext/latex_internal.h"
+#include "fulltext/references.h"
 #include "fuzz_support.h"
 #include "paperdex/common/utf8.h"
 
@@ -18,6 +20,9 @@ inline fulltext::ArchiveLimits fuzz_archive_limits() {
   limits.max_entry_bytes = 1u << 20;
   limits.max_entries = 200;
   limits.max_include_depth = 8;
+  // No child per input: the .bib path is fuzzed in-process below
+  // (check_bibtex_reading), libbtparse is not ours to fuzz.
+  limits.bibtex_helper_path = "/nonexistent/paperdex-bibtex";
   return limits;
 }
 
@@ -39,7 +44,30 @@ inline void check_full_text(const fulltext::FullText& text) {
   }
 }
 
+// What the LaTeX reader makes of a .bib's entries, with the input as the
+// document (its \\cite commands) and as every field of an entry the helper
+// could give: keys non-empty, references valid UTF-8.
+inline void check_bibtex_reading(std::string_view text) {
+  const fulltext::CitedKeys cited = fulltext::detail::latex_detail::cited_keys(text);
+  for (const std::string& key : cited.keys) {
+    if (key.empty()) broken("an empty cited key");
+  }
+  fulltext::detail::latex_detail::bibliography_resources(text);
+  fulltext::BibtexEntry entry;
+  entry.key = cited.keys.empty() ? "k" : cited.keys.front();
+  for (const char* field : {"title", "author", "year", "journal", "doi", "eprint", "url", "date"}) {
+    entry.fields[field] = std::string(text.substr(0, 4096));
+  }
+  std::vector<std::string> warnings;
+  for (const fulltext::Reference& reference :
+       fulltext::references_from_bibtex({entry}, cited, "fuzz.bib", warnings)) {
+    if (!is_valid_utf8(reference.raw)) broken("a .bib reference not valid UTF-8", reference.raw);
+  }
+}
+
 inline int run_latex_reader(std::string_view path, const std::uint8_t* data, std::size_t size) {
+  // The reader's files and the helper's fields are valid UTF-8 (made so).
+  if (path.ends_with(".tex")) check_bibtex_reading(sanitize_utf8(as_text(data, size)));
   try {
     check_full_text(
         fulltext::read_latex(std::string(path), as_text(data, size), fuzz_archive_limits()));

@@ -23,7 +23,8 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #                C++ library; arXiv source packages are unpacked with libarchive
 #   libbtparse-dev
 #                BibTeX (btparse, the C library of Text::BibTeX): paperdex-search
-#                --tag NAME --import FILE reads a reference manager's export
+#                --tag NAME --import FILE reads a reference manager's export;
+#                paperdex-bibtex reads a source package's .bib files (#51)
 # Such a root also lacks, without harm: dpkg-dev (CMakeLists.txt writes the
 # .deb's Depends rather than running dpkg-shlibdeps), ca-certificates and
 # xz-utils (nothing here fetches over https or reads .xz).

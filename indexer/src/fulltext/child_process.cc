@@ -7,10 +7,13 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
+#include <filesystem>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -108,9 +111,31 @@ class Child {
   pid_t pid_;
 };
 
-pid_t spawn(const std::string& program, const std::vector<std::string>& args, int out, int err) {
+// An anonymous file holding `input`, read from its start.
+UniqueFd input_file(std::string_view input) {
+  UniqueFd file(::memfd_create("paperdex-child-input", MFD_CLOEXEC));
+  if (file.get() < 0) throw std::system_error(errno, std::generic_category(), "memfd_create");
+  for (std::size_t written = 0; written < input.size();) {
+    const ssize_t wrote = ::write(file.get(), input.data() + written, input.size() - written);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0)
+      throw std::system_error(errno, std::generic_category(), "writing a child's input");
+    written += static_cast<std::size_t>(wrote);
+  }
+  if (::lseek(file.get(), 0, SEEK_SET) != 0) {
+    throw std::system_error(errno, std::generic_category(), "lseek");
+  }
+  return file;
+}
+
+pid_t spawn(const std::string& program, const std::vector<std::string>& args, int in, int out,
+            int err) {
   SpawnSetup setup;
-  posix_spawn_file_actions_addopen(&setup.actions, 0, "/dev/null", O_RDONLY, 0);
+  if (in >= 0) {
+    posix_spawn_file_actions_adddup2(&setup.actions, in, 0);
+  } else {
+    posix_spawn_file_actions_addopen(&setup.actions, 0, "/dev/null", O_RDONLY, 0);
+  }
   posix_spawn_file_actions_adddup2(&setup.actions, out, 1);
   posix_spawn_file_actions_adddup2(&setup.actions, err, 2);
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
@@ -198,11 +223,13 @@ bool wait_until(Child& child, Clock::time_point deadline, int& status) {
 }  // namespace
 
 ChildOutcome run_child(const std::string& program, const std::vector<std::string>& args,
-                       const ChildBounds& bounds) {
+                       const ChildBounds& bounds, std::string_view input) {
   const Clock::time_point deadline = Clock::now() + bounds.time;
+  UniqueFd in = input.empty() ? UniqueFd() : input_file(input);
   Pipe out = make_pipe();
   Pipe err = make_pipe();
-  Child child(spawn(program, args, out.write_end.get(), err.write_end.get()));
+  Child child(spawn(program, args, in.get(), out.write_end.get(), err.write_end.get()));
+  in.reset();
   out.write_end.reset();
   err.write_end.reset();
   ChildOutcome outcome;
@@ -217,6 +244,25 @@ ChildOutcome run_child(const std::string& program, const std::vector<std::string
   if (WIFEXITED(status)) outcome.exit_status = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
   return outcome;
+}
+
+bool is_executable(const std::string& path) {
+  return !path.empty() && ::access(path.c_str(), X_OK) == 0 && !std::filesystem::is_directory(path);
+}
+
+std::string find_helper(const std::string& chosen, const char* environment, std::string_view name,
+                        const std::string& installed) {
+  if (!chosen.empty()) return chosen;
+  if (const char* value = std::getenv(environment); value != nullptr && *value != '\0') {
+    return value;
+  }
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    std::string beside = (self.parent_path() / name).string();
+    if (is_executable(beside)) return beside;
+  }
+  return installed;
 }
 
 }  // namespace paperdex::fulltext::detail

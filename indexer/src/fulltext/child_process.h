@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace paperdex::fulltext::detail {
@@ -27,11 +28,20 @@ struct ChildOutcome {
   int signal = 0;          // when a signal ended it (not ours)
 };
 
-// Runs `program` with `args` (argv[1..]), stdin from /dev/null, in a process
-// group of its own (which is killed whole at a bound). Returns once the child
-// is gone; never leaves it running or unreaped. Throws std::system_error when
-// it cannot be started.
+// Runs `program` with `args` (argv[1..]) in a process group of its own
+// (which is killed whole at a bound). Its stdin reads `input` (an anonymous
+// file holding it: nothing is written to a pipe, so a child that stops
+// reading can neither block the caller nor raise SIGPIPE in it); /dev/null
+// when `input` is empty. Returns once the child is gone; never leaves it
+// running or unreaped. Throws std::system_error when it cannot be started.
 ChildOutcome run_child(const std::string& program, const std::vector<std::string>& args,
-                       const ChildBounds& bounds);
+                       const ChildBounds& bounds, std::string_view input = {});
+
+// Where a helper program is: `chosen` when not empty, else $`environment`,
+// else `name` beside the running program, else `installed`. Not checked:
+// see is_executable.
+std::string find_helper(const std::string& chosen, const char* environment, std::string_view name,
+                        const std::string& installed);
+bool is_executable(const std::string& path);
 
 }  // namespace paperdex::fulltext::detail

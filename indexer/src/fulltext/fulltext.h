@@ -170,6 +170,10 @@ struct ArchiveLimits {
   std::size_t max_entry_bytes = 64u << 20;                          // one entry, unpacked
   std::size_t max_entries = 10000;
   std::size_t max_include_depth = 16;  // \input within \input ...
+  // The paperdex-bibtex helper, which reads the .bib files of a package
+  // without its .bbl. Empty: $PAPERDEX_BIBTEX, else beside the running
+  // program, else where paperdex installs it.
+  std::string bibtex_helper_path;
 };
 
 // A LaTeX source `bytes` read from `path` (named in messages and used for the

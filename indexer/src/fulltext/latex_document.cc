@@ -265,6 +265,10 @@ LatexDocument assemble_document(const std::string& path, const SourceFiles& sour
       if (document.bibliography.empty()) document.bibliography = tex;
       continue;
     }
+    if (ascii_lower(name).ends_with(".bib")) {
+      document.bib_files.emplace(name, tex);
+      continue;
+    }
     stripped.emplace(name, strip_comments(tex));
   }
   const std::string* main = choose_main(stripped);

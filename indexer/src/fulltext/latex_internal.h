@@ -10,11 +10,12 @@
 #include <vector>
 
 #include "fulltext/fulltext.h"
+#include "fulltext/references.h"
 
 namespace paperdex::fulltext::detail {
 
-// The files of a source package that can hold LaTeX (.tex, .ltx, .bbl, files
-// without an extension), by their path in the package ("sec/intro.tex"), as
+// The files of a source package that can hold LaTeX (.tex, .ltx, .bbl, .bib,
+// files without an extension), by their path in the package ("sec/intro.tex"), as
 // valid UTF-8 (invalid bytes dropped).
 struct SourceFiles {
   std::map<std::string, std::string> files;
@@ -29,15 +30,24 @@ SourceFiles unpack_source(const std::string& path, std::string_view bytes,
 
 // The main file's LaTeX with \input, \include and \subfile replaced by the
 // files they name (comments and \iffalse blocks gone), and the package's
-// .bbl. Throws FullTextError when no file is a LaTeX document.
+// .bbl and .bib files. Throws FullTextError when no file is a LaTeX document.
 struct LatexDocument {
   std::string main_file;
-  std::string tex;           // the whole document, inclusions expanded
-  std::string bibliography;  // the .bbl (the main file's, else the first)
+  std::string tex;                               // the whole document, inclusions expanded
+  std::string bibliography;                      // the .bbl (the main file's, else the first)
+  std::map<std::string, std::string> bib_files;  // by their path in the package
   std::vector<std::string> warnings;
 };
 LatexDocument assemble_document(const std::string& path, const SourceFiles& source,
                                 const ArchiveLimits& limits);
+
+// The reference list of the .bib files the document names (\bibliography,
+// \addbibresource), the entries it cites, each .bib read by the
+// paperdex-bibtex helper in a child process (bibtex_reader.cc). What cannot
+// be read is a warning naming the .bib.
+std::vector<Reference> references_from_bib_files(const LatexDocument& document,
+                                                 const ArchiveLimits& limits,
+                                                 std::vector<std::string>& warnings);
 
 // TeX with comments removed: '%' to the end of the line and the line break
 // (TeX's rule), \iffalse...\fi and \begin{comment}...\end{comment} dropped.
@@ -62,6 +72,10 @@ std::string find_title(std::string_view tex);
 std::vector<std::string> find_authors(std::string_view tex);
 // A piece of LaTeX (a title, a name) as one line of text (latex_text.cc).
 std::string line_text(std::string_view tex);
+// The .bib files \bibliography{a,b} and \addbibresource{c.bib} name, as
+// named; the keys the \cite commands cite (bibtex_reader.cc).
+std::vector<std::string> bibliography_resources(std::string_view tex);
+CitedKeys cited_keys(std::string_view tex);
 }  // namespace latex_detail
 
 }  // namespace paperdex::fulltext::detail

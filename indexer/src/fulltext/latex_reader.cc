@@ -37,7 +37,7 @@ FullText read_latex(const std::string& path, std::string_view bytes, const Archi
   result.bibliography = std::move(document.bibliography);
   result.warnings = std::move(document.warnings);
   // The reference list: the package's .bbl, else a thebibliography list
-  // written in the .tex itself.
+  // written in the .tex itself, else the .bib files the document names.
   std::string_view bibliography = result.bibliography;
   if (bibliography.empty()) {
     const std::string_view tex = document.tex;
@@ -48,7 +48,11 @@ FullText read_latex(const std::string& path, std::string_view bytes, const Archi
     }
   }
   if (!bibliography.empty()) {
-    result.references = references_from_bbl(bibliography, path, result.warnings);
+    // (FullText::warnings do not name the file: whoever reports them does.)
+    result.references = references_from_bbl(bibliography, {}, result.warnings);
+  } else if (!document.bib_files.empty()) {
+    // No .bbl: what BibTeX would have made of the .bib files.
+    result.references = detail::references_from_bib_files(document, limits, result.warnings);
   }
   if ((result.arxiv_id = arxiv_id_from_file_name(path))) result.id_from = IdFrom::kFileName;
   return result;

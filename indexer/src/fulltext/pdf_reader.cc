@@ -4,13 +4,9 @@
 // file only. Here: finding the helper, reading its answer
 // (pdftext_protocol.h), and turning every way it can fail into a
 // FullTextError a user can act on.
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <csignal>
-#include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <system_error>
 
@@ -34,17 +30,6 @@ namespace {
 namespace protocol = pdftext;
 constexpr std::string_view kHelperName = "paperdex-pdftext";
 constexpr std::size_t kMaxHeaderBytes = 4u << 20;  // the JSON line: metadata and outline
-
-bool is_executable(const std::string& path) {
-  return !path.empty() && ::access(path.c_str(), X_OK) == 0 && !std::filesystem::is_directory(path);
-}
-
-std::string helper_beside_program() {
-  std::error_code error;
-  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
-  if (error) return {};
-  return (self.parent_path() / kHelperName).string();
-}
 
 // The first bytes of the file, to refuse what is not a PDF without a child.
 std::string read_head(const std::string& path) {
@@ -148,12 +133,8 @@ std::size_t count_field(const nlohmann::json& header, const char* key) {
 }  // namespace
 
 std::string find_pdftext_helper(const PdfLimits& limits) {
-  if (!limits.helper_path.empty()) return limits.helper_path;
-  if (const char* env = std::getenv("PAPERDEX_PDFTEXT"); env != nullptr && *env != '\0') {
-    return env;
-  }
-  if (std::string beside = helper_beside_program(); is_executable(beside)) return beside;
-  return PAPERDEX_PDFTEXT_INSTALLED;
+  return detail::find_helper(limits.helper_path, "PAPERDEX_PDFTEXT", kHelperName,
+                             PAPERDEX_PDFTEXT_INSTALLED);
 }
 
 namespace detail {
@@ -163,7 +144,7 @@ bool parse_pdftext_output(std::string_view out, std::size_t max_text_bytes, Full
 FullText read_pdf(const std::string& path, const PdfLimits& limits) {
   if (sniff(read_head(path)) != FileKind::kPdf) throw FullTextError(path, "not a PDF");
   const std::string helper = find_pdftext_helper(limits);
-  if (!is_executable(helper)) {
+  if (!detail::is_executable(helper)) {
     throw FullTextError(path, "the PDF helper " + quote_input(helper) +
                                   " is missing or not executable (set PAPERDEX_PDFTEXT to "
                                   "paperdex-pdftext's path)");
@@ -208,7 +189,9 @@ bool add_pages(std::string_view pages, std::size_t max_bytes, FullText& result) 
   if (cut) pages = pages.substr(0, max_bytes);
   // The reference list from the pages as the helper wrote them: its lines
   // tell where entries start, and FullText::text keeps paragraphs only.
-  result.references = references_from_pdf_pages(pages, result.file, result.warnings);
+  // (FullText::warnings do not name the file: whoever reports them does.)
+  const std::string unnamed;
+  result.references = references_from_pdf_pages(pages, unnamed, result.warnings);
   std::size_t start = 0;
   for (std::size_t end; (end = pages.find('\f', start)) != std::string_view::npos;
        start = end + 1) {

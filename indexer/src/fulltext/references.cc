@@ -27,6 +27,10 @@ bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 bool is_non_ascii(char c) { return (static_cast<unsigned char>(c) & 0x80) != 0; }
 
+// Names kept of one entry's author list: a collaboration's thousands are not
+// what finds the paper.
+constexpr std::size_t kMaxNames = 1000;
+
 std::string_view trim(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\r'))
     text.remove_prefix(1);
@@ -596,10 +600,63 @@ Reference bibitem_reference(std::string_view tex, std::string_view key) {
   return reference;
 }
 
-// biblatex's \entry{key}{type}{}...\endentry: its fields, as text.
-Reference biblatex_reference(std::string_view entry, std::string_view key) {
+// What a structured entry (biblatex's \entry, a .bib's) says, as text.
+struct EntryFields {
+  std::string title, venue, year, doi, url, eprint;
+  std::vector<std::string> authors;
+};
+
+// The entry as a Reference; its raw text is what a style would print.
+Reference structured_reference(std::string_view key, EntryFields fields) {
   Reference reference;
   reference.label = std::string(key);
+  reference.title = std::move(fields.title);
+  reference.venue = std::move(fields.venue);
+  if (fields.year.size() == 4 && is_number(fields.year)) reference.year = std::stoi(fields.year);
+  reference.authors = std::move(fields.authors);
+  if (!fields.doi.empty()) reference.doi = parse_reference("doi:" + fields.doi).doi;
+  reference.url = std::move(fields.url);
+  if (!fields.eprint.empty()) reference.arxiv_id = arxiv_id_cited_in("arXiv:" + fields.eprint);
+  std::string raw;
+  for (const std::string& author : reference.authors) raw += (raw.empty() ? "" : "; ") + author;
+  for (const std::string* part : {&reference.title, &reference.venue}) {
+    if (!part->empty()) raw += (raw.empty() ? "" : ". ") + *part;
+  }
+  if (reference.year) raw += (raw.empty() ? "" : ", ") + std::to_string(*reference.year);
+  reference.raw = raw;
+  // A venue or link that names the paper ("arXiv preprint arXiv:1810.04805").
+  if (!reference.arxiv_id) reference.arxiv_id = arxiv_id_cited_in(reference.venue);
+  if (!reference.arxiv_id) reference.arxiv_id = arxiv_id_cited_in(reference.url);
+  return reference;
+}
+
+// biblatex's \name{author}{N}{}{{{hash=..}{family={Vaswani}, given={Ashish}, ...}}...}
+std::vector<std::string> biblatex_authors(std::string_view entry) {
+  std::vector<std::string> authors;
+  const std::size_t names = entry.find("\\name{author}");
+  if (names == std::string_view::npos) return authors;
+  const std::size_t list_end = entry.find("\\list{", names);
+  std::string_view list = entry.substr(
+      names, list_end == std::string_view::npos ? std::string_view::npos : list_end - names);
+  for (std::size_t at = list.find("family={"); at != std::string_view::npos;
+       at = list.find("family={", at + 1)) {
+    const std::size_t open = at + 7;
+    const std::string family = tex_as_text(group_inside(list, open, group_end(list, open)));
+    std::string given;
+    const std::size_t given_at = list.find("given={", open);
+    const std::size_t next = list.find("family={", open);
+    if (given_at != std::string_view::npos && given_at < next) {
+      const std::size_t given_open = given_at + 6;
+      given = tex_as_text(group_inside(list, given_open, group_end(list, given_open)));
+    }
+    if (!family.empty()) authors.push_back(given.empty() ? family : family + ", " + given);
+    if (authors.size() >= kMaxNames) break;
+  }
+  return authors;
+}
+
+// biblatex's \entry{key}{type}{}...\endentry: its fields, as text.
+Reference biblatex_reference(std::string_view entry, std::string_view key) {
   const auto field = [&](std::string_view name) -> std::string {
     const std::string marker = "\\field{" + std::string(name) + "}";
     const std::size_t at = entry.find(marker);
@@ -617,47 +674,64 @@ Reference biblatex_reference(std::string_view entry, std::string_view key) {
     if (value.starts_with("\\verb")) value.erase(0, 5);
     return std::string(trim(value));
   };
-  reference.title = field("title");
-  reference.venue = field("journaltitle");
-  if (reference.venue.empty()) reference.venue = field("booktitle");
-  if (const std::string year = field("year"); year.size() == 4 && is_number(year)) {
-    reference.year = std::stoi(year);
-  }
-  // \name{author}{N}{}{{{hash=..}{family={Vaswani}, given={Ashish}, ...}}...}
-  if (const std::size_t names = entry.find("\\name{author}"); names != std::string_view::npos) {
-    const std::size_t list_end = entry.find("\\list{", names);
-    std::string_view list = entry.substr(
-        names, list_end == std::string_view::npos ? std::string_view::npos : list_end - names);
-    for (std::size_t at = list.find("family={"); at != std::string_view::npos;
-         at = list.find("family={", at + 1)) {
-      const std::size_t open = at + 7;
-      const std::string family = tex_as_text(group_inside(list, open, group_end(list, open)));
-      std::string given;
-      const std::size_t given_at = list.find("given={", open);
-      const std::size_t next = list.find("family={", open);
-      if (given_at != std::string_view::npos && given_at < next) {
-        const std::size_t given_open = given_at + 6;
-        given = tex_as_text(group_inside(list, given_open, group_end(list, given_open)));
-      }
-      if (!family.empty())
-        reference.authors.push_back(given.empty() ? family : family + ", " + given);
-      if (reference.authors.size() >= 1000) break;
+  EntryFields fields;
+  fields.title = field("title");
+  fields.venue = field("journaltitle");
+  if (fields.venue.empty()) fields.venue = field("booktitle");
+  fields.year = field("year");
+  fields.authors = biblatex_authors(entry);
+  fields.doi = verb("doi");
+  fields.url = verb("url");
+  fields.eprint = field("eprint");
+  return structured_reference(key, std::move(fields));
+}
+
+// A .bib's "A. One and Two, B. and others": each name as written, as text;
+// "and" between names only at brace depth 0 ("{Barnes and Noble}" is one).
+std::vector<std::string> bibtex_authors(std::string_view names) {
+  std::vector<std::string> authors;
+  std::size_t depth = 0, start = 0;
+  const auto add = [&](std::size_t end) {
+    const std::string name = tex_as_text(trim(names.substr(start, end - start)));
+    if (!name.empty() && name != "others" && authors.size() < kMaxNames) authors.push_back(name);
+  };
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == '{') ++depth;
+    if (names[i] == '}' && depth > 0) --depth;
+    const bool space_before = i > 0 && (names[i - 1] == ' ' || names[i - 1] == '\n');
+    if (depth == 0 && space_before && i + 3 <= names.size() &&
+        ascii_lower(names.substr(i, 3)) == "and" &&
+        (i + 3 == names.size() || names[i + 3] == ' ' || names[i + 3] == '\n')) {
+      add(i);
+      start = i + 3;
     }
   }
-  const std::string doi = verb("doi");
-  if (!doi.empty()) reference.doi = parse_reference("doi:" + doi).doi;
-  reference.url = verb("url");
-  if (const std::string eprint = field("eprint"); !eprint.empty()) {
-    reference.arxiv_id = arxiv_id_cited_in("arXiv:" + eprint);
+  add(names.size());
+  return authors;
+}
+
+Reference bibtex_reference(const BibtexEntry& entry) {
+  const auto field = [&](std::string_view name) -> std::string {
+    const auto found = entry.fields.find(std::string(name));
+    return found == entry.fields.end() ? std::string() : found->second;
+  };
+  const auto text = [&](std::string_view name) { return tex_as_text(field(name)); };
+  EntryFields fields;
+  fields.title = text("title");
+  for (const std::string_view venue : {"journal", "journaltitle", "booktitle", "howpublished"}) {
+    if (fields.venue.empty()) fields.venue = text(venue);
   }
-  std::string raw;
-  for (const std::string& author : reference.authors) raw += (raw.empty() ? "" : "; ") + author;
-  for (const std::string* part : {&reference.title, &reference.venue}) {
-    if (!part->empty()) raw += (raw.empty() ? "" : ". ") + *part;
+  fields.year = std::string(trim(field("year")));
+  if (fields.year.empty()) fields.year = field("date").substr(0, 4);  // biblatex: 2019-05-01
+  if (const auto names = entry.fields.find("author"); names != entry.fields.end()) {
+    fields.authors = bibtex_authors(names->second);
   }
-  if (reference.year) raw += (raw.empty() ? "" : ", ") + std::to_string(*reference.year);
-  reference.raw = raw;
-  return reference;
+  fields.doi = std::string(trim(field("doi")));
+  fields.url = std::string(trim(field("url")));
+  // An eprint of arXiv's (or of no archive said: most are arXiv's).
+  const std::string archive = ascii_lower(field("archiveprefix") + field("eprinttype"));
+  if (archive.empty() || archive == "arxiv") fields.eprint = std::string(trim(field("eprint")));
+  return structured_reference(entry.key, std::move(fields));
 }
 
 }  // namespace
@@ -726,8 +800,69 @@ std::vector<Reference> references_from_bbl(std::string_view bbl, const std::stri
   return references;
 }
 
+std::vector<Reference> references_from_bibtex(const std::vector<BibtexEntry>& entries,
+                                              const CitedKeys& cited, const std::string& file,
+                                              std::vector<std::string>& warnings) {
+  std::unordered_map<std::string, const BibtexEntry*> by_key;
+  for (const BibtexEntry& entry : entries) by_key.try_emplace(ascii_lower(entry.key), &entry);
+  std::vector<const BibtexEntry*> chosen;
+  std::size_t missing = 0;
+  if (cited.all || cited.keys.empty()) {
+    for (const BibtexEntry& entry : entries) chosen.push_back(&entry);
+  }
+  if (cited.all) {
+    // \nocite{*}: every entry, the cited ones first in their order.
+    std::vector<const BibtexEntry*> ordered;
+    std::unordered_map<const BibtexEntry*, bool> placed;
+    for (const std::string& key : cited.keys) {
+      if (const auto found = by_key.find(ascii_lower(key)); found != by_key.end()) {
+        if (placed.try_emplace(found->second, true).second) ordered.push_back(found->second);
+      }
+    }
+    for (const BibtexEntry* entry : chosen) {
+      if (placed.try_emplace(entry, true).second) ordered.push_back(entry);
+    }
+    chosen = std::move(ordered);
+  } else if (!cited.keys.empty()) {
+    for (const std::string& key : cited.keys) {
+      const auto found = by_key.find(ascii_lower(key));
+      if (found == by_key.end()) {
+        ++missing;
+      } else {
+        chosen.push_back(found->second);
+      }
+    }
+  }
+  if (missing > 0) {
+    warnings.push_back((file.empty() ? std::string() : file + ": ") +
+                       "references: " + with_thousands(missing) + " cited key" +
+                       (missing == 1 ? " is" : "s are") + " in no .bib file");
+  }
+  Bounds bounds(file, warnings);
+  std::vector<Reference> references;
+  for (const BibtexEntry* entry : chosen) {
+    if (!bounds.take()) continue;
+    // A crossref's fields (the proceedings of an @inproceedings) fill what
+    // the entry leaves out, as BibTeX does.
+    BibtexEntry whole = *entry;
+    if (const auto crossref = entry->fields.find("crossref"); crossref != entry->fields.end()) {
+      if (const auto parent = by_key.find(ascii_lower(crossref->second)); parent != by_key.end()) {
+        for (const auto& [name, value] : parent->second->fields)
+          whole.fields.try_emplace(name, value);
+      }
+    }
+    for (auto& [name, value] : whole.fields) value = std::string(bounds.entry(value));
+    Reference reference = bibtex_reference(whole);
+    if (!reference.raw.empty()) references.push_back(std::move(reference));
+  }
+  bounds.report();
+  return references;
+}
+
 void add_reference_fields(FullText& text) {
-  Bounds bounds(text.file, text.warnings);
+  // FullText::warnings do not name the file: whoever reports them does.
+  const std::string unnamed;
+  Bounds bounds(unnamed, text.warnings);
   std::size_t kept = 0;
   for (Reference& reference : text.references) {
     if (!bounds.take()) continue;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,30 @@ std::vector<Reference> references_from_pdf_text(const FullText& text);
 // `warnings`, naming `file`.
 std::vector<Reference> references_from_bbl(std::string_view bbl, const std::string& file,
                                            std::vector<std::string>& warnings);
+
+// One entry of a .bib file as paperdex-bibtex reads it
+// (bibtex_protocol.h): its key and fields, names in lower case, values as
+// BibTeX reads them (macros expanded, TeX still in them).
+struct BibtexEntry {
+  std::string key;
+  std::map<std::string, std::string> fields;
+};
+
+// The keys a document cites (\cite, \citep, \parencite, \nocite, ...), in
+// the order of their first citation; `all` for \nocite{*}.
+struct CitedKeys {
+  std::vector<std::string> keys;
+  bool all = false;
+};
+
+// The reference list BibTeX would make of `entries` for a document citing
+// `cited`: the cited entries in citation order (every entry when the
+// document cites none it can tell, or says \nocite{*}), a crossref's fields
+// filling what an entry leaves out, each read as text. Cited keys no entry
+// has, and cuts, are added to `warnings`, naming `file`.
+std::vector<Reference> references_from_bibtex(const std::vector<BibtexEntry>& entries,
+                                              const CitedKeys& cited, const std::string& file,
+                                              std::vector<std::string>& warnings);
 
 // A data set's entries (unarXive's, raw and resolved ids read) with the fields
 // their raw text gives; the data set's own arXiv id and DOI kept where it

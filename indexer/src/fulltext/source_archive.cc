@@ -38,7 +38,7 @@ ArchivePtr new_reader() {
   return reader;
 }
 
-// A name whose text is worth reading: LaTeX, a bibliography, or a file
+// A name whose text is worth reading: LaTeX, a bibliography (.bbl, .bib), or a file
 // without an extension (\input{intro} may name one). macOS's "._x" copies and
 // __MACOSX/ hold resource forks, not text.
 bool wanted(std::string_view name) {
@@ -49,7 +49,8 @@ bool wanted(std::string_view name) {
   const std::size_t dot = base.rfind('.');
   if (dot == std::string_view::npos || dot == 0) return true;
   const std::string extension = ascii_lower(base.substr(dot));
-  return extension == ".tex" || extension == ".ltx" || extension == ".latex" || extension == ".bbl";
+  return extension == ".tex" || extension == ".ltx" || extension == ".latex" ||
+         extension == ".bbl" || extension == ".bib";
 }
 
 std::string clean_name(std::string_view name) {
