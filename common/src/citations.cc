@@ -1,6 +1,7 @@
 #include "paperdex/common/citations.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -156,13 +157,40 @@ struct Run {
   }
 };
 
-// The text's folded words, one space apart, and its runs.
+// Where a token of the text is, in the text and in Runs::words.
+struct TokenSpan {
+  std::size_t text_begin, text_end;
+  std::size_t words_begin, words_end;
+};
+
+// The text's folded words, one space apart, its runs and its tokens.
 struct Runs {
   std::string words;
   std::vector<Run> runs;
+  std::vector<TokenSpan> tokens;
 
   std::string_view words_of(const Run& run) const {
     return std::string_view(words).substr(run.begin, run.end - run.begin);
+  }
+
+  // The folded words of text[begin, end) and their count, when the text's
+  // tokens there are the piece's own: none crosses either end (a token
+  // crossing one, "x.Attention", would be another token alone). Else
+  // nullopt.
+  std::optional<std::pair<std::string_view, std::size_t>> words_within(std::size_t begin,
+                                                                       std::size_t end) const {
+    std::size_t first = tokens.size(), count = 0;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      const TokenSpan& token = tokens[i];
+      if (token.text_end <= begin || token.text_begin >= end) continue;
+      if (token.text_begin < begin || token.text_end > end) return std::nullopt;
+      if (first == tokens.size()) first = i;
+      ++count;
+    }
+    if (count == 0) return std::nullopt;
+    const std::size_t from = tokens[first].words_begin;
+    return std::pair{
+        std::string_view(words).substr(from, tokens[first + count - 1].words_end - from), count};
   }
 };
 
@@ -175,10 +203,11 @@ bool is_word_byte(char c) {
          (static_cast<unsigned char>(c) & 0x80) != 0 || c == '\'';
 }
 
-// The words of the entry's author names as written, sorted, with the words
-// that join names in a list ("and", "et al."). The names were read from the
-// entry's text, so they are matched with its words as written
-// (ascii_lower of a token's bytes), not analysed a second time.
+// The words of the entry's author names as written, with the words that
+// join names in a list ("and", "et al."). The names were read from the
+// entry's text, so they are matched with its words as written (ASCII case
+// aside), not analysed a second time. Views into the entry: an entry names
+// a few authors, so a search through them costs less than sorting them.
 class NameWords {
  public:
   explicit NameWords(const Reference& reference) : words_{"al", "and", "et"} {
@@ -186,21 +215,21 @@ class NameWords {
       for (std::size_t at = 0; at < author.size();) {
         std::size_t end = at;
         while (end < author.size() && is_word_byte(author[end])) ++end;
-        if (end > at) words_.push_back(ascii_lower(author.substr(at, end - at)));
+        if (end > at) words_.push_back(author.substr(at, end - at));
         at = end + 1;
       }
     }
-    std::sort(words_.begin(), words_.end());
-    words_.erase(std::unique(words_.begin(), words_.end()), words_.end());
   }
 
-  // Whether `written` (ascii_lower'd) is one of them.
-  bool contains(const std::string& written) const {
-    return std::binary_search(words_.begin(), words_.end(), written);
+  // Whether `written`, a word of the entry's text, is one of them.
+  bool contains(std::string_view written) const {
+    return std::any_of(words_.begin(), words_.end(), [&](std::string_view word) {
+      return equal_ignoring_ascii_case(word, written);
+    });
   }
 
  private:
-  std::vector<std::string> words_;
+  std::vector<std::string_view> words_;
 };
 
 // The text's words as the analyzer reads a title (schema::folded_words:
@@ -218,15 +247,16 @@ Runs runs_of(const Analyzer& analyzer, std::string_view text, const NameWords& n
       runs.runs.push_back({.begin = runs.words.size()});
     }
     Run& run = runs.runs.back();
+    const std::size_t words_begin = runs.words.size();
     runs.words += token.term;
     run.end = runs.words.size();
     ++run.count;
     run.lettered += is_lettered(token.term) ? 1 : 0;
     if (run.names_only) {
-      const std::string written =
-          ascii_lower(text.substr(std::min(token.begin, text.size()), token.end - token.begin));
-      run.names_only = names.contains(written);
+      run.names_only =
+          names.contains(text.substr(std::min(token.begin, text.size()), token.end - token.begin));
     }
+    runs.tokens.push_back({token.begin, token.end, words_begin, runs.words.size()});
     previous_end = std::max(previous_end, std::min(token.end, text.size()));
   }
   return runs;
@@ -311,11 +341,21 @@ std::vector<Reference> decode_references(std::string_view value) {
 
 std::vector<std::string> title_keys(const Analyzer& analyzer, const Reference& reference) {
   std::vector<std::string> keys;
-  if (!reference.title.empty()) {
-    const std::string words = schema::folded_words(analyzer, reference.title);
-    add_key(keys, words, static_cast<std::size_t>(std::count(words.begin(), words.end(), ' ')) + 1);
-  }
   const Runs text = runs_of(analyzer, reference.text, NameWords(reference));
+  if (!reference.title.empty()) {
+    // The parsed title is nearly always a piece of the entry's text, whose
+    // words are folded already.
+    const std::size_t at = reference.text.find(reference.title);
+    const auto within =
+        at == std::string::npos ? std::nullopt : text.words_within(at, at + reference.title.size());
+    if (within) {
+      add_key(keys, within->first, within->second);
+    } else {
+      const std::string words = schema::folded_words(analyzer, reference.title);
+      add_key(keys, words,
+              static_cast<std::size_t>(std::count(words.begin(), words.end(), ' ')) + 1);
+    }
+  }
   const std::vector<Run>& runs = text.runs;
   for (std::size_t first = 0; first < runs.size(); ++first) {
     Run joined = runs[first];

@@ -249,7 +249,34 @@ std::vector<std::string> arxiv_ids_cited_in(std::string_view text) {
   return ids;
 }
 
+namespace {
+
+// Whether `text` holds a number an arXiv id is made of: a new-style one
+// (4 digits, '.', 4 or 5 digits) or an old-style one (a run of exactly 7
+// digits, "9901001"). Every form arxiv_id_cited_in reads holds one, and
+// most references hold neither: one pass over digits, so that the reading
+// below runs on the entries that may name an id only.
+bool may_hold_arxiv_number(std::string_view text) {
+  for (std::size_t at = 0; at < text.size();) {
+    if (!is_digit(text[at])) {
+      ++at;
+      continue;
+    }
+    const std::size_t run = digits_at(text, at);
+    if (run == 7) return true;
+    const std::size_t dot = at + run;
+    if (run == 4 && dot + 1 < text.size() && text[dot] == '.' && digits_at(text, dot + 1) >= 4) {
+      return true;
+    }
+    at = dot;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::optional<std::string> arxiv_id_cited_in(std::string_view text) {
+  if (!may_hold_arxiv_number(text)) return std::nullopt;
   std::string id;
   for (std::size_t at = 0; at < text.size(); ++at) {
     // Every form below starts with a lower-case letter or "A" ("ArXiv").

@@ -83,9 +83,18 @@ std::string join_hyphenated(std::string_view text) {
 }  // namespace
 
 std::string drop_invalid(std::string_view text) {
-  std::string out;
+  // Most text has nothing to drop: it is copied whole, and the work below
+  // starts at the first byte that may change.
+  std::size_t first = 0;
+  while (first < text.size()) {
+    const auto c = static_cast<unsigned char>(text[first]);
+    if ((c < 0x20 && !is_space(text[first])) || c == 0x7F || c == 0xEF) break;
+    ++first;
+  }
+  std::string out(text.substr(0, first));
+  if (first == text.size()) return out;
   out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  for (std::size_t i = first; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (text.substr(i, 3) == kReplacement) {
       i += 2;
@@ -101,6 +110,13 @@ std::string drop_invalid(std::string_view text) {
 }
 
 std::string normalise_whitespace(std::string_view text) {
+  // Text already normal (single spaces between words, none at either end)
+  // is copied whole.
+  bool normal = text.empty() || (!is_space(text.front()) && !is_space(text.back()));
+  for (std::size_t i = 0; normal && i < text.size(); ++i) {
+    normal = text[i] == ' ' ? text[i + 1] != ' ' : !is_space(text[i]);
+  }
+  if (normal) return std::string(text);
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {

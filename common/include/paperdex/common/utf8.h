@@ -1,6 +1,7 @@
 // Small UTF-8 utilities shared by every stage.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -18,12 +19,19 @@ inline std::size_t count_characters(std::string_view text) {
 }
 // ASCII letters lower-cased, every other byte kept: for names and codes
 // (fields, categories, DOIs) that are ASCII by definition.
+inline char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 inline std::string ascii_lower(std::string_view text) {
   std::string lower(text);
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
+  for (char& c : lower) c = ascii_lower(c);
   return lower;
+}
+// Whether `a` and `b` are the same but for the case of ASCII letters.
+inline bool equal_ignoring_ascii_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return ascii_lower(x) == ascii_lower(y);
+         });
 }
 // Collapse runs of ASCII whitespace (and NBSP-free line wraps) to one space; trim.
 std::string collapse_whitespace(std::string_view text);
