@@ -5,11 +5,8 @@
 // file), reads the .bib on stdin entry by entry and writes the protocol of
 // fulltext/bibtex_protocol.h to stdout. A crash or a hang here costs this
 // file's references only; the parent names the file and goes on.
-#include <sys/resource.h>
-
 #include <btparse.h>
 
-#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -20,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fulltext/bibtex_protocol.h"
+#include "helper_process.h"
 
 namespace {
 
@@ -32,55 +30,12 @@ struct Options {
   std::string name;
 };
 
-bool parse_number(std::string_view text, std::size_t& value) {
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return error == std::errc() && end == text.data() + text.size();
-}
-
 bool parse_options(int argc, char** argv, Options& options) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    std::size_t* target = nullptr;
-    if (arg == "--memory-mib") target = &options.memory_mib;
-    if (arg == "--cpu-seconds") target = &options.cpu_seconds;
-    if (arg == "--max-entries") target = &options.max_entries;
-    if (target != nullptr) {
-      if (++i >= argc || !parse_number(argv[i], *target)) return false;
-    } else if (arg == "--" && i + 2 == argc) {
-      options.name = argv[++i];  // a name that could read as an option
-    } else if (options.name.empty() && !arg.starts_with("--")) {
-      options.name = arg;
-    } else {
-      return false;
-    }
-  }
-  return !options.name.empty();
-}
-
-// AddressSanitizer (the sanitized build) maps terabytes of shadow memory at
-// start: an address-space limit would refuse its every allocation.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-constexpr bool kAddressSanitizer = __has_feature(address_sanitizer);
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-
-void set_limit(int resource, rlim_t soft, rlim_t hard) {
-  const rlimit limit{soft, hard};
-  setrlimit(resource, &limit);  // best effort: the parent's wall clock still holds
-}
-
-void limit_self(const Options& options) {
-  set_limit(RLIMIT_CORE, 0, 0);
-  if (options.memory_mib > 0 && !kAddressSanitizer) {
-    const rlim_t bytes = static_cast<rlim_t>(options.memory_mib) << 20;
-    set_limit(RLIMIT_AS, bytes, bytes);
-  }
-  if (options.cpu_seconds > 0) {
-    set_limit(RLIMIT_CPU, options.cpu_seconds, options.cpu_seconds + 1);
-  }
+  return paperdex::fulltext::helper::parse_arguments(argc, argv,
+                                                     {{"--memory-mib", &options.memory_mib},
+                                                      {"--cpu-seconds", &options.cpu_seconds},
+                                                      {"--max-entries", &options.max_entries}},
+                                                     options.name);
 }
 
 void write_line(const nlohmann::json& line) {
@@ -149,7 +104,7 @@ int main(int argc, char** argv) {
         stderr);
     return protocol::kExitUsage;
   }
-  limit_self(options);
+  paperdex::fulltext::helper::limit_self(options.memory_mib, options.cpu_seconds);
   std::set_new_handler([] {
     std::fputs("Out of memory\n", stderr);
     std::_Exit(protocol::kExitOutOfMemory);

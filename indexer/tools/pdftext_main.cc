@@ -4,10 +4,7 @@
 // (address space, CPU time, no core file), reads one PDF with poppler-cpp and
 // writes the protocol of fulltext/pdftext_protocol.h to stdout. A crash or a
 // hang here costs this process only; the parent names the file and goes on.
-#include <sys/resource.h>
-
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -25,6 +22,7 @@
 
 #include "fulltext/first_page.h"
 #include "fulltext/pdftext_protocol.h"
+#include "helper_process.h"
 
 namespace {
 
@@ -37,55 +35,12 @@ struct Options {
   std::string file;
 };
 
-bool parse_number(std::string_view text, std::size_t& value) {
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return error == std::errc() && end == text.data() + text.size();
-}
-
 bool parse_options(int argc, char** argv, Options& options) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    std::size_t* target = nullptr;
-    if (arg == "--max-pages") target = &options.max_pages;
-    if (arg == "--memory-mib") target = &options.memory_mib;
-    if (arg == "--cpu-seconds") target = &options.cpu_seconds;
-    if (target != nullptr) {
-      if (++i >= argc || !parse_number(argv[i], *target)) return false;
-    } else if (options.file.empty() && !arg.starts_with("--")) {
-      options.file = arg;
-    } else {
-      return false;
-    }
-  }
-  return !options.file.empty();
-}
-
-// AddressSanitizer (the sanitized build) maps terabytes of shadow memory at
-// start: an address-space limit would refuse its every allocation.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-constexpr bool kAddressSanitizer = __has_feature(address_sanitizer);
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-
-void set_limit(int resource, rlim_t soft, rlim_t hard) {
-  const rlimit limit{soft, hard};
-  setrlimit(resource, &limit);  // best effort: the parent's wall clock still holds
-}
-
-// Before poppler touches the file: a crafted PDF cannot take more than this.
-// CPU time: SIGXCPU at the soft limit, SIGKILL a second later.
-void limit_self(const Options& options) {
-  set_limit(RLIMIT_CORE, 0, 0);
-  if (options.memory_mib > 0 && !kAddressSanitizer) {
-    const rlim_t bytes = static_cast<rlim_t>(options.memory_mib) << 20;
-    set_limit(RLIMIT_AS, bytes, bytes);
-  }
-  if (options.cpu_seconds > 0) {
-    set_limit(RLIMIT_CPU, options.cpu_seconds, options.cpu_seconds + 1);
-  }
+  return paperdex::fulltext::helper::parse_arguments(argc, argv,
+                                                     {{"--max-pages", &options.max_pages},
+                                                      {"--memory-mib", &options.memory_mib},
+                                                      {"--cpu-seconds", &options.cpu_seconds}},
+                                                     options.file);
 }
 
 // PDF readers accept "%PDF-" anywhere in the first kilobyte.
@@ -211,7 +166,7 @@ int main(int argc, char** argv) {
         stderr);
     return protocol::kExitUsage;
   }
-  limit_self(options);
+  paperdex::fulltext::helper::limit_self(options.memory_mib, options.cpu_seconds);
   // A failed allocation under RLIMIT_AS is the memory limit, not a crash.
   std::set_new_handler([] {
     std::fputs("Out of memory\n", stderr);
