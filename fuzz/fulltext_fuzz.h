@@ -53,7 +53,7 @@ inline void check_bibtex_reading(std::string_view text) {
     if (key.empty()) broken("an empty cited key");
   }
   fulltext::detail::latex_detail::bibliography_resources(text);
-  fulltext::BibtexEntry entry;
+  BibtexEntry entry;
   entry.key = cited.keys.empty() ? "k" : cited.keys.front();
   for (const char* field : {"title", "author", "year", "journal", "doi", "eprint", "url", "date"}) {
     entry.fields[field] = std::string(text.substr(0, 4096));

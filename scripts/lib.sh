@@ -22,9 +22,9 @@ SANITIZE_BUILD_DIR=${PAPERDEX_SANITIZE_BUILD_DIR:-$PAPERDEX_ROOT/build-sanitize}
 #                full text (#50): paperdex-pdftext reads PDFs with poppler's
 #                C++ library; arXiv source packages are unpacked with libarchive
 #   libbtparse-dev
-#                BibTeX (btparse, the C library of Text::BibTeX): paperdex-search
-#                --tag NAME --import FILE reads a reference manager's export;
-#                paperdex-bibtex reads a source package's .bib files (#51)
+#                BibTeX (btparse, the C library of Text::BibTeX), linked by the
+#                paperdex-bibtex helper alone: it reads a source package's .bib
+#                files (#51) and paperdex-search --tag NAME --import's export
 # Such a root also lacks, without harm: dpkg-dev (CMakeLists.txt writes the
 # .deb's Depends rather than running dpkg-shlibdeps), ca-certificates and
 # xz-utils (nothing here fetches over https or reads .xz).

@@ -1,9 +1,8 @@
 // paperdex-bibtex: the extraction stage's BibTeX reader, run by the LaTeX
-// reader (indexer/src/fulltext/bibtex_reader.cc) as a child process so that
-// libbtparse, a C parser with global state, never reads an untrusted .bib
-// inside the indexer. It limits itself (address space, CPU time, no core
-// file), reads the .bib on stdin entry by entry and writes the protocol of
-// fulltext/bibtex_protocol.h to stdout. A crash or a hang here costs this
+// reader (paperdex/common/bibtex.h: for a source package's .bib and --import) as a child process so
+// that libbtparse, a C parser with global state, never reads an untrusted .bib inside the indexer.
+// It limits itself (address space, CPU time, no core file), reads the .bib on stdin entry by entry
+// and writes the protocol of paperdex/common/bibtex.h to stdout. A crash or a hang here costs this
 // file's references only; the parent names the file and goes on.
 #include <btparse.h>
 
@@ -16,12 +15,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fulltext/bibtex_protocol.h"
 #include "helper_process.h"
+#include "paperdex/common/bibtex.h"
 
 namespace {
 
-namespace protocol = paperdex::fulltext::bibtex;
+namespace protocol = paperdex::bibtex_protocol;
 
 struct Options {
   std::size_t memory_mib = 0;   // 0: no limit of our own

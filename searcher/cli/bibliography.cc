@@ -1,14 +1,5 @@
 #include "bibliography.h"
 
-#include <btparse.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <chrono>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -19,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "paperdex/common/arxiv_id.h"
+#include "paperdex/common/bibtex.h"
 #include "paperdex/common/utf8.h"
 
 namespace paperdex::cli {
@@ -72,127 +64,23 @@ std::string text_of(const std::filesystem::path& file) {
   return text;
 }
 
-// BibTeX, by libbtparse: it recovers from a broken entry and names it (file,
-// line) on standard error itself; the other entries are read.
-std::vector<BibliographyEntry> parse_bibtex(const std::filesystem::path& file) {
-  struct Library {
-    Library() {
-      bt_initialize();
-      bt_set_stringopts(BTE_REGULAR, BTO_FULL);
-    }
-    ~Library() { bt_cleanup(); }
-  } library;
-  std::string name = file.string();
-  boolean ok = 1;
-  const std::unique_ptr<AST, void (*)(AST*)> all(bt_parse_file(name.data(), 0, &ok), bt_free_ast);
+// BibTeX is read by libbtparse in the paperdex-bibtex helper
+// (paperdex/common/bibtex.h), as a source package's .bib is: a C parser fed
+// whatever file a user names, whose crash or hang then costs the import, not
+// the command. It recovers from a broken entry and names it (file, line):
+// its messages are passed on to standard error, and the other entries read.
+std::vector<BibliographyEntry> bibtex_entries(const std::filesystem::path& file) {
+  BibtexReading reading = read_bibtex(file.string(), text_of(file), find_bibtex_helper());
+  std::cerr << reading.messages;
+  if (!reading.failure.empty()) {
+    throw std::runtime_error(file.string() + ": " + reading.failure +
+                             "; export it again, or as RIS or CSL-JSON");
+  }
   std::vector<BibliographyEntry> entries;
-  for (AST* entry = bt_next_entry(all.get(), nullptr); entry != nullptr;
-       entry = bt_next_entry(all.get(), entry)) {
-    if (bt_entry_metatype(entry) != BTE_REGULAR) continue;  // @string, @comment, @preamble
-    BibliographyEntry read;
-    read.where = name + ":" + std::to_string(entry->line);
-    if (const char* key = bt_entry_key(entry)) read.name = key;
-    char* field_name = nullptr;
-    for (AST* field = bt_next_field(entry, nullptr, &field_name); field != nullptr;
-         field = bt_next_field(entry, field, &field_name)) {
-      const std::unique_ptr<char, void (*)(void*)> value(bt_get_text(field), std::free);
-      if (value && field_name) add_field(ascii_lower(field_name), value.get(), read.clues);
-    }
+  for (const BibtexEntry& entry : reading.entries) {
+    BibliographyEntry read{file.string() + ":" + std::to_string(entry.line), entry.key, {}};
+    for (const auto& [field, value] : entry.fields) add_field(field, value, read.clues);
     entries.push_back(std::move(read));
-  }
-  return entries;
-}
-
-nlohmann::json entry_json(const BibliographyEntry& entry) {
-  return {{"where", entry.where},
-          {"name", entry.name},
-          {"title", entry.clues.title},
-          {"doi", entry.clues.doi},
-          {"ids", entry.clues.arxiv_ids}};
-}
-
-BibliographyEntry entry_of(const nlohmann::json& json) {
-  return {json.at("where"), json.at("name"),
-          PaperClues{json.at("ids"), json.at("doi"), json.at("title")}};
-}
-
-// How long the BibTeX reader may take, and what it may print.
-constexpr int kBibtexSeconds = 60;
-constexpr std::size_t kMaxBibtexAnswerBytes = 2 * kMaxBibliographyBytes;
-
-// What the reader's process wrote before it ended or ran out of time.
-std::string read_answer(int from, pid_t child, const std::filesystem::path& file) {
-  std::string answer;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kBibtexSeconds);
-  char buffer[1 << 16];
-  while (true) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    pollfd ready{from, POLLIN, 0};
-    if (left.count() <= 0 || ::poll(&ready, 1, static_cast<int>(left.count())) == 0) {
-      ::kill(child, SIGKILL);
-      throw std::runtime_error(file.string() + ": reading it as BibTeX took more than " +
-                               std::to_string(kBibtexSeconds) +
-                               " s; export it again, or as RIS or CSL-JSON");
-    }
-    const ssize_t got = ::read(from, buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) return answer;
-    answer.append(buffer, static_cast<std::size_t>(got));
-    if (answer.size() > kMaxBibtexAnswerBytes) {
-      ::kill(child, SIGKILL);
-      throw std::runtime_error(file.string() + ": more entries than a bibliography has");
-    }
-  }
-}
-
-// BibTeX is read by libbtparse in a process of its own: a C parser fed
-// whatever file a user names, whose crash or hang then costs the import,
-// not the command, and whose memory (it leaks what it recovers from) goes
-// with the process. It sends the entries back as JSON lines.
-std::vector<BibliographyEntry> read_bibtex(const std::filesystem::path& file) {
-  int pipe_ends[2];
-  if (::pipe(pipe_ends) != 0)
-    throw std::runtime_error("cannot make a pipe to read " + file.string());
-  std::cout.flush();
-  std::cerr.flush();
-  const pid_t child = ::fork();
-  if (child < 0) throw std::runtime_error("cannot start the BibTeX reader for " + file.string());
-  if (child == 0) {
-    ::close(pipe_ends[0]);
-    std::string lines;
-    for (const BibliographyEntry& entry : parse_bibtex(file))
-      lines += entry_json(entry).dump() + "\n";
-    for (std::size_t written = 0; written < lines.size();) {
-      const ssize_t put = ::write(pipe_ends[1], lines.data() + written, lines.size() - written);
-      if (put <= 0) ::_exit(1);
-      written += static_cast<std::size_t>(put);
-    }
-    ::_exit(0);  // no exit handlers: the parent's streams and leak checks are not the child's
-  }
-  ::close(pipe_ends[1]);
-  std::string answer;
-  try {
-    answer = read_answer(pipe_ends[0], child, file);
-  } catch (...) {
-    ::close(pipe_ends[0]);
-    ::waitpid(child, nullptr, 0);
-    throw;
-  }
-  ::close(pipe_ends[0]);
-  int status = 0;
-  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    const std::string why = WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status))
-                                                : "status " + std::to_string(WEXITSTATUS(status));
-    throw std::runtime_error(file.string() + ": the BibTeX reader (libbtparse) failed on it (" +
-                             why + "); export it again, or as RIS or CSL-JSON");
-  }
-  std::vector<BibliographyEntry> entries;
-  std::istringstream lines(answer);
-  for (std::string line; std::getline(lines, line);) {
-    entries.push_back(entry_of(nlohmann::json::parse(line)));
   }
   return entries;
 }
@@ -253,15 +141,12 @@ std::vector<BibliographyEntry> csl_json_entries(const std::string& text, const s
 
 std::vector<BibliographyEntry> read_bibliography(const std::filesystem::path& file) {
   const std::string extension = ascii_lower(file.extension().string());
-  if (extension == ".bib") {
-    check_size(file);
-    return read_bibtex(file);
-  }
+  if (extension == ".bib") return bibtex_entries(file);
   if (extension == ".ris") return ris_entries(text_of(file), file.string());
   if (extension == ".json") return csl_json_entries(text_of(file), file.string());
   const std::string text = text_of(file);
   const std::size_t first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-  if (first != std::string::npos && text[first] == '@') return read_bibtex(file);
+  if (first != std::string::npos && text[first] == '@') return bibtex_entries(file);
   if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) {
     return csl_json_entries(text, file.string());
   }

@@ -1,36 +1,24 @@
 // The extraction stage (full text): a LaTeX package's reference list from the
 // .bib files its document names (\bibliography, \addbibresource), for a
 // package shipped without its .bbl. Each .bib is read by the paperdex-bibtex
-// helper in a child process (bibtex_protocol.h) under time and memory limits,
+// helper in a child process (paperdex/common/bibtex.h) under time and memory limits,
 // so that libbtparse never parses an untrusted file in the indexer; which of
 // its entries the paper cites is read here from the document's \cite
 // commands. A .bib that cannot be read costs its references only: the
 // failure is a warning and the paper's text is read all the same.
 #include <algorithm>
-#include <csignal>
-#include <system_error>
 #include <unordered_set>
 
-#include <nlohmann/json.hpp>
-
-#include "fulltext/bibtex_protocol.h"
-#include "fulltext/child_process.h"
 #include "fulltext/latex_internal.h"
 #include "fulltext/references.h"
+#include "paperdex/common/bibtex.h"
+#include "paperdex/common/child_process.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
-
-#ifndef PAPERDEX_BIBTEX_INSTALLED
-#define PAPERDEX_BIBTEX_INSTALLED "/usr/bin/paperdex-bibtex"
-#endif
 
 namespace paperdex::fulltext::detail {
 namespace {
 
-namespace protocol = bibtex;
-constexpr std::string_view kHelperName = "paperdex-bibtex";
-constexpr std::chrono::seconds kHelperSeconds{30};
-constexpr std::size_t kHelperMemoryMib = 512;
 // Keys a document may cite: far more than any paper, bounded for a crafted one.
 constexpr std::size_t kMaxCitedKeys = 100000;
 
@@ -107,109 +95,25 @@ void split_list(std::string_view list, std::vector<std::string>& into) {
   }
 }
 
-// The helper's answer: an entry per line, then the counts.
-struct HelperAnswer {
-  std::vector<BibtexEntry> entries;
-  std::size_t entries_total = 0;
-  std::size_t unreadable = 0;
-  bool finished = false;  // its last line came
-};
-
-HelperAnswer parse_answer(std::string_view out) {
-  HelperAnswer answer;
-  std::size_t start = 0;
-  for (std::size_t end; (end = out.find('\n', start)) != std::string_view::npos; start = end + 1) {
-    const nlohmann::json line =
-        nlohmann::json::parse(out.substr(start, end - start), nullptr, false);
-    if (!line.is_object()) continue;
-    if (const auto fields = line.find("fields"); fields != line.end() && fields->is_object()) {
-      BibtexEntry entry;
-      if (const auto key = line.find("key"); key != line.end() && key->is_string()) {
-        entry.key = key->get<std::string>();
-      }
-      for (const auto& [name, value] : fields->items()) {
-        if (value.is_string()) entry.fields.emplace(name, value.get<std::string>());
-      }
-      answer.entries.push_back(std::move(entry));
-    } else if (line.contains("entries")) {
-      answer.entries_total = line.value("entries", std::size_t{0});
-      answer.unreadable = line.value("unreadable", std::size_t{0});
-      answer.finished = true;
-    }
-  }
-  return answer;
-}
-
-// libbtparse's message on an entry it could not read: the first error of
-// what stderr kept (its warnings, "junk seen at toplevel", follow them).
-std::string error_message(std::string_view err) {
-  std::string_view first;
-  for (std::size_t start = 0; start < err.size();) {
-    const std::size_t end = std::min(err.find('\n', start), err.size());
-    const std::string_view line = err.substr(start, end - start);
-    if (first.empty()) first = line;
-    if (line.find("error") != std::string_view::npos) return std::string(line);
-    start = end + 1;
-  }
-  return std::string(first);
-}
-
-// Why the helper stopped early, or empty.
-std::string failure_reason(const ChildOutcome& outcome) {
-  if (outcome.timed_out || outcome.signal == SIGXCPU) {
-    return "gave up after " + std::to_string(kHelperSeconds.count()) + " s";
-  }
-  if (outcome.out_cut) return "wrote more than a .bib holds";
-  if (outcome.exit_status == protocol::kExitOutOfMemory ||
-      outcome.err_tail.find("Out of memory") != std::string::npos) {
-    return "used more than " + std::to_string(kHelperMemoryMib) + " MiB";
-  }
-  if (outcome.signal != 0) {
-    return "the BibTeX reader crashed (signal " + std::to_string(outcome.signal) + ")";
-  }
-  if (outcome.exit_status != protocol::kExitOk) {
-    return "the BibTeX reader failed (exit status " + std::to_string(outcome.exit_status) + ")";
-  }
-  return {};
-}
-
 // One .bib's entries, read by the helper; what went wrong is a warning
 // naming it.
 std::vector<BibtexEntry> read_bib(const std::string& name, const std::string& text,
                                   const std::string& helper, std::vector<std::string>& warnings) {
-  const std::string& where = name;
-  ChildBounds bounds;
-  bounds.time = kHelperSeconds;
-  bounds.max_stdout_bytes = 2 * text.size() + (1u << 20);
-  ChildOutcome outcome;
-  try {
-    outcome = run_child(helper,
-                        {"--memory-mib", std::to_string(kHelperMemoryMib), "--cpu-seconds",
-                         std::to_string(kHelperSeconds.count()), "--max-entries",
-                         std::to_string(protocol::kMaxEntries), "--", name},
-                        bounds, text);
-  } catch (const std::system_error& error) {
-    warnings.push_back(where + ": the BibTeX reader could not be started: " + error.what());
-    return {};
+  BibtexReading reading = read_bibtex(name, text, helper);
+  if (!reading.failure.empty()) {
+    warnings.push_back(name + ": " + reading.failure + "; " +
+                       with_thousands(reading.entries.size()) + " entries read before");
   }
-  HelperAnswer answer = parse_answer(outcome.out);
-  if (const std::string reason = failure_reason(outcome); !reason.empty()) {
-    warnings.push_back(where + ": " + reason + "; " + with_thousands(answer.entries.size()) +
-                       " entries read before");
-  } else if (!answer.finished) {
-    warnings.push_back(where + ": the BibTeX reader's answer cannot be read (is " +
-                       quote_input(helper) + " paperdex-bibtex?)");
+  if (reading.unreadable > 0) {
+    warnings.push_back(name + ": " + with_thousands(reading.unreadable) + " entr" +
+                       (reading.unreadable == 1 ? "y" : "ies") + " could not be read (" +
+                       quote_input(first_bibtex_error(reading.messages)) + ")");
   }
-  if (answer.unreadable > 0) {
-    warnings.push_back(where + ": " + with_thousands(answer.unreadable) + " entr" +
-                       (answer.unreadable == 1 ? "y" : "ies") + " could not be read (" +
-                       quote_input(error_message(outcome.err_tail)) + ")");
+  if (reading.entries_total > bibtex_protocol::kMaxEntries) {
+    warnings.push_back(name + ": first " + with_thousands(bibtex_protocol::kMaxEntries) + " of " +
+                       with_thousands(reading.entries_total) + " entries read");
   }
-  if (answer.entries_total > protocol::kMaxEntries) {
-    warnings.push_back(where + ": first " + with_thousands(protocol::kMaxEntries) + " of " +
-                       with_thousands(answer.entries_total) + " entries read");
-  }
-  return std::move(answer.entries);
+  return std::move(reading.entries);
 }
 
 // The package's file a \bibliography name means: as named, with ".bib"
@@ -282,8 +186,7 @@ std::vector<Reference> references_from_bib_files(const LatexDocument& document,
       continue;
     }
     if (helper.empty()) {
-      helper = find_helper(limits.bibtex_helper_path, "PAPERDEX_BIBTEX", kHelperName,
-                           PAPERDEX_BIBTEX_INSTALLED);
+      helper = find_bibtex_helper(limits.bibtex_helper_path);
       if (!is_executable(helper)) {
         warnings.push_back("its .bib files are not read: the BibTeX helper " + quote_input(helper) +
                            " is missing or not executable (set PAPERDEX_BIBTEX to "

@@ -12,11 +12,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fulltext/child_process.h"
 #include "fulltext/fulltext.h"
 #include "fulltext/pdftext_protocol.h"
 #include "fulltext/references.h"
 #include "fulltext/text_cleaning.h"
+#include "paperdex/common/child_process.h"
 #include "paperdex/common/safe_text.h"
 #include "paperdex/common/utf8.h"
 
@@ -61,7 +61,7 @@ std::string time_reason(const PdfLimits& limits) {
 }
 
 // The helper's end, when it was not a success: the reason, or empty.
-std::string failure_reason(const detail::ChildOutcome& outcome, const PdfLimits& limits) {
+std::string failure_reason(const ChildOutcome& outcome, const PdfLimits& limits) {
   const bool out_of_memory = outcome.err_tail.find("Out of memory") != std::string::npos ||
                              outcome.exit_status == protocol::kExitOutOfMemory;
   if (outcome.timed_out) return time_reason(limits);
@@ -133,8 +133,8 @@ std::size_t count_field(const nlohmann::json& header, const char* key) {
 }  // namespace
 
 std::string find_pdftext_helper(const PdfLimits& limits) {
-  return detail::find_helper(limits.helper_path, "PAPERDEX_PDFTEXT", kHelperName,
-                             PAPERDEX_PDFTEXT_INSTALLED);
+  return find_helper(limits.helper_path, "PAPERDEX_PDFTEXT", kHelperName,
+                     PAPERDEX_PDFTEXT_INSTALLED);
 }
 
 namespace detail {
@@ -144,17 +144,17 @@ bool parse_pdftext_output(std::string_view out, std::size_t max_text_bytes, Full
 FullText read_pdf(const std::string& path, const PdfLimits& limits) {
   if (sniff(read_head(path)) != FileKind::kPdf) throw FullTextError(path, "not a PDF");
   const std::string helper = find_pdftext_helper(limits);
-  if (!detail::is_executable(helper)) {
+  if (!is_executable(helper)) {
     throw FullTextError(path, "the PDF helper " + quote_input(helper) +
                                   " is missing or not executable (set PAPERDEX_PDFTEXT to "
                                   "paperdex-pdftext's path)");
   }
-  detail::ChildBounds bounds;
+  ChildBounds bounds;
   bounds.time = limits.time;
   bounds.max_stdout_bytes = limits.max_text_bytes + kMaxHeaderBytes;
-  detail::ChildOutcome outcome;
+  ChildOutcome outcome;
   try {
-    outcome = detail::run_child(helper, helper_arguments(path, limits), bounds);
+    outcome = run_child(helper, helper_arguments(path, limits), bounds);
   } catch (const std::system_error& error) {
     throw FullTextError(path, std::string("the PDF helper could not be started: ") + error.what());
   }

@@ -10,12 +10,12 @@
 #pragma once
 
 #include <cstddef>
-#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "fulltext/fulltext.h"
+#include "paperdex/common/bibtex.h"
 
 namespace paperdex::fulltext {
 
@@ -55,14 +55,6 @@ std::vector<Reference> references_from_pdf_text(const FullText& text);
 std::vector<Reference> references_from_bbl(std::string_view bbl, const std::string& file,
                                            std::vector<std::string>& warnings);
 
-// One entry of a .bib file as paperdex-bibtex reads it
-// (bibtex_protocol.h): its key and fields, names in lower case, values as
-// BibTeX reads them (macros expanded, TeX still in them).
-struct BibtexEntry {
-  std::string key;
-  std::map<std::string, std::string> fields;
-};
-
 // The keys a document cites (\cite, \citep, \parencite, \nocite, ...), in
 // the order of their first citation; `all` for \nocite{*}.
 struct CitedKeys {
@@ -70,7 +62,8 @@ struct CitedKeys {
   bool all = false;
 };
 
-// The reference list BibTeX would make of `entries` for a document citing
+// The reference list BibTeX would make of `entries` (a .bib's, read by
+// paperdex-bibtex: paperdex/common/bibtex.h) for a document citing
 // `cited`: the cited entries in citation order (every entry when the
 // document cites none it can tell, or says \nocite{*}), a crossref's fields
 // filling what an entry leaves out, each read as text. Cited keys no entry

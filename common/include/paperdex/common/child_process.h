@@ -1,8 +1,9 @@
-// The extraction stage (full text): running a helper program on one untrusted
-// file as a child process, bounded in wall-clock time and in the bytes taken
-// from its output. posix_spawn, not fork: the caller may be multi-threaded,
-// and only exec is safe in a forked copy of such a process. Private to
-// fulltext/.
+// Running a helper program on one untrusted input as a child process,
+// bounded in wall-clock time and in the bytes taken from its output: the
+// PDF reader (paperdex-pdftext) and the BibTeX reader (paperdex-bibtex, for
+// a source package's .bib and for --import). posix_spawn, not fork: the
+// caller may be multi-threaded, and only exec is safe in a forked copy of
+// such a process.
 #pragma once
 
 #include <chrono>
@@ -11,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace paperdex::fulltext::detail {
+namespace paperdex {
 
 struct ChildBounds {
   std::chrono::milliseconds time{60000};  // from the spawn to the child's exit
@@ -44,4 +45,4 @@ std::string find_helper(const std::string& chosen, const char* environment, std:
                         const std::string& installed);
 bool is_executable(const std::string& path);
 
-}  // namespace paperdex::fulltext::detail
+}  // namespace paperdex

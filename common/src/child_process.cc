@@ -1,7 +1,7 @@
-// The extraction stage (full text): see child_process.h. Every resource (the
+// See child_process.h. Every resource (the
 // pipes' ends, the child itself) has an owner that releases it on every path,
 // exceptions included: a child is killed and reaped by its owner's destructor.
-#include "fulltext/child_process.h"
+#include "paperdex/common/child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -20,7 +20,7 @@
 
 extern char** environ;
 
-namespace paperdex::fulltext::detail {
+namespace paperdex {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -265,4 +265,4 @@ std::string find_helper(const std::string& chosen, const char* environment, std:
   return installed;
 }
 
-}  // namespace paperdex::fulltext::detail
+}  // namespace paperdex
