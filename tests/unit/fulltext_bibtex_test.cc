@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "fulltext/fulltext.h"
+#include "fulltext/latex_internal.h"
 #include "test_support.h"
 
 namespace ft = paperdex::fulltext;
@@ -190,4 +191,23 @@ TEST_CASE("fulltext: 10,001 .bib entries cited are cut at 10,000 with a warning"
   CHECK(text.references.size() == 10000);
   CHECK(text.references.back().title == "Entry number 9999");
   CHECK(any_warning(text, "first 10,000 of 10,001 entries kept"));
+}
+
+TEST_CASE("fulltext: \\cite commands read in linear time, unclosed ones too",
+          "[fulltext][latex][references][hostile]") {
+  namespace latex = ft::detail::latex_detail;
+  const auto cited = latex::cited_keys(
+      "\\cite{a, b}\\citep[see][p.~2]{c}\\cites[x]{d}[y]{e,a}\\nocite{*}\\citestyle{x}\\cite {f}");
+  CHECK(cited.keys == std::vector<std::string>{"a", "b", "c", "d", "e", "f"});
+  CHECK(cited.all);
+  CHECK(latex::bibliography_resources("\\bibliography{refs, more}\\addbibresource[x]{c.bib}") ==
+        std::vector<std::string>{"refs", "more", "c.bib"});
+  // 100,000 unclosed "\cite[" and "\cite{": each looked at within a bound,
+  // not scanned to the document's end.
+  std::string hostile;
+  for (int i = 0; i < 50000; ++i) hostile += "\\cite[x \\cite{y ";
+  const auto start = std::chrono::steady_clock::now();
+  const auto keys = latex::cited_keys(hostile);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+  CHECK(keys.keys.empty());
 }

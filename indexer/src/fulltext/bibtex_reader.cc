@@ -24,11 +24,17 @@ constexpr std::size_t kMaxCitedKeys = 100000;
 
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
+// A command's argument longer than this is no citation's (a key list, a
+// "see p. 3"): the scan gives up there, so that a document of unclosed
+// "\cite[" costs a bounded look at each, not a scan to its end.
+constexpr std::size_t kMaxArgumentBytes = 64u << 10;
+
 // The end of the bracket group opening at `at` (`open` ... `close`, nested),
-// or the text's end.
+// or npos when it does not close within kMaxArgumentBytes.
 std::size_t skip_group(std::string_view tex, std::size_t at, char open, char close) {
   std::size_t depth = 0;
-  for (std::size_t i = at; i < tex.size(); ++i) {
+  const std::size_t end = std::min(tex.size(), at + kMaxArgumentBytes);
+  for (std::size_t i = at; i < end; ++i) {
     if (tex[i] == '\\') {
       ++i;
     } else if (tex[i] == open) {
@@ -37,7 +43,7 @@ std::size_t skip_group(std::string_view tex, std::size_t at, char open, char clo
       return i + 1;
     }
   }
-  return tex.size();
+  return std::string_view::npos;
 }
 
 void skip_spaces(std::string_view tex, std::size_t& at) {
@@ -59,12 +65,14 @@ std::vector<std::string_view> command_groups(std::string_view tex, std::size_t a
       at = skip_group(tex, at, '(', ')');
     } else if (tex[at] == '{') {
       const std::size_t end = skip_group(tex, at, '{', '}');
-      groups.push_back(tex.substr(at + 1, end > at + 1 ? end - at - 2 : 0));
+      if (end == std::string_view::npos) break;
+      groups.push_back(tex.substr(at + 1, end - at - 2));
       at = end;
       if (!many) break;
     } else {
       break;
     }
+    if (at == std::string_view::npos) break;
   }
   return groups;
 }
