@@ -13,6 +13,7 @@
 #include <cctype>
 #include <iterator>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "fulltext/latex_internal.h"
 #include "fulltext/text_cleaning.h"
@@ -813,14 +814,14 @@ std::vector<Reference> references_from_bibtex(const std::vector<BibtexEntry>& en
   if (cited.all) {
     // \nocite{*}: every entry, the cited ones first in their order.
     std::vector<const BibtexEntry*> ordered;
-    std::unordered_map<const BibtexEntry*, bool> placed;
+    std::unordered_set<const BibtexEntry*> placed;
     for (const std::string& key : cited.keys) {
       if (const auto found = by_key.find(ascii_lower(key)); found != by_key.end()) {
-        if (placed.try_emplace(found->second, true).second) ordered.push_back(found->second);
+        if (placed.insert(found->second).second) ordered.push_back(found->second);
       }
     }
     for (const BibtexEntry* entry : chosen) {
-      if (placed.try_emplace(entry, true).second) ordered.push_back(entry);
+      if (placed.insert(entry).second) ordered.push_back(entry);
     }
     chosen = std::move(ordered);
   } else if (!cited.keys.empty()) {
